@@ -1,0 +1,319 @@
+"""The rules protocol every game implements, and the pieces they share.
+
+Pure: no textual, rich, I/O, clock or global random here or in any rules module (a test
+enforces it). Everything random flows from the seed through :class:`Rng`, whose algorithm we
+own so that replays stay exact across Python versions.
+
+A game module exposes one object, ``RULES``, implementing :class:`Rules`. States are the game's
+own objects; ``apply`` must return a NEW state and leave the old one untouched (the match keeps
+old states for undo), and must raise :class:`IllegalAction` without changing anything when the
+action is not legal.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, Sequence, TypeVar, runtime_checkable
+
+S = TypeVar("S")
+
+MASK64 = (1 << 64) - 1
+
+
+class IllegalAction(Exception):
+    """An action the rules forbid. ``reason`` speaks the rulebook's language, for a player."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _mix(z: int) -> int:
+    # splitmix64 finaliser: a good bijective 64-bit mixer.
+    z = (z + 0x9E3779B97F4A7C15) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+class Rng:
+    """Counter-based PRNG: draw *n* is a pure function of (seed, n).
+
+    Mutable for convenience inside ``apply`` (which works on a copy of the state); ``draws`` tells
+    how many numbers were taken, so a change in ``draws`` means chance happened.
+    """
+
+    __slots__ = ("seed", "draws")
+
+    def __init__(self, seed: int, draws: int = 0):
+        self.seed = int(seed) & MASK64
+        self.draws = int(draws)
+
+    def next64(self) -> int:
+        value = _mix(_mix(self.seed) ^ _mix(self.draws + 0x632BE59BD9B4E019))
+        self.draws += 1
+        return value
+
+    def randbelow(self, n: int) -> int:
+        """Uniform integer in [0, n) by rejection sampling (no modulo bias)."""
+        if n <= 0:
+            raise ValueError("randbelow needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            v = self.next64()
+            if v < limit:
+                return v % n
+
+    def randint(self, lo: int, hi: int) -> int:
+        """Uniform integer in [lo, hi], both ends included."""
+        return lo + self.randbelow(hi - lo + 1)
+
+    def choice(self, seq: Sequence[Any]) -> Any:
+        return seq[self.randbelow(len(seq))]
+
+    def shuffle(self, items: list) -> None:
+        """Fisher–Yates in place, our own so it never changes under us."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def copy(self) -> "Rng":
+        return Rng(self.seed, self.draws)
+
+    def to_json(self) -> dict:
+        return {"seed": self.seed, "draws": self.draws}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Rng":
+        return cls(int(d["seed"]), int(d["draws"]))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and (self.seed, self.draws) == (other.seed, other.draws)
+
+    def __repr__(self) -> str:
+        return f"Rng(seed={self.seed}, draws={self.draws})"
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option offered in set-up and on the command line (``--option key=value``)."""
+
+    key: str
+    label: str
+    default: Any
+    choices: tuple = ()  # empty: free value of the default's type (int or bool or str)
+    help: str = ""
+
+    def coerce(self, raw: Any) -> Any:
+        """Turn user text into the option's type; ValueError with a clear message if it can't."""
+        kind = type(self.default)
+        value: Any = raw
+        if isinstance(raw, str):
+            text = raw.strip()
+            if kind is bool:
+                low = text.lower()
+                if low in ("1", "true", "yes", "on"):
+                    value = True
+                elif low in ("0", "false", "no", "off"):
+                    value = False
+                else:
+                    raise ValueError(f"option {self.key} takes yes or no, not {raw!r}")
+            elif kind is int:
+                try:
+                    value = int(text)
+                except ValueError:
+                    raise ValueError(f"option {self.key} takes a whole number, not {raw!r}") from None
+            else:
+                value = text
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise ValueError(f"option {self.key} must be one of: {allowed} (not {raw!r})")
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ValueError(f"option {self.key} has the wrong type: {raw!r}")
+        return value
+
+
+def resolve_options(declared: Sequence[Option], given: dict | None) -> dict:
+    """Defaults filled in, values coerced; unknown keys are an error naming the valid ones."""
+    given = dict(given or {})
+    known = {o.key: o for o in declared}
+    out = {}
+    for key in given:
+        if key not in known:
+            valid = ", ".join(known) or "none"
+            raise ValueError(f"unknown option {key!r}; valid options: {valid}")
+    for o in declared:
+        out[o.key] = o.coerce(given[o.key]) if o.key in given else o.default
+    return out
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who decides what now. ``seat`` is 0-based; ``prompt`` is shown to the player."""
+
+    seat: int
+    prompt: str
+    kind: str = ""  # a short machine tag ("move", "load", "leech"...) for screens and bots
+
+
+@dataclass
+class Result:
+    """The end of a game.
+
+    ``ranking``: groups of seats by place, best first; ties share a group (a shared win is a
+    first group with several seats). ``scores``: headline points per seat. ``breakdown``: per
+    seat, category name → points, in display order. ``tiebreak``: a sentence saying how ties
+    were broken, or "".
+    """
+
+    ranking: list[list[int]]
+    scores: dict[int, int]
+    breakdown: dict[int, dict[str, int]] = field(default_factory=dict)
+    tiebreak: str = ""
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self.ranking[0]) if self.ranking else []
+
+    def place_of(self, seat: int) -> int:
+        for i, group in enumerate(self.ranking):
+            if seat in group:
+                return i + 1
+        return len(self.ranking) + 1
+
+
+def rank_by(keys: dict[int, tuple]) -> list[list[int]]:
+    """Group seats by descending key tuples; equal keys share a place."""
+    order = sorted(keys, key=lambda s: keys[s], reverse=True)
+    groups: list[list[int]] = []
+    for seat in order:
+        if groups and keys[groups[-1][0]] == keys[seat]:
+            groups[-1].append(seat)
+        else:
+            groups.append([seat])
+    return groups
+
+
+@runtime_checkable
+class Rules(Protocol[S]):
+    """What every game exposes. See ``BaseRules`` for shared defaults."""
+
+    game_id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+
+    def setup(self, seats: Sequence[str], seed: int, options: dict) -> S: ...
+    def pending(self, s: S) -> Decision | None: ...
+    def legal_actions(self, s: S) -> list[Any]: ...
+    def apply(self, s: S, a: Any) -> S: ...
+    def result(self, s: S) -> Result | None: ...
+    def view(self, s: S, seat: int) -> S: ...
+    def to_json(self, s: S) -> dict: ...
+    def from_json(self, d: dict) -> S: ...
+    def parse(self, s: S, text: str) -> Any: ...
+
+
+class BaseRules(Generic[S]):
+    """Defaults shared by the games. Override what your game needs.
+
+    Required from the subclass: setup, pending, legal_actions, apply, result, to_json,
+    from_json, and the class attributes game_id, title, min_players, max_players.
+    """
+
+    game_id = ""
+    title = ""
+    min_players = 2
+    max_players = 4
+    options: tuple[Option, ...] = ()
+    #: generous bound on actions in one game, for simulate/fuzz
+    max_actions = 20000
+
+    # -- notation -------------------------------------------------------------------------
+    def notation(self, a: Any) -> str:
+        return str(a)
+
+    def parse(self, s: S, text: str) -> Any:
+        """Notation → one of the legal actions (default: match ``str`` of legal actions).
+
+        Games with large action spaces should override with a real parser.
+        """
+        wanted = " ".join(str(text).split())
+        for a in self.legal_actions(s):
+            if self.notation(a) == wanted:
+                return a
+        if self.pending(s) is None:
+            raise IllegalAction("The game is over; no more moves can be made.")
+        raise IllegalAction(f"'{wanted}' is not a legal move now.")
+
+    def describe(self, s: S, a: Any) -> str:
+        """A player-facing label for the decision panel."""
+        return self.notation(a)
+
+    def target(self, s: S, a: Any) -> Any:
+        """The board target an action concerns (hashable), or None."""
+        return getattr(a, "target", None)
+
+    # -- information ----------------------------------------------------------------------
+    def view(self, s: S, seat: int) -> S:
+        return s  # games without hidden information show everything
+
+    def hidden_information(self) -> bool:
+        return False
+
+    def names(self, s: S) -> list[str]:
+        return list(getattr(s, "names"))
+
+    def summary(self, s: S) -> str:
+        """A short plain-text description of the position (for `tabletop replay`)."""
+        d = self.pending(s)
+        names = self.names(s)
+        if d is None:
+            return "The game is over."
+        return f"{names[d.seat]} to play: {d.prompt}"
+
+    def vp(self, s: S) -> dict[int, int]:
+        """Current points per seat, for the VP-over-time chart."""
+        return {}
+
+    def invariants(self, s: S) -> list[str]:
+        """Broken conservation rules, as sentences (empty = all well). Checked in playouts."""
+        return []
+
+    def is_barrier(self, before: S, a: Any, after: S) -> bool:
+        """True if undo may not step back over this action (chance or a reveal happened).
+
+        Default: the state's ``rng`` drew numbers. Games with reveals override.
+        """
+        rb = getattr(before, "rng", None)
+        ra = getattr(after, "rng", None)
+        if rb is not None and ra is not None:
+            return rb.draws != ra.draws
+        return False
+
+    def log_line(self, before: S, a: Any, after: S) -> str:
+        """One sentence for the log, with names, never "you"."""
+        d = self.pending(before)
+        who = self.names(before)[d.seat] if d else "?"
+        return f"{who}: {self.describe(before, a)}"
+
+    def rules_text(self) -> str:
+        from tabletop_tui.assets import read_text
+
+        try:
+            return read_text(self.game_id, "rules.md")
+        except (FileNotFoundError, OSError):
+            return f"# {self.title}\n\nRules text is not written yet."
+
+    def state_hash(self, s: S) -> str:
+        blob = json.dumps(self.to_json(s), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def load_asset_json(*parts: str) -> Any:
+    """Component data from ``assets/`` (read once, at import of a rules module)."""
+    from tabletop_tui.assets import read_text
+
+    return json.loads(read_text(*parts))
