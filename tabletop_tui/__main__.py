@@ -1,0 +1,3 @@
+from tabletop_tui.cli import main
+
+main()

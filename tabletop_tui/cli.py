@@ -1,0 +1,258 @@
+"""The `tabletop` command. Textual is imported only when a screen is opened, so `--help`,
+`games`, `rules`, `replay` and `simulate` stay fast."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from tabletop_tui import __version__, catalogue
+
+app = typer.Typer(add_completion=False, no_args_is_help=False, rich_markup_mode=None,
+                  help="Five board games in the terminal, hot-seat, with bots.")
+
+SUBCOMMANDS = {"games", "rules", "replay", "simulate"}
+
+
+def fail(message: str, code: int = 2) -> None:
+    typer.echo(f"tabletop: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"tabletop-tui {__version__}")
+        raise typer.Exit(0)
+
+
+def parse_new_game(game: str, players: Optional[int], names: Optional[str], bots: List[str],
+                   seed: Optional[int], option: List[str]) -> dict:
+    """Check the new-game arguments; returns the set-up for the app or exits 2 with a reason."""
+    try:
+        g = catalogue.get(game)
+    except catalogue.UnknownGame as e:
+        fail(str(e))
+    if not g.playable:
+        playable = ", ".join(x.id for x in catalogue.GAMES if x.playable)
+        fail(f"{g.title} is in development and cannot be played yet; playable: {playable}")
+    rules = g.rules()
+    name_list = [n.strip() for n in names.split(",")] if names else []
+    if names is not None and any(not n for n in name_list):
+        fail("--names takes names separated by commas, none of them empty")
+    if players is None:
+        players = len(name_list) if name_list else g.min_players
+    if not g.min_players <= players <= g.max_players:
+        fail(f"{g.title} is for {g.min_players}–{g.max_players} players, not {players}")
+    if name_list and len(name_list) != players:
+        fail(f"--names gives {len(name_list)} names for {players} players")
+    if len(set(n.lower() for n in name_list)) != len(name_list):
+        fail("--names: every player needs a different name")
+    defaults = ["Anna", "Bruno", "Chiara", "Dario", "Elena"]
+    if not name_list:
+        name_list = defaults[:players]
+    bot_seats: set[int] = set()
+    for raw in bots:
+        for part in raw.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            if not part.isdigit() or not 1 <= int(part) <= players:
+                fail(f"--bot takes seat numbers from 1 to {players}, not {part!r}")
+            bot_seats.add(int(part) - 1)
+    opts: dict = {}
+    for item in option:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            fail(f"--option takes KEY=VALUE, not {item!r}")
+        opts[key.strip()] = value
+    from tabletop_tui.rules.core import resolve_options
+
+    try:
+        opts = resolve_options(rules.options, opts)
+    except ValueError as e:
+        fail(str(e))
+    if seed is None:
+        import random
+
+        seed = random.SystemRandom().randrange(1, 10**9)
+    return {"game": g.id, "names": name_list, "bots": sorted(bot_seats), "seed": seed, "options": opts}
+
+
+@app.callback(invoke_without_command=True)
+def main_callback(
+    ctx: typer.Context,
+    game: Optional[str] = typer.Option(None, "--game", help="Start a new game straight away: "
+                                       + ", ".join(g.id for g in catalogue.GAMES)),
+    players: Optional[int] = typer.Option(None, "--players", help="Number of players."),
+    names: Optional[str] = typer.Option(None, "--names", help="Player names, comma-separated."),
+    bot: List[str] = typer.Option([], "--bot", help="Seat number (from 1) played by a bot; repeat it."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for everything random."),
+    option: List[str] = typer.Option([], "--option", help="Game option KEY=VALUE; repeat it."),
+    resume: bool = typer.Option(False, "--resume", help="Continue the last autosave, or the FILE given."),
+    resume_file: Optional[Path] = typer.Option(None, "--resume-file", hidden=True),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Show the version and exit."),
+) -> None:
+    if ctx.invoked_subcommand is not None:
+        return
+    if resume or resume_file:
+        from tabletop_tui.match import Match, SaveError, last_save
+
+        path = resume_file or last_save()
+        if path is None:
+            fail("there is no saved game to continue yet")
+        try:
+            match = Match.load(path)
+        except SaveError as e:
+            fail(str(e))
+        if not match.game.playable:
+            fail(f"{match.game.title} is in development and cannot be played in the app yet")
+        _run_app(match=match)
+        return
+    if game is not None:
+        setup = parse_new_game(game, players, names, bot, seed, option)
+        _run_app(new_game=setup)
+        return
+    if players is not None or names or bot or seed is not None or option:
+        fail("--players, --names, --bot, --seed and --option go with --game ID")
+    _run_app()
+
+
+def _run_app(**kwargs) -> None:
+    from tabletop_tui.app import TabletopApp
+
+    TabletopApp(**kwargs).run()
+
+
+@app.command("games")
+def games_cmd() -> None:
+    """The catalogue: id, title, players, status."""
+    rows = [("id", "title", "players", "status")]
+    rows += [(g.id, g.title, g.players, g.status) for g in catalogue.GAMES]
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    for r in rows:
+        typer.echo("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+
+
+@app.command("rules")
+def rules_cmd(game_id: str = typer.Argument(..., metavar="ID")) -> None:
+    """Print a game's rules text."""
+    try:
+        g = catalogue.get(game_id)
+    except catalogue.UnknownGame as e:
+        fail(str(e))
+    from tabletop_tui.assets import read_text
+
+    try:
+        typer.echo(read_text(g.id, "rules.md"))
+    except OSError:
+        fail(f"{g.title} has no rules text yet")
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Path = typer.Argument(..., metavar="FILE"),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    source: str = typer.Option("tabletop", "--from", help="File format: tabletop (our save) or snellman."),
+) -> None:
+    """Replay a save headless; print the position and, if over, the result."""
+    from tabletop_tui.match import SaveError
+
+    if source == "snellman":
+        from tabletop_tui.replay_import import replay_snellman
+
+        try:
+            out = replay_snellman(file)
+        except SaveError as e:
+            fail(str(e))
+        typer.echo(json.dumps(out) if as_json else "\n".join(f"{k}: {v}" for k, v in out["scores"].items()))
+        return
+    if source != "tabletop":
+        fail(f"--from takes tabletop or snellman, not {source!r}")
+    from tabletop_tui.match import Match
+
+    try:
+        m = Match.load(file)
+    except SaveError as e:
+        fail(str(e))
+    res = m.result()
+    names = m.names
+    if as_json:
+        scores = {names[s]: res.scores[s] for s in res.scores} if res else {
+            names[s]: v for s, v in m.rules.vp(m.state).items()}
+        typer.echo(json.dumps({"game": m.game.id, "over": m.over, "actions": len(m.actions),
+                               "scores": scores}))
+        return
+    typer.echo(f"{m.game.title}: {len(m.actions)} actions replayed.")
+    typer.echo(m.rules.summary(m.state))
+    if res:
+        typer.echo("Winner: " + " and ".join(names[s] for s in res.winners))
+        for place, group in enumerate(res.ranking, 1):
+            for s in group:
+                parts = ", ".join(f"{k} {v}" for k, v in res.breakdown.get(s, {}).items())
+                typer.echo(f"  {place}. {names[s]}: {res.scores[s]}" + (f" ({parts})" if parts else ""))
+
+
+@app.command("simulate")
+def simulate_cmd(
+    game_id: str = typer.Argument(..., metavar="ID"),
+    players: Optional[int] = typer.Option(None, "--players"),
+    games: int = typer.Option(10, "--games", min=1),
+    seed: int = typer.Option(1, "--seed"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Bots play K full games; exit 1 if any game breaks a rule or does not finish."""
+    try:
+        g = catalogue.get(game_id)
+    except catalogue.UnknownGame as e:
+        fail(str(e))
+    rules = g.rules()
+    if rules is None:
+        fail(f"{g.title} has no rules engine yet")
+    n = players if players is not None else min(4, g.max_players)
+    if not g.min_players <= n <= g.max_players:
+        fail(f"{g.title} is for {g.min_players}–{g.max_players} players, not {n}")
+    from tabletop_tui.playout import simulate
+
+    stats = simulate(rules, n, games, seed)
+    out = stats.as_json()
+    if as_json:
+        typer.echo(json.dumps(out))
+    else:
+        typer.echo(f"{g.title}, {n} players: {stats.completed}/{stats.games} completed, "
+                   f"{len(stats.errors)} errors, {out['mean_actions']} actions a game, "
+                   f"{out['actions_per_second']} actions/s, {out['games_per_second']} games/s")
+    for e in stats.errors[:10]:
+        typer.echo(f"error: {e}", err=True)
+    if stats.errors or stats.completed != stats.games:
+        raise typer.Exit(1)
+
+
+def _rewrite(argv: list[str]) -> list[str]:
+    """`--resume FILE` takes an optional value, which click cannot express: rewrite it."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a.startswith("--resume="):
+            out += ["--resume", "--resume-file", a.split("=", 1)[1]]
+        elif a == "--resume" and i + 1 < len(argv) and not argv[i + 1].startswith("-") \
+                and argv[i + 1] not in SUBCOMMANDS:
+            out += ["--resume", "--resume-file", argv[i + 1]]
+            i += 1
+        else:
+            out.append(a)
+        i += 1
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = _rewrite(list(sys.argv[1:] if argv is None else argv))
+    app(args=args, prog_name="tabletop")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,340 @@
+"""A game in progress: seats, the action log, undo, autosave, save/load and replay.
+
+A save file IS the set-up plus the action log (see docs/save-format.md). Loading replays every
+action through the rules and checks the final state's hash; anything wrong is refused with a
+message naming the problem (and the file line of a bad action), and nothing is written.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tabletop_tui import catalogue
+from tabletop_tui.bots import RandomBot
+from tabletop_tui.rules.core import IllegalAction, resolve_options
+
+FORMAT = "tabletop-tui/save"
+VERSION = 1
+
+
+class SaveError(Exception):
+    """A save that cannot be loaded; the message says why, for a player."""
+
+
+@dataclass
+class Seat:
+    name: str
+    bot: bool = False
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "kind": "bot" if self.bot else "human"}
+
+
+def data_dir() -> Path:
+    env = os.environ.get("TABLETOP_TUI_DATA_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("tabletop-tui", appauthor=False))
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write via a temp file in the same folder and os.replace, so a kill never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".save-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+class Match:
+    """Seats + rules + the log. ``states[i]`` is the position after ``i`` actions."""
+
+    def __init__(self, game_id: str, seats: list[Seat], seed: int, options: dict | None = None,
+                 path: Path | None = None):
+        self.game = catalogue.get(game_id)
+        rules = self.game.rules()
+        if rules is None:
+            raise ValueError(f"{self.game.title} has no rules engine yet")
+        self.rules = rules
+        n = len(seats)
+        if not rules.min_players <= n <= rules.max_players:
+            raise ValueError(f"{self.game.title} is for {rules.min_players}–{rules.max_players} players, not {n}")
+        self.seats = seats
+        self.seed = int(seed)
+        self.options = resolve_options(rules.options, options)
+        self.path = path
+        self.actions: list[str] = []
+        self.actors: list[int] = []
+        self.barriers: list[bool] = []
+        self.log: list[str] = []
+        self.states: list[Any] = [rules.setup([s.name for s in seats], self.seed, self.options)]
+        self.vp_history: list[dict[int, int]] = [dict(rules.vp(self.states[0]))]
+
+    # -- the position ----------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def pending(self):
+        return self.rules.pending(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.pending is None
+
+    def result(self):
+        return self.rules.result(self.state)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def legal_actions(self) -> list:
+        return self.rules.legal_actions(self.state)
+
+    def bot_to_play(self) -> bool:
+        d = self.pending
+        return d is not None and self.seats[d.seat].bot
+
+    # -- acting ----------------------------------------------------------------------------
+    def play(self, action: Any) -> str:
+        """Apply an action (object or notation). Raises IllegalAction, leaving all unchanged."""
+        before = self.state
+        d = self.rules.pending(before)
+        if d is None:
+            raise IllegalAction("The game is over; no more moves can be made.")
+        if isinstance(action, str):
+            action = self.rules.parse(before, action)
+        after = self.rules.apply(before, action)
+        line = self.rules.log_line(before, action, after)
+        self.states.append(after)
+        self.actions.append(self.rules.notation(action))
+        self.actors.append(d.seat)
+        self.barriers.append(bool(self.rules.is_barrier(before, action, after)))
+        self.log.append(line)
+        self.vp_history.append(dict(self.rules.vp(after)))
+        return line
+
+    def bot_action(self) -> Any:
+        """The bot's choice for the pending decision; seeded by the seed and the move number,
+        so a resumed game makes the same bot choices."""
+        bot = RandomBot(self.seed * 1_000_003 + len(self.actions))
+        return bot.choose(self.rules, self.state)
+
+    # -- undo ------------------------------------------------------------------------------
+    def undo_steps(self, seat: int) -> tuple[int, str]:
+        """How many actions undo would take back for ``seat`` (0 and the reason if none)."""
+        names = self.names
+        n = 0
+        for i in range(len(self.actions) - 1, -1, -1):
+            actor = self.actors[i]
+            if self.barriers[i]:
+                why = "something random was revealed"
+                return 0, f"Can't undo: {why} since {names[seat]}'s last decision."
+            if actor == seat:
+                return n + 1, ""
+            if not self.seats[actor].bot:
+                return 0, f"Can't undo: {names[actor]} has decided since {names[seat]}'s last decision."
+            n += 1
+        return 0, "Nothing to undo yet."
+
+    def undo(self, seat: int | None = None) -> str:
+        """Take back ``seat``'s last decision (and bot moves after it). Returns a message."""
+        if seat is None:
+            d = self.pending
+            if d is None:
+                return "The game is over; nothing to undo."
+            seat = d.seat
+        steps, why = self.undo_steps(seat)
+        if steps == 0:
+            return why
+        for _ in range(steps):
+            self.states.pop()
+            self.actions.pop()
+            self.actors.pop()
+            self.barriers.pop()
+            self.log.pop()
+            self.vp_history.pop()
+        return f"Undid {self.names[seat]}'s last decision."
+
+    # -- saving ----------------------------------------------------------------------------
+    def to_text(self) -> str:
+        head = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game.id,
+            "options": self.options,
+            "seats": [s.to_json() for s in self.seats],
+            "seed": self.seed,
+            "over": self.over,
+            "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
+            "state_hash": self.rules.state_hash(self.state),
+        }
+        # One action per line, so that an error can name the line of a bad action.
+        lines = ["{"]
+        for k, v in head.items():
+            lines.append(f"  {json.dumps(k)}: {json.dumps(v, sort_keys=True)},")
+        if self.actions:
+            lines.append('  "actions": [')
+            body = [f"    {json.dumps(a)}" for a in self.actions]
+            lines.append(",\n".join(body))
+            lines.append("  ]")
+        else:
+            lines.append('  "actions": []')
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+    def default_path(self) -> Path:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        return saves_dir() / f"{self.game.id}-{stamp}-{self.seed}.json"
+
+    def save(self, path: Path | None = None) -> Path:
+        if path is not None:
+            self.path = Path(path)
+        if self.path is None:
+            self.path = self.default_path()
+        atomic_write(self.path, self.to_text())
+        return self.path
+
+    # -- loading ---------------------------------------------------------------------------
+    @classmethod
+    def load(cls, path: Path | str) -> "Match":
+        path = Path(path)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raise SaveError(f"{path}: no such save file") from None
+        except OSError as e:
+            raise SaveError(f"{path}: cannot be read ({e.strerror})") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError(f"{path}: not a tabletop-tui save (not text)") from None
+        return cls.from_text(text, path)
+
+    @classmethod
+    def from_text(cls, text: str, path: Path | None = None) -> "Match":
+        where = f"{path}: " if path else ""
+        if not text.strip():
+            raise SaveError(f"{where}the save file is empty")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise SaveError(f"{where}line {e.lineno}: the save is damaged or cut short ({e.msg})") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise SaveError(f"{where}not a tabletop-tui save (no \"format\": \"{FORMAT}\")")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise SaveError(f"{where}the save has no valid format version")
+        if version > VERSION:
+            raise SaveError(f"{where}this save was made by a newer tabletop-tui (format version {version}; "
+                            f"this one reads up to {VERSION}); update to open it")
+        if version < 1:
+            raise SaveError(f"{where}unknown save format version {version}")
+        game_id = data.get("game")
+        try:
+            catalogue.get(str(game_id))
+        except catalogue.UnknownGame as e:
+            raise SaveError(f"{where}{e}") from None
+        seats_raw = data.get("seats")
+        if not isinstance(seats_raw, list) or not all(
+                isinstance(s, dict) and isinstance(s.get("name"), str) and s.get("name").strip()
+                and s.get("kind", "human") in ("human", "bot") for s in seats_raw):
+            raise SaveError(f"{where}the seats are damaged (each needs a name and kind human or bot)")
+        seats = [Seat(s["name"], s.get("kind") == "bot") for s in seats_raw]
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SaveError(f"{where}the seed is missing or not a whole number")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise SaveError(f"{where}the options are damaged")
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise SaveError(f"{where}the action list is damaged (it must be a list of moves as text)")
+        try:
+            m = cls(str(game_id), seats, seed, options, path=path)
+        except ValueError as e:
+            raise SaveError(f"{where}{e}") from None
+        except IllegalAction as e:
+            raise SaveError(f"{where}{e.reason}") from None
+        lines = _action_lines(text, len(actions))
+        for i, a in enumerate(actions):
+            try:
+                m.play(a)
+            except IllegalAction as e:
+                raise SaveError(f"{where}line {lines[i]}: {a!r}: {e.reason}") from None
+            except Exception as e:  # the rules must not crash on a saved line; if they do, say where
+                raise SaveError(f"{where}line {lines[i]}: {a!r} could not be replayed ({type(e).__name__}: {e})") from None
+        want = data.get("state_hash")
+        if want is not None and want != m.rules.state_hash(m.state):
+            raise SaveError(f"{where}the position after the moves does not match the save's check "
+                            "(state_hash): the file was edited or made by an incompatible version")
+        return m
+
+
+def _action_lines(text: str, count: int) -> list[int]:
+    """File line of each element of the "actions" array (best effort; 0 if unknown)."""
+    out: list[int] = []
+    m = re.search(r'"actions"\s*:\s*\[', text)
+    if m:
+        dec = json.JSONDecoder()
+        pos = m.end()
+        while len(out) < count:
+            while pos < len(text) and text[pos] in " \t\r\n,":
+                pos += 1
+            try:
+                _, end = dec.raw_decode(text, pos)
+            except json.JSONDecodeError:
+                break
+            out.append(text.count("\n", 0, pos) + 1)
+            pos = end
+    out += [0] * (count - len(out))
+    return out
+
+
+def list_saves() -> list[tuple[Path, dict]]:
+    """Saved games, newest first, with their header (unreadable files are listed with an error)."""
+    found = []
+    folder = saves_dir()
+    if not folder.is_dir():
+        return []
+    for p in folder.glob("*.json"):
+        try:
+            head = json.loads(p.read_text(encoding="utf-8"))
+            if not isinstance(head, dict):
+                raise ValueError
+        except (OSError, ValueError, UnicodeDecodeError):
+            head = {"error": "damaged"}
+        found.append((p, head))
+    found.sort(key=lambda t: t[0].stat().st_mtime, reverse=True)
+    return found
+
+
+def last_save() -> Path | None:
+    saves = list_saves()
+    unfinished = [p for p, h in saves if "error" not in h and not h.get("over")]
+    if unfinished:
+        return unfinished[0]
+    return saves[0][0] if saves else None

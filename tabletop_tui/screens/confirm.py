@@ -1,0 +1,69 @@
+"""A yes/no question, returned through dismiss()."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Vertical { width: 60; height: auto; border: thick $accent; background: $panel; padding: 1 2; }
+    ConfirmScreen Horizontal { height: auto; align: center middle; margin-top: 1; }
+    ConfirmScreen Button { margin: 0 1; }
+    """
+    BINDINGS = [Binding("y", "answer(True)", "yes"), Binding("n,escape", "answer(False)", "no")]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question, self.yes, self.no = question, yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question)
+            with Horizontal():
+                yield Button(f"{self.yes} (y)", id="yes", variant="primary")
+                yield Button(f"{self.no} (n)", id="no")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+class ChoiceMenu(ModalScreen[int | None]):
+    """A small menu when one board target has several actions."""
+
+    DEFAULT_CSS = """
+    ChoiceMenu { align: center middle; }
+    ChoiceMenu > Vertical { width: 64; height: auto; max-height: 20; border: thick $accent; background: $panel; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "cancel")]
+
+    def __init__(self, title: str, labels: list[str]) -> None:
+        super().__init__()
+        self.title_text, self.labels = title, labels
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import OptionList
+
+        with Vertical():
+            yield Static(self.title_text)
+            yield OptionList(*[f"{i + 1} {label}" for i, label in enumerate(self.labels)])
+
+    def on_option_list_option_selected(self, event) -> None:
+        self.dismiss(event.option_index)
+
+    def on_key(self, event) -> None:
+        if event.character and event.character.isdigit():
+            i = int(event.character) - 1
+            if 0 <= i < len(self.labels):
+                event.stop()
+                self.dismiss(i)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

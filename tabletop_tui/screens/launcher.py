@@ -1,0 +1,76 @@
+"""The launcher: the five games, their pitch and player range; new game, continue, rules."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tabletop_tui import catalogue
+
+BANNER = "tabletop-tui · board games for friends sharing one keyboard"
+
+
+class LauncherScreen(Screen[None]):
+    CSS_PATH = "launcher.tcss"
+    BINDINGS = [
+        Binding("enter", "new", "new game", show=False),
+        Binding("n", "new", "new game"),
+        Binding("c", "continue", "continue"),
+        Binding("r,question_mark", "rules", "rules"),
+        Binding("q,ctrl+q", "quit", "quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="launcher"):
+            yield Static(Text(BANNER, style="bold"), id="banner")
+            options = []
+            for g in catalogue.GAMES:
+                line = Text()
+                line.append(f"{g.title:<15}", "bold")
+                line.append(f"{g.players} players   ")
+                line.append(g.status, "bold green" if g.playable else "dim italic")
+                line.append(f"\n  {g.pitch}", "" if g.playable else "dim")
+                options.append(Option(line, id=g.id))
+            yield OptionList(*options, id="games")
+            yield Static(Text("Enter or n: new game · c: continue a saved game · r: rules · q: quit",
+                              style="dim"), id="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def selected(self) -> catalogue.Game:
+        ol = self.query_one(OptionList)
+        i = ol.highlighted if ol.highlighted is not None else 0
+        return catalogue.GAMES[i]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_new()
+
+    def action_new(self) -> None:
+        g = self.selected()
+        if not g.playable:
+            self.notify(f"{g.title} is in development and cannot be started yet.",
+                        title="Not yet", severity="warning")
+            return
+        from tabletop_tui.screens.setup import SetupScreen
+
+        self.app.push_screen(SetupScreen(g))
+
+    def action_continue(self) -> None:
+        from tabletop_tui.screens.saves import SavesScreen
+
+        self.app.push_screen(SavesScreen())
+
+    def action_rules(self) -> None:
+        from tabletop_tui.screens.rules_view import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.selected()))
+
+    def action_quit(self) -> None:
+        self.app.exit()

@@ -1,0 +1,59 @@
+"""Piratissimo's game screen: the ring board, each ship's seven mast slots, harbour tallies."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual.widget import Widget
+
+from tabletop_tui.screens.game import GameScreen
+from tabletop_tui.widgets.ring_board import RingBoard, _get
+
+
+class PiratissimoScreen(GameScreen):
+    def compose_board(self) -> Widget:
+        return RingBoard(self.match.state, id="board")
+
+    def update_board(self, state: Any, targets: set, cursor: Any) -> None:
+        self.query_one(RingBoard).update_state(state, targets, cursor)
+
+    def on_ring_board_target_chosen(self, event: RingBoard.TargetChosen) -> None:
+        self.choose_target(event.target)
+
+    def round_text(self, state: Any) -> str:
+        return f"first to {state.target} treasure"
+
+    def player_panel(self, s: Any, seat: int) -> Text:
+        m = self.match
+        colour = self.player_colour(seat)
+        d = m.pending
+        t = Text()
+        turn = d is not None and d.seat == seat
+        t.append("▶ " if turn else "  ", "bold")
+        t.append(f" {self.marks[seat]} ", Style(bold=True, color="black", bgcolor=colour))
+        t.append(f" {m.names[seat]}", "bold")
+        t.append(f" ({s.colours[seat]})", "dim")
+        if m.seats[seat].bot:
+            t.append(" bot", "italic dim")
+        if seat in getattr(s, "finished", []):
+            place = s.finished.index(seat) + 1
+            t.append(f"  finished #{place}", "bold green")
+        t.append("\n   harbour ")
+        t.append(f"⚓ {s.unloaded[seat]}/{s.target}", "bold")
+        t.append("\n   masts   ")
+        cargo = s.cargo[seat]
+        t.append("▮" * cargo, Style(color=colour, bold=True))
+        t.append("▯" * max(0, 7 - cargo), "dim")
+        t.append(f" {cargo}/7")
+        loc = s.location[seat]
+        if loc == -1:
+            where = "in harbour"
+        else:
+            isl = s.islands[loc]
+            kind = _get(isl, "kind", "neutral")
+            chest = _get(isl, "chest", 0)
+            label = {"green": f"green chest {chest}", "red": f"red chest {chest or 2}"}.get(kind, "neutral")
+            where = f"at island {loc + 1} ({label})"
+        t.append(f"\n   {where}", "dim")
+        return t

@@ -1,0 +1,32 @@
+"""The rules viewer: the game's Markdown rules text."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, MarkdownViewer
+
+
+class RulesScreen(Screen[None]):
+    DEFAULT_CSS = "RulesScreen MarkdownViewer { height: 1fr; }"
+    BINDINGS = [Binding("escape,q,question_mark", "close", "back")]
+
+    def __init__(self, game) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        from tabletop_tui.assets import read_text
+
+        try:
+            text = read_text(self.game.id, "rules.md")
+        except OSError:
+            text = f"# {self.game.title}\n\nThe rules text is not written yet."
+        yield MarkdownViewer(text, show_table_of_contents=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(MarkdownViewer).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

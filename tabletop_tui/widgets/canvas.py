@@ -1,0 +1,47 @@
+"""A tiny character canvas for board widgets: place styled text at (x, y), get rich Text lines.
+
+Board text is never parsed as markup (so "[X]" stays "[X]")."""
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+
+class Canvas:
+    def __init__(self, width: int, height: int, style: Style | str = ""):
+        self.width = max(0, width)
+        self.height = max(0, height)
+        base = Style.parse(style) if isinstance(style, str) and style else (style or Style())
+        self.cells: list[list[tuple[str, Style]]] = [
+            [(" ", base) for _ in range(self.width)] for _ in range(self.height)]
+
+    def put(self, x: int, y: int, text: str, style: Style | str = "") -> None:
+        if not 0 <= y < self.height:
+            return
+        st = Style.parse(style) if isinstance(style, str) else style
+        row = self.cells[y]
+        for i, ch in enumerate(text):
+            if 0 <= x + i < self.width:
+                row[x + i] = (ch, st)
+
+    def fill(self, x: int, y: int, w: int, h: int, style: Style | str) -> None:
+        st = Style.parse(style) if isinstance(style, str) else style
+        for yy in range(y, y + h):
+            if 0 <= yy < self.height:
+                for xx in range(x, x + w):
+                    if 0 <= xx < self.width:
+                        ch, old = self.cells[yy][xx]
+                        self.cells[yy][xx] = (ch, old + st if old else st)
+
+    def put_centered(self, x: int, y: int, w: int, text: str, style: Style | str = "") -> None:
+        text = text[:w]
+        self.put(x + (w - len(text)) // 2, y, text, style)
+
+    def to_text(self) -> Text:
+        out = Text(no_wrap=True, overflow="crop", end="")
+        for i, row in enumerate(self.cells):
+            for ch, st in row:
+                out.append(ch, st)
+            if i < self.height - 1:
+                out.append("\n")
+        return out

@@ -1,0 +1,62 @@
+"""The generic decision panel: the prompt and the legal choices, with digit shortcuts."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class DecisionPanel(Vertical):
+    DEFAULT_CSS = """
+    DecisionPanel { height: auto; max-height: 12; border-top: solid $accent; padding: 0 1; }
+    DecisionPanel > #prompt { height: auto; text-style: bold; }
+    DecisionPanel > OptionList { height: auto; max-height: 9; border: none; padding: 0; }
+    """
+
+    class Chosen(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    class Highlighted(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="prompt")
+        yield OptionList(id="choices")
+
+    def show(self, prompt: str, labels: list[str], highlight: int = 0) -> None:
+        self.query_one("#prompt", Static).update(Text(prompt))
+        ol = self.query_one(OptionList)
+        opts = []
+        for i, label in enumerate(labels):
+            key = str(i + 1) if i < 9 else ("0" if i == 9 else " ")
+            opts.append(Option(Text.assemble((f"{key} ", "bold"), label), id=f"c{i}"))
+        ol.set_options(opts)
+        ol.disabled = not labels
+        if labels:
+            ol.highlighted = min(max(0, highlight), len(labels) - 1)
+
+    def highlight(self, index: int) -> None:
+        ol = self.query_one(OptionList)
+        if 0 <= index < ol.option_count:
+            ol.highlighted = index
+
+    @property
+    def highlighted(self) -> int | None:
+        return self.query_one(OptionList).highlighted
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.post_message(self.Chosen(event.option_index))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self.post_message(self.Highlighted(event.option_index))

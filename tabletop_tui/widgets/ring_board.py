@@ -1,0 +1,184 @@
+"""Piratissimo's board: 24 islands in a clockwise ring, a harbour in each corner.
+
+Renders the state it is given; clicks post ``RingBoard.TargetChosen`` with ("island", i) or
+("harbour", seat). It knows no rules: the screen tells it which targets are legal.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+from tabletop_tui.widgets.canvas import Canvas
+from tabletop_tui.widgets.players import colour_hex, markers
+
+# Ring positions on an 8×8 grid of cells: islands 0–5 along the top (left → right), 6–11 down the
+# right side, 12–17 along the bottom (right → left), 18–23 up the left side. Corners: harbours.
+CORNERS = [(0, 0), (7, 0), (7, 7), (0, 7)]
+
+
+def island_cell(i: int) -> tuple[int, int]:
+    side, k = divmod(i, 6)
+    if side == 0:
+        return (1 + k, 0)
+    if side == 1:
+        return (7, 1 + k)
+    if side == 2:
+        return (6 - k, 7)
+    return (0, 6 - k)
+
+
+def harbour_corner(exit_island: int) -> tuple[int, int]:
+    """The corner cell just before the island a harbour opens onto."""
+    return CORNERS[(exit_island // 6) % 4]
+
+
+def _get(obj: Any, name: str, default: Any = None) -> Any:
+    if isinstance(obj, dict):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+WHEEL_TEXT = {
+    "lucky": "Lucky! ships blown on",
+    "overboard": "Overboard! treasure shared",
+    "lookout": "Lookout! ships run home",
+    "washed": "Washed! 2 lost each",
+}
+
+
+class RingBoard(Widget):
+    DEFAULT_CSS = """
+    RingBoard { width: 1fr; height: 1fr; min-height: 18; }
+    """
+
+    class TargetChosen(Message):
+        def __init__(self, target: Any) -> None:
+            super().__init__()
+            self.target = target
+
+    def __init__(self, state: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.state = state
+        self.targets: set = set()
+        self.cursor: Any = None
+        self._hit: dict[tuple[int, int], Any] = {}
+
+    def update_state(self, state: Any, targets: set | None = None, cursor: Any = None) -> None:
+        self.state = state
+        self.targets = set(targets or ())
+        self.cursor = cursor
+        self.refresh()
+
+    def _geometry(self) -> tuple[int, int, int, int]:
+        w, h = self.size.width, self.size.height
+        cw = max(7, min(12, w // 8))
+        ch = 3 if h >= 26 else 2
+        ox = max(0, (w - cw * 8) // 2)
+        oy = max(0, (h - ch * 8) // 2)
+        return cw, ch, ox, oy
+
+    def render(self) -> Text:
+        s = self.state
+        w, h = self.size.width, self.size.height
+        if s is None or w == 0 or h == 0:
+            return Text("")
+        cw, ch, ox, oy = self._geometry()
+        cv = Canvas(w, h)
+        self._hit = {}
+        names = list(s.names)
+        marks = markers(names)
+        colours = [colour_hex(c) for c in s.colours]
+        n = len(names)
+
+        def cell_xy(cx: int, cy: int) -> tuple[int, int]:
+            return ox + cx * cw, oy + cy * ch
+
+        def hit(cx: int, cy: int, target: Any) -> None:
+            x, y = cell_xy(cx, cy)
+            for yy in range(y, y + ch):
+                for xx in range(x, x + cw):
+                    self._hit[(xx, yy)] = target
+
+        # islands
+        for i, isl in enumerate(s.islands):
+            cx, cy = island_cell(i)
+            x, y = cell_xy(cx, cy)
+            kind = _get(isl, "kind", "neutral")
+            chest = _get(isl, "chest", 0)
+            if kind == "green":
+                label, bg = f"G{chest}", "on #1f4d2b"
+            elif kind == "red":
+                label, bg = f"R{chest or 2}", "on #5c1f1f"
+            else:
+                label, bg = " ·", "on #1d3557"
+            target = ("island", i)
+            hit(cx, cy, target)
+            cv.fill(x, y, cw - 1, ch, bg)
+            style = "bold"
+            if target in self.targets:
+                style = "bold reverse"
+            if target == self.cursor:
+                style = "bold black on #ffd866"
+            start = "+" if _get(isl, "tornado_start", False) else " "
+            cv.put(x, y, f"{i + 1:>2}{start}{label}"[: cw - 1], style)
+            # ships moored here and the tornado
+            row = y + 1 if ch >= 2 else y
+            xx = x
+            for seat in range(n):
+                if s.location[seat] == i:
+                    cv.put(xx, row, f" {marks[seat]} ", Style(bold=True, color="black", bgcolor=colours[seat]))
+                    xx += 3
+            if s.tornado == i:
+                cv.put(x + cw - 4, row if xx <= x + cw - 4 else row + 1 if ch >= 3 else row,
+                       "@@@", Style(bold=True, color="white", bgcolor="#6b6b6b"))
+        # harbours in the corners
+        for seat in range(n):
+            cx, cy = harbour_corner(s.harbour_exit[seat])
+            x, y = cell_xy(cx, cy)
+            target = ("harbour", seat)
+            hit(cx, cy, target)
+            cv.fill(x, y, cw - 1, ch, Style(bgcolor=colours[seat]))
+            style = Style(bold=True, color="black")
+            if target in self.targets:
+                style += Style(reverse=True)
+            cv.put(x, y, f"{marks[seat]} port"[: cw - 1], style)
+            tally = f"{s.unloaded[seat]}/{s.target}"
+            line = f"⚓{tally}"
+            if s.location[seat] == -1:
+                line = f"⛵{marks[seat]} {tally}"
+            if ch >= 2:
+                cv.put(x, y + 1, line[: cw - 1], Style(bold=True, color="black"))
+        # the centre: die, wind wheel, basket
+        x0, y0 = cell_xy(1, 1)
+        inner_w, inner_h = cw * 6 - 1, ch * 6
+        lines: list[tuple[str, str]] = []
+        die = s.die
+        if die is not None:
+            lines.append((f"Die: {'TORNADO' if die == 'tornado' else die}", "bold"))
+        else:
+            lines.append(("Die: not rolled yet", "dim"))
+        wheel = s.wheel
+        if wheel:
+            lines.append((f"Wind wheel: {WHEEL_TEXT.get(wheel, wheel)}", "bold"))
+        lines.append((f"Basket: {s.basket} treasure", ""))
+        lines.append((f"First to {s.target} in harbour wins", "dim"))
+        lines.append(("", ""))
+        lines.append(("ships sail clockwise →", "dim"))
+        if s.tornado is not None:
+            lines.append(("@@@ tornado  + tornado square", "dim"))
+        for ev in list(getattr(s, "last_events", []) or [])[-max(0, inner_h - len(lines) - 1):]:
+            lines.append((str(ev), "italic"))
+        top = y0 + max(0, (inner_h - len(lines)) // 2)
+        for k, (txt, st) in enumerate(lines[:inner_h]):
+            cv.put_centered(x0, top + k, inner_w, txt, st)
+        return cv.to_text()
+
+    def on_click(self, event: events.Click) -> None:
+        target = self._hit.get((event.x, event.y))
+        if target is not None:
+            self.post_message(self.TargetChosen(target))
