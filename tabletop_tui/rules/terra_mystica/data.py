@@ -1,0 +1,96 @@
+"""Component data (assets/terra_mystica/*.json) and the map geometry derived from it, once at import."""
+from __future__ import annotations
+
+from tabletop_tui.rules.core import load_asset_json
+
+_MAP = load_asset_json("terra_mystica", "map.json")
+_FAC = load_asset_json("terra_mystica", "factions.json")
+_TILES = load_asset_json("terra_mystica", "tiles.json")
+
+FACTIONS: dict = _FAC["factions"]
+FACTION_IDS: list[str] = list(FACTIONS)
+BONUS: dict = _TILES["bonus"]
+FAVOR: dict = _TILES["favor"]
+TOWN: dict = _TILES["town"]
+SCORING: dict = _TILES["scoring"]
+POWER_ACTIONS: dict = _TILES["power_actions"]
+CULT_POWER = {int(k): v for k, v in _TILES["cult_power"].items()}
+PRIEST_SPACES: list[int] = _TILES["priest_spaces"]
+
+TERRAINS: list[str] = _TILES["terrain_cycle"]  # plains swamp lakes forest mountains wasteland desert
+TRACKS = ["FIRE", "WATER", "EARTH", "AIR"]
+BUILDINGS = ["D", "TP", "TE", "SH", "SA"]
+POWER_VALUE = {"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}
+COLOR_OF = {"plains": "brown", "swamp": "black", "lakes": "blue", "forest": "green",
+            "mountains": "gray", "wasteland": "red", "desert": "yellow"}
+TERRAIN_OF_COLOR = {v: k for k, v in COLOR_OF.items()}
+TERRAIN_OF_COLOR["grey"] = "mountains"
+
+# -- map -----------------------------------------------------------------------------------
+CELLS: list[str] = [c["id"] for c in _MAP["cells"]]
+INDEX: dict[str, int] = {c: i for i, c in enumerate(CELLS)}
+IS_RIVER: list[bool] = [c["terrain"] == "river" for c in _MAP["cells"]]
+START_TERRAIN: list[str | None] = [None if c["terrain"] == "river" else c["terrain"] for c in _MAP["cells"]]
+NEIGHBORS: list[tuple[int, ...]] = [tuple(INDEX[n] for n in c["nb"]) for c in _MAP["cells"]]
+LAND: list[int] = [i for i in range(len(CELLS)) if not IS_RIVER[i]]
+BRIDGE_SPOTS: list[tuple[int, int]] = [tuple(sorted((INDEX[a], INDEX[b]))) for a, b in _MAP["bridges"]]
+BRIDGE_SET = set(BRIDGE_SPOTS)
+
+
+def _axial(c: dict) -> tuple[int, int]:
+    r = c["row"]
+    return c["col"] - (r - (r % 2)) // 2, r
+
+
+AXIAL = [_axial(c) for c in _MAP["cells"]]
+
+
+def hex_distance(a: int, b: int) -> int:
+    (q1, r1), (q2, r2) = AXIAL[a], AXIAL[b]
+    dq, dr = q1 - q2, r1 - r2
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def _ship_distances() -> list[dict[int, int]]:
+    """For each land cell: land cells reachable through river cells only -> number of river cells."""
+    out: list[dict[int, int]] = []
+    for a in range(len(CELLS)):
+        res: dict[int, int] = {}
+        if IS_RIVER[a]:
+            out.append(res)
+            continue
+        frontier = [n for n in NEIGHBORS[a] if IS_RIVER[n]]
+        seen = set(frontier)
+        d = 1
+        while frontier:
+            nxt = []
+            for r in frontier:
+                for n in NEIGHBORS[r]:
+                    if IS_RIVER[n]:
+                        if n not in seen:
+                            seen.add(n)
+                            nxt.append(n)
+                    elif n != a and n not in res:
+                        res[n] = d
+            frontier = nxt
+            d += 1
+        out.append(res)
+    return out
+
+
+SHIP_DIST: list[dict[int, int]] = _ship_distances()
+# land cells by hex distance (for tunnelling and carpet flight)
+WITHIN: list[dict[int, int]] = [
+    {b: hex_distance(a, b) for b in LAND if b != a and hex_distance(a, b) <= 4} if not IS_RIVER[a] else {}
+    for a in range(len(CELLS))
+]
+
+
+def spade_distance(a: str, b: str) -> int:
+    i, j = TERRAINS.index(a), TERRAINS.index(b)
+    d = abs(i - j)
+    return min(d, 7 - d)
+
+
+def faction_by_terrain(terrain: str) -> list[str]:
+    return [f for f in FACTION_IDS if FACTIONS[f]["terrain"] == terrain]

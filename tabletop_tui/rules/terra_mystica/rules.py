@@ -1,0 +1,202 @@
+"""The Rules object the app, bots and playouts use."""
+from __future__ import annotations
+
+from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, rank_by
+from tabletop_tui.rules.terra_mystica import engine
+from tabletop_tui.rules.terra_mystica.data import FACTIONS, FAVOR, INDEX, LAND
+from tabletop_tui.rules.terra_mystica.notation import Act, parse_text
+from tabletop_tui.rules.terra_mystica.state import State
+
+LEAGUE_OPTIONS = ("mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "variable-turn-order",
+                  "strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh", "errata-cultist-power")
+
+
+class TerraMysticaRules(BaseRules[State]):
+    game_id = "terra_mystica"
+    title = "Terra Mystica"
+    min_players = 2
+    max_players = 5
+    max_actions = 20000
+    options = (
+        Option("mini-expansion-1", "Mini expansion 1 town tiles (TW6–TW8)", False),
+        Option("shipping-bonus", "Shipping bonus card (BON10)", False),
+        Option("temple-scoring-tile", "Temple round scoring tile (SCORE9)", False),
+        Option("variable-turn-order", "Next round's order is the passing order", False),
+        Option("strict-leech", "Power offers must be answered before the next turn (league rule)", False),
+        Option("strict-darkling-sh", "Darklings' priest ordination only in the stronghold turn", False),
+        Option("strict-chaosmagician-sh", "Chaos Magicians' double turn: two full actions", False),
+        Option("errata-cultist-power", "Cultists gain 1 power when every offer is declined (errata)", False),
+        Option("factions", "Fixed factions in seat order, comma separated (empty: players choose)", ""),
+        Option("scoring-tiles", "Fixed round scoring tiles, comma separated (empty: random)", ""),
+        Option("bonus-cards", "Fixed bonus cards in play, comma separated (empty: random)", ""),
+    )
+
+    # -- protocol ------------------------------------------------------------------------------
+    def setup(self, seats, seed, options):
+        if not (self.min_players <= len(seats) <= self.max_players):
+            raise ValueError("Terra Mystica is for 2 to 5 players.")
+        return engine.new_state(list(seats), seed, dict(options))
+
+    def pending(self, s):
+        d = engine.pending_seat(s)
+        if d is None:
+            return None
+        return Decision(d[0], d[1], d[2])
+
+    def legal_actions(self, s):
+        return engine.legal(s)
+
+    def apply(self, s, a):
+        if isinstance(a, str):
+            a = self.parse(s, a)
+        if s.phase == "over":
+            raise IllegalAction("The game is over; no more moves can be made.")
+        if a.kind in ("convert", "burn") and (a.n != 1 or a not in engine.legal(s)):
+            engine.check_extra(s, a)
+        elif a not in engine.legal(s):
+            raise IllegalAction(self._why(s, a))
+        t = s.copy()
+        engine.do(t, a)
+        return t
+
+    def parse(self, s, text):
+        a = parse_text(text)
+        if a.kind == "send" and a.n == 0:
+            # "send p to FIRE" = the best free order space
+            cands = [x for x in engine.legal(s) if x.kind == "send" and x.a == a.a]
+            if cands:
+                a = max(cands, key=lambda x: x.n)
+        if a.kind in ("leech", "decline"):
+            for x in engine.legal(s):
+                if x.kind == a.kind and x.a == a.a:
+                    if x.n != a.n:
+                        raise IllegalAction(f"The offer from {a.a} is {x.n} power, not {a.n}.")
+                    return x
+        if a.kind in ("convert", "burn"):
+            if a.n == 1 and a in engine.legal(s):
+                return a
+            engine.check_extra(s, a)
+            return a
+        if a not in engine.legal(s):
+            raise IllegalAction(self._why(s, a))
+        return a
+
+    def _why(self, s, a) -> str:
+        d = engine.pending_seat(s)
+        if d is None:
+            return "The game is over; no more moves can be made."
+        legal = engine.legal(s)
+        kinds = sorted({x.kind for x in legal})
+        p = s.players[d[0]]
+        who = FACTIONS[p.faction]["name"] if p.faction else s.names[d[0]]
+        if a.kind not in kinds:
+            return f"{who} cannot '{a}' now: {d[1].lower()} ({', '.join(kinds)})."
+        if a.kind in ("build", "transform") and a.a in INDEX:
+            h = INDEX[a.a]
+            if s.owner[h] != -1:
+                return f"{a.a} already has a structure on it; you can never transform or build on an occupied space."
+            if s.phase == "play":
+                normal, extra = engine.reach_sets(s, d[0])
+                if h not in normal and h not in extra:
+                    return f"{a.a} is not directly or indirectly adjacent to one of {who}'s structures."
+            if a.kind == "build" and s.terrain[h] != engine.home(p):
+                return f"{a.a} is not {who}'s home terrain ({engine.home(p)}); transform it first."
+            return f"{who} cannot afford '{a}' (spades cost {engine.spade_rate(p)} workers each)."
+        if a.kind == "upgrade":
+            return f"'{a}' is not possible: wrong building, none left in supply, or not enough workers and coins."
+        if a.kind == "action":
+            return f"'{a}' is not available: each power and special action is usable once per round, and power comes from bowl III."
+        if a.kind == "pass":
+            return "You must take one of the available bonus cards when passing (none in round 6)."
+        if a.kind == "favor":
+            return "That favor tile is gone or you already hold one like it (never two alike)."
+        return f"'{a}' is not a legal move now."
+
+    def result(self, s):
+        if s.phase != "over":
+            return None
+        n = len(s.players)
+        scores = {i: s.players[i].VP for i in range(n)}
+        return Result(ranking=rank_by({i: (scores[i],) for i in range(n)}), scores=scores,
+                      breakdown={i: dict(s.players[i].breakdown) for i in range(n)},
+                      tiebreak="Players with equal victory points share the place.")
+
+    def to_json(self, s):
+        return s.to_json()
+
+    def from_json(self, d):
+        return State.from_json(d)
+
+    def notation(self, a):
+        return str(a)
+
+    def vp(self, s):
+        return {i: p.VP for i, p in enumerate(s.players)}
+
+    def describe(self, s, a):
+        return str(a)
+
+    def log_line(self, before, a, after):
+        d = engine.pending_seat(before)
+        if d is None:
+            return str(a)
+        p = before.players[d[0]]
+        fac = FACTIONS[p.faction]["name"] if p.faction else ""
+        who = before.names[d[0]] + (f" ({fac})" if fac else "")
+        return f"{who}: {a}"
+
+    def summary(self, s):
+        lines = []
+        if s.phase == "over":
+            lines.append("The game is over.")
+        else:
+            d = engine.pending_seat(s)
+            lines.append(f"Round {s.round}. {s.names[d[0]]} to play: {d[1]}")
+        for i, p in enumerate(s.players):
+            if not p.faction:
+                continue
+            lines.append(f"{s.names[i]} {p.faction}: {p.VP} VP {p.C}C {p.W}W {p.P}P "
+                         f"{p.bowls[0]}/{p.bowls[1]}/{p.bowls[2]}PW cults {'/'.join(map(str, p.cult))}")
+        return "\n".join(lines)
+
+    def invariants(self, s):
+        out = []
+        for i, p in enumerate(s.players):
+            if not p.faction:
+                continue
+            name = s.names[i]
+            for f in ("C", "W", "P", "VP"):
+                if getattr(p, f) < 0:
+                    out.append(f"{name} has negative {f}.")
+            if min(p.bowls) < 0:
+                out.append(f"{name} has a power bowl below 0.")
+            if sum(p.bowls) > 12:
+                out.append(f"{name} has more than 12 power tokens.")
+            if p.P + p.priests_sent > 7:
+                out.append(f"{name} has more than 7 priests.")
+            counts = {k: 0 for k in p.counts}
+            for h in LAND:
+                if s.owner[h] == i:
+                    counts[s.btype[h]] += 1
+            if counts != p.counts:
+                out.append(f"{name}'s structure counts {p.counts} differ from the map {counts}.")
+            for k, v in counts.items():
+                if v > FACTIONS[p.faction]["buildings"][k]["pieces"]:
+                    out.append(f"{name} has more {k} than the supply holds.")
+            if len(set(p.favors)) != len(p.favors):
+                out.append(f"{name} holds two identical favor tiles.")
+            if sum(1 for b in s.bridges if b[2] == i) + p.bridges_left != 3:
+                out.append(f"{name}'s bridges do not add up to 3.")
+            if any(c > 10 or c < 0 for c in p.cult):
+                out.append(f"{name} is off a cult track.")
+        for t in range(4):
+            if sum(1 for p in s.players if p.faction and p.cult[t] >= 10) > 1:
+                out.append("Two players share space 10 of a cult track.")
+        for fv, n in s.favor_pool.items():
+            held = sum(1 for p in s.players if fv in p.favors)
+            if held + n != FAVOR[fv]["copies"]:
+                out.append(f"Favor tile {fv} count is wrong.")
+        return out
+
+
+RULES = TerraMysticaRules()
