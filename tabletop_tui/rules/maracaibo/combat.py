@@ -1,0 +1,202 @@
+"""Combat: pile, nation and rider, the combat value, combat actions, the token to the ship."""
+from __future__ import annotations
+
+from .content import CONST, FLAG_LOCS, LOCS, NATIONS, TOKENS, card
+from .notation import act
+from .state import push, task, ops_tasks
+from . import influence, ship, counters
+
+INFL_COSTS = {int(k): v for k, v in CONST["combat_influence_costs"].items()}  # cost -> influence
+ANNEX, DISPLACE = CONST["annex_cost"], CONST["displace_cost"]
+
+
+def new_fight(seat: int) -> dict:
+    return task("fight", seat, stage="pile", token=None, nation=None, value=0, used=[], cards=[])
+
+
+def fight_auto(s, t) -> bool:
+    g = s.g
+    if t["stage"] == "pile" and not (g["piles"][0] or g["piles"][1]):
+        t["stage"] = "nation"  # E8: both piles empty, value 3 each, no token
+        return True
+    if t["stage"] == "loop":
+        opts = loop_options(s, t)
+        if len(opts) == 1:  # only "end": the combat is over (the rulebook's "can no longer")
+            finish(s, t)
+            return True
+    return False
+
+
+def nation_payable(p: dict, tok, nation: str) -> bool:
+    if tok is None:
+        return True
+    rider = TOKENS[tok]["riders"].get(nation)
+    return not (rider and rider["op"] == "pay_doubloons" and p["dbl"] < rider["n"])
+
+
+def fight_options(s, t) -> list:
+    g = s.g
+    p = g["players"][t["seat"]]
+    if t["stage"] == "pile":
+        return [act(f"pile {i + 1}", ("pile", i + 1)) for i in (0, 1) if g["piles"][i]]
+    if t["stage"] == "nation":
+        return [act(f"nation {n}", ("nation", n)) for n in NATIONS if nation_payable(p, t["token"], n)]
+    return loop_options(s, t)
+
+
+def action_costs(s, t) -> list:
+    """Costs of the combat actions still unused now (for deciding whether spending helps)."""
+    g = s.g
+    costs = []
+    if "infl" not in t["used"]:
+        costs += list(INFL_COSTS)
+    if "annex" not in t["used"] and influence.supply_left(g, t["nation"]) > 0:
+        for loc in FLAG_LOCS:
+            owner = g["flags"][loc]
+            if owner is None:
+                costs.append(ANNEX)
+            elif owner != t["nation"]:
+                costs.append(DISPLACE)
+    for c in t["cards"]:
+        if c not in t["used"]:
+            costs.append(card_action(c)["cost"])
+    return costs
+
+
+def card_action(c: str) -> dict:
+    return next(op for op in card(c)["effects"] if op["op"] == "combat_action")
+
+
+def loop_options(s, t) -> list:
+    g = s.g
+    p = g["players"][t["seat"]]
+    v = t["value"]
+    nat = t["nation"]
+    out = []
+    if "infl" not in t["used"]:
+        for cost, n in sorted(INFL_COSTS.items()):
+            if v >= cost:
+                out.append(act(f"infl {n}", ("nation", nat)))
+    if "annex" not in t["used"] and influence.supply_left(g, nat) > 0:  # E9
+        for loc in FLAG_LOCS:
+            owner = g["flags"][loc]
+            if owner is None and v >= ANNEX:
+                out.append(act(f"annex {loc}", ("loc", loc)))
+            elif owner is not None and owner != nat and v >= DISPLACE:  # E5
+                out.append(act(f"displace {loc}", ("loc", loc)))
+    for c in t["cards"]:
+        if c not in t["used"] and v >= card_action(c)["cost"]:
+            out.append(act(f"card {c}", ("card", c)))
+    if any(cost > v for cost in action_costs(s, t)):
+        if p["cp"] > 0:
+            out.append(act("spend cp", ("combat_track",)))
+        if p["fig_personal"] > 0:
+            out.append(act("spend figure", ("figures",)))
+    out.append(act("end"))
+    return out
+
+
+def base_value(s, t, nation: str) -> int:
+    g = s.g
+    p = g["players"][t["seat"]]
+    tok = t["token"]
+    if tok is None:
+        v = CONST["combat_value_if_piles_empty"]
+    else:
+        spec = TOKENS[tok]
+        v = spec["values"][nation]
+        mod = spec.get("modifier")
+        if mod:
+            if mod["per"] == "rank_fighting":
+                k = influence.rank(p["infl"][nation])
+            else:
+                k = counters.counter(g, t["seat"], mod["per"])
+            v += min(mod["n"] * k, mod["max"])
+    v += influence.map_modifier(g, nation, CONST["least_markers_bonus"], CONST["most_markers_malus"])
+    v += ship.combat_bonus(p)
+    return max(0, v)  # E6
+
+
+def fight_choose(s, t, a) -> None:
+    g = s.g
+    seat = t["seat"]
+    p = g["players"][seat]
+    if t["stage"] == "pile":
+        i = int(a.args[0]) - 1
+        t["token"] = g["piles"][i].pop()
+        g["reveals"] += 1
+        t["stage"] = "nation"
+        return
+    if t["stage"] == "nation":
+        nat = a.args[0]
+        t["nation"] = nat
+        t["value"] = base_value(s, t, nat)
+        t["cards"] = sorted(c for c in p["bought"] if any(op["op"] == "combat_action" for op in card(c)["effects"]))
+        t["stage"] = "loop"
+        if t["token"] is not None:
+            rider = TOKENS[t["token"]]["riders"].get(nat)
+            if rider:  # E33: paid / taken at once, before any combat action
+                op = rider["op"]
+                if op == "pay_doubloons":
+                    p["dbl"] -= rider["n"]
+                elif op == "doubloons":
+                    p["dbl"] += rider["n"]
+                elif op == "vp":
+                    p["vp"] += rider["n"]
+                elif op == "figure":
+                    ship.gain_figures(p, rider["n"])
+                elif op == "influence":
+                    influence.gain_influence(p, nat, rider["n"])
+        return
+    k = a.kind
+    nat = t["nation"]
+    if k == "end":
+        finish(s, t)
+    elif k == "spend":
+        if a.args[0] == "cp":
+            p["cp"] -= 1
+        else:
+            p["fig_personal"] -= 1
+            p["fig_general"] += 1
+        t["value"] += 1
+    elif k == "infl":
+        n = int(a.args[0])
+        cost = next(c for c, m in INFL_COSTS.items() if m == n)
+        t["value"] -= cost
+        t["used"].append("infl")
+        influence.gain_influence(p, nat, n)
+    elif k in ("annex", "displace"):
+        loc = a.args[0]
+        owner = g["flags"][loc]
+        t["value"] -= ANNEX if owner is None else DISPLACE
+        t["used"].append("annex")
+        if owner is not None:
+            g["removed"][owner] += 1
+        influence.take_marker(g, nat)
+        g["flags"][loc] = nat
+        influence.gain_influence(p, nat, 1)
+        tasks = ops_tasks(seat, LOCS[loc]["flag"], nat)
+        for c, op in ship.card_ops(p, "trigger"):
+            if op["on"] == "annex":
+                tasks += ops_tasks(seat, op["gain"], nat)
+        push(g, *tasks)
+    elif k == "card":
+        c = a.args[0]
+        spec = card_action(c)
+        t["value"] -= spec["cost"]
+        t["used"].append(c)
+        push(g, *ops_tasks(seat, spec["gain"], nat))
+
+
+def finish(s, t) -> None:
+    """Unused value is lost; the token goes face down onto the ship board; on_combat fires."""
+    g = s.g
+    g["stack"].pop()
+    p = g["players"][t["seat"]]
+    if t["token"] is not None:
+        p["tokens"].append(t["token"])
+    tasks = []
+    for c, op in ship.card_ops(p, "trigger"):
+        if op["on"] == "combat":
+            tasks += ops_tasks(t["seat"], op["gain"])
+    push(g, *tasks)

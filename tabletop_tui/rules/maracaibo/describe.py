@@ -1,0 +1,92 @@
+"""Player-facing labels and log sentences (names, never "you"; never another seat's hand)."""
+from __future__ import annotations
+
+from .content import CARDS, CAREERS, CITY_ACTIONS, LOCS, NATION_NAMES, PRESTIGE, QUESTS, UPGRADES, card
+
+
+def _loc(x: str) -> str:
+    return f"{LOCS[x]['name']} ({x})" if x in LOCS else x
+
+
+def _card(c: str) -> str:
+    return f"{card(c)['name']} ({c})"
+
+
+def describe(s, a) -> str:
+    w = a.text.split(" ")
+    k = w[0]
+    if k == "career":
+        return f"Keep the career {CAREERS[w[1]]['name']}"
+    if k == "plan":
+        return f"Put {_card(w[1])} into the planning area"
+    if k == "plan-done":
+        return "Stop planning"
+    if k == "discard":
+        return f"Discard {_card(w[1])}"
+    if k == "move":
+        via = f" via {_loc(w[3])}" if len(w) > 3 else ""
+        return f"Sail to {_loc(w[1])}{via}"
+    if k == "city":
+        if len(w) > 1:
+            return f"City action, delivering {w[3]} with {_card(w[2])} (disc from {UPGRADES[w[4]]['name']})"
+        return "City action without a delivery"
+    if k == "village":
+        return "Village actions"
+    if k == "quest":
+        if w[1] == "skip":
+            return "Leave the quest"
+        paid = ", ".join(_card(c) for c in w[2:])
+        return f"Fulfil the quest {QUESTS[w[1]]['name']}" + (f" paying {paid}" if paid else "")
+    if k == "assist":
+        return f"Assistant action of {_card(w[1])}"
+    if k == "pass":
+        return "No main action"
+    if k == "buy":
+        return f"Buy {_card(w[1])}"
+    if k == "invest":
+        return f"Invest in {PRESTIGE[w[1]]['name']}"
+    if k == "nation":
+        return f"{NATION_NAMES[w[1]]}"
+    if k == "explore":
+        return f"Explorer to {w[1]}"
+    if k == "disc":
+        return f"Take a disc off {UPGRADES[w[1]]['name']} ({w[1]})"
+    if k == "draw":
+        return "Draw the top card of the deck" if w[1] == "deck" else f"Draw {_card(w[1])} from the display"
+    if k == "pile":
+        return f"Reveal the top combat token of pile {w[1]}"
+    if k == "infl":
+        return f"Gain {w[1]} influence (combat value -{2 if w[1] == '1' else 5})"
+    if k == "annex":
+        return f"Annex {_loc(w[1])} (combat value -4)"
+    if k == "displace":
+        return f"Displace at {_loc(w[1])} (combat value -6)"
+    if k == "card":
+        return f"Combat action of {_card(w[1])}"
+    if k == "spend":
+        return "Spend 1 combat point (+1 value)" if w[1] == "cp" else "Return 1 figure (+1 value)"
+    simple = {"end": "End the combat", "sell": "Sell off: discard the hand for 2 doubloons",
+              "odd-job": "Odd jobs: take 1 doubloon", "drill": "Drill the crew: gain 1 combat point",
+              "news": "Listen for news: draw 1 card", "scout": "Short expedition: explore 1",
+              "fittings": "Buy fittings: pay 2 doubloons, take 1 disc off", "palms": "Grease palms: pay 3 doubloons for 1 influence",
+              "done": "No more village actions", "pay": "Pay", "decline": "Decline",
+              "discard-hand": "Discard the whole hand", "keep-hand": "Keep the hand"}
+    if k == "option":
+        return f"Option {w[1]}"
+    return simple.get(k, a.text)
+
+
+def log_line(before, a, after) -> str:
+    g = before.g
+    t = g["stack"][-1]
+    who = before.names[t["seat"]]
+    w = a.text.split(" ")
+    k = w[0]
+    if k == "draw" and w[1] == "deck":
+        return f"{who} drew a card from the deck."
+    if k == "discard" and t["t"] == "odiscard":
+        return f"{who} discarded {_card(w[1])} from the opening hand."
+    if k == "pile":
+        toks = after.g["stack"][-1].get("token") if after.g["stack"] and after.g["stack"][-1]["t"] == "fight" else None
+        return f"{who} revealed combat token {toks or '?'} from pile {w[1]}."
+    return f"{who}: {describe(before, a)}."

@@ -1,0 +1,167 @@
+"""The effect vocabulary: one 'op' task per op (content.json effect_ops), and disc removal."""
+from __future__ import annotations
+
+from .content import NATIONS, UPGRADE_IDS, PASSIVE_OPS
+from .notation import act
+from .state import push, task, ops_tasks
+from . import cards, combat, counters, explorer, influence, ship, voyage
+
+
+def _n(op: dict) -> int:
+    return op.get("n", 1)
+
+
+def op_auto(s, t) -> bool:
+    g = s.g
+    seat = t["seat"]
+    p = g["players"][seat]
+    op = t["op"]
+    name = op["op"]
+    stack = g["stack"]
+    if name == "doubloons":
+        p["dbl"] += _n(op)
+    elif name == "vp":
+        p["vp"] += _n(op)
+    elif name == "combat_points":
+        ship.gain_cp(p, _n(op))
+    elif name == "figure":
+        ship.gain_figures(p, _n(op))
+    elif name == "income_doubloons":
+        ship.raise_income(p, "inc_d", _n(op))
+    elif name == "income_vp":
+        ship.raise_income(p, "inc_v", _n(op))
+    elif name == "vp_per":
+        k = _n(op) * counters.counter(g, seat, op["per"])  # E34: read now
+        p["vp"] += min(k, op["max"]) if "max" in op else k
+    elif name == "pay_doubloons":
+        p["dbl"] -= min(p["dbl"], _n(op))
+    elif name == "influence":
+        nat = op["nation"]
+        if nat == "any":
+            return False
+        stack.pop()
+        if nat == "each":
+            for n in NATIONS:
+                influence.gain_influence(p, n, _n(op))
+        else:
+            influence.gain_influence(p, t.get("nation") if nat == "fighting" else nat, _n(op))
+        return True
+    elif name == "explore":
+        if explorer.destinations(g, seat, _n(op)):
+            return False  # E12: at END (nothing ahead) the explore is lost
+    elif name == "remove_disc":
+        stack.pop()
+        push(g, task("disc", seat, n=_n(op)))
+        return True
+    elif name == "draw":
+        stack.pop()
+        push(g, task("draw", seat, n=_n(op)))
+        return True
+    elif name == "village_actions":
+        stack.pop()
+        push(g, task("village", seat, n=_n(op), ctx="effect"))
+        return True
+    elif name == "village_actions_per":
+        stack.pop()
+        k = _n(op) * counters.counter(g, seat, op["per"])
+        if k > 0:
+            push(g, task("village", seat, n=k, ctx="effect"))
+        return True
+    elif name == "fight":
+        stack.pop()
+        push(g, combat.new_fight(seat))
+        return True
+    elif name == "choose":
+        return False
+    elif name == "pay":
+        affordable = p["dbl"] >= op.get("doubloons", 0) and p["cp"] >= op.get("combat_points", 0)
+        if op.get("optional"):
+            if affordable:
+                return False
+        elif affordable:  # E26: all or nothing
+            stack.pop()
+            _pay(p, op)
+            push(g, *ops_tasks(seat, op.get("then", []), t.get("nation")))
+            return True
+    elif name == "discard_hand":
+        if p["hand"]:
+            if op.get("optional"):
+                return False
+            stack.pop()
+            cards.discard_hand(g, seat)
+            push(g, *ops_tasks(seat, op.get("then", []), t.get("nation")))
+            return True
+    elif name == "assistant":
+        if p["fig_personal"] > 0:
+            p["fig_personal"] -= 1
+            at = op["at"]
+            live = (not g["scoring"]) and at in voyage.ahead(p["ship"], voyage.round_kind(g["round"]))
+            p["assistants"].append({"card": t.get("card", ""), "loc": at, "live": live})
+    elif name in PASSIVE_OPS or name == "buy":
+        pass
+    else:
+        raise ValueError(f"unknown op {name}")
+    stack.pop()
+    return True
+
+
+def _pay(p: dict, op: dict) -> None:
+    p["dbl"] -= op.get("doubloons", 0)
+    p["cp"] -= op.get("combat_points", 0)
+
+
+def op_options(s, t) -> list:
+    op = t["op"]
+    name = op["op"]
+    if name == "influence":
+        return [act(f"nation {n}", ("nation", n)) for n in NATIONS]
+    if name == "explore":
+        return explorer.explore_options(s, t)
+    if name == "choose":
+        return [act(f"option {i + 1}") for i in range(len(op["options"]))]
+    if name == "pay":
+        return [act("pay"), act("decline")]
+    if name == "discard_hand":
+        return [act("discard-hand"), act("keep-hand")]
+    return []
+
+
+def op_choose(s, t, a) -> None:
+    g = s.g
+    seat = t["seat"]
+    p = g["players"][seat]
+    op = t["op"]
+    g["stack"].pop()
+    k = a.kind
+    if k == "nation":
+        influence.gain_influence(p, a.args[0], _n(op))
+    elif k == "explore":
+        explorer.move_explorer(s, seat, a.args[0])
+    elif k == "option":
+        push(g, *ops_tasks(seat, op["options"][int(a.args[0]) - 1], t.get("nation")))
+    elif k == "pay":
+        _pay(p, op)
+        push(g, *ops_tasks(seat, op.get("then", []), t.get("nation")))
+    elif k == "discard-hand":
+        cards.discard_hand(g, seat)
+        push(g, *ops_tasks(seat, op.get("then", []), t.get("nation")))
+
+
+# -- taking discs off the ship board (one at a time, the player's choice) -----------------------
+def disc_auto(s, t) -> bool:
+    p = s.g["players"][t["seat"]]
+    if t["n"] <= 0 or ship.discs_on_board(p) == 0:  # E19
+        s.g["stack"].pop()
+        return True
+    return False
+
+
+def disc_options(s, t) -> list:
+    p = s.g["players"][t["seat"]]
+    return [act(f"disc {u}", ("upgrade", u)) for u in UPGRADE_IDS if p["discs"][u] > 0]
+
+
+def disc_choose(s, t, a) -> None:
+    p = s.g["players"][t["seat"]]
+    t["n"] -= 1
+    ship.remove_disc(p, a.args[0])

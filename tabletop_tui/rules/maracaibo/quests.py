@@ -1,0 +1,99 @@
+"""Quests: costs (doubloons, combat points, goods from hand cards, N cards), the quest track."""
+from __future__ import annotations
+
+from itertools import combinations, permutations
+
+from .content import C, QUESTS, card
+from .notation import act
+from .state import push, task, ops_tasks
+from . import ship
+
+TRACK_BONUS = C["constants"]["quest_track_bonus"]
+
+
+def payments(p: dict, qid: str) -> list:
+    """Every way to pay the quest from this player's hand: sorted tuples of hand cards (E14/E39).
+
+    Copies of one design are interchangeable, so card sets are deduplicated by design."""
+    cost = QUESTS[qid]["cost"]
+    if p["dbl"] < cost.get("doubloons", 0) or p["cp"] < cost.get("combat_points", 0):
+        return []
+    goods = cost.get("goods", [])
+    ncards = cost.get("cards", 0)
+    need = len(goods) + ncards
+    hand = p["hand"]
+    if len(hand) < need:
+        return []
+    out, seen = [], set()
+    for combo in combinations(sorted(hand), need):
+        key = tuple(sorted(card(c)["id"] for c in combo))
+        if key in seen:
+            continue
+        if goods and not _covers(combo, goods):
+            continue
+        seen.add(key)
+        out.append(tuple(combo))
+    return out
+
+
+def _covers(combo: tuple, goods: list) -> bool:
+    # some len(goods) of the combo match the goods one to one; the rest pay the "cards" part
+    for perm in permutations(combo, len(goods)):
+        if all(gd in card(c)["goods"] for c, gd in zip(perm, goods)):
+            return True
+    return False
+
+
+def quest_acts(p: dict, qid: str, target) -> list:
+    out = []
+    for combo in payments(p, qid):
+        text = " ".join(["quest", qid] + list(combo))
+        out.append(act(text, target))
+    return out
+
+
+def fulfil(s, seat: int, qid: str, combo: list) -> None:
+    """Pay all of it, take the tile onto the quest track (+3 for the 4th, +2 for each later),
+    then the reward and on_quest triggers."""
+    g = s.g
+    p = g["players"][seat]
+    cost = QUESTS[qid]["cost"]
+    p["dbl"] -= cost.get("doubloons", 0)
+    p["cp"] -= cost.get("combat_points", 0)
+    for c in combo:
+        p["hand"].remove(c)
+        g["discard"].append(c)
+    p["quests"].append(qid)
+    k = len(p["quests"])
+    if k == 4:
+        p["vp"] += TRACK_BONUS["4"]
+    elif k > 4:
+        p["vp"] += TRACK_BONUS["5+"]
+    tasks = ops_tasks(seat, QUESTS[qid]["reward"])
+    for c, op in ship.card_ops(p, "trigger"):
+        if op["on"] == "quest":
+            tasks += ops_tasks(seat, op["gain"])
+    push(g, *tasks)
+
+
+# -- a quest on the explorer track: fulfil at once or leave it --------------------------------
+def xquest_auto(s, t) -> bool:
+    return False
+
+
+def xquest_options(s, t) -> list:
+    g = s.g
+    qid = g["xquests"][t["space"]]
+    out = quest_acts(g["players"][t["seat"]], qid, ("xtrack", t["space"]))
+    out.append(act("quest skip", ("xtrack", t["space"])))
+    return out
+
+
+def xquest_choose(s, t, a) -> None:
+    g = s.g
+    g["stack"].pop()
+    if a.text == "quest skip":
+        return
+    qid = g["xquests"][t["space"]]
+    g["xquests"][t["space"]] = None  # never refilled (E15)
+    fulfil(s, t["seat"], qid, a.args[1:])

@@ -1,0 +1,241 @@
+"""MaracaiboRules: the task loop that drives decisions, and the Rules protocol around it."""
+from __future__ import annotations
+
+from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, rank_by
+
+from .content import CARDS, LOCS, NATIONS, NATION_NAMES, QUESTS, TOKENS, card, UPGRADES, PRESTIGE, CAREERS, C, XTRACK
+from .notation import Act, normalise
+from .state import State
+from . import careers, cards, combat, effects, explorer, quests, setup, ship, turn, villages, scoring
+
+# task type -> (auto, options, choose, decision kind, prompt)
+HANDLERS = {
+    "career": (careers.career_auto, careers.career_options, careers.career_choose, "career", "keep one career card"),
+    "oplan": (turn.never, turn.oplan_options, turn.oplan_choose, "opening", "put 1 card of the opening hand into the planning area"),
+    "odiscard": (turn.never, turn.odiscard_options, turn.odiscard_choose, "opening", "discard a card from the opening hand"),
+    "move": (turn.never, turn.move_options, turn.move_choose, "move", "move the ship (1-7 movement points)"),
+    "main": (turn.main_auto, turn.main_options, turn.main_choose, "main", "choose a main action"),
+    "assist_check": (turn.assist_check_auto, None, None, "", ""),
+    "plan": (cards.plan_auto, cards.plan_options, cards.plan_choose, "plan", "move hand cards into the planning area"),
+    "draw": (cards.draw_auto, cards.draw_options_task, cards.draw_choose, "draw", "draw a card from the display or the deck"),
+    "endturn": (turn.endturn_auto, None, None, "", ""),
+    "roundend": (turn.roundend_auto, None, None, "", ""),
+    "interim": (turn.interim_auto, None, None, "", ""),
+    "final": (turn.final_auto, None, None, "", ""),
+    "village": (villages.village_auto, villages.village_options, villages.village_choose, "village", "choose a village action"),
+    "op": (effects.op_auto, effects.op_options, effects.op_choose, "effect", "resolve an effect"),
+    "disc": (effects.disc_auto, effects.disc_options, effects.disc_choose, "disc", "take a disc off the ship board"),
+    "fight": (combat.fight_auto, combat.fight_options, combat.fight_choose, "combat", "combat"),
+    "xquest": (quests.xquest_auto, quests.xquest_options, quests.xquest_choose, "quest", "fulfil the quest on the explorer track?"),
+}
+
+
+def run(s: State) -> None:
+    """Resolve automatic steps until a decision is due or the game is over."""
+    g = s.g
+    for _ in range(100000):
+        if not g["stack"]:
+            if g["phase"] == "over":
+                return
+            g["phase"] = "play"
+            turn.start_turn(g, g["start_seat"])
+        t = g["stack"][-1]
+        auto = HANDLERS[t["t"]][0]
+        progressed = auto(s, t)
+        for seat in range(g["n"]):
+            careers.check(g, seat)  # 13.1: after every resolved effect
+        if not progressed:
+            return
+    raise RuntimeError("maracaibo: automatic steps did not settle")
+
+
+def _prompt(g: dict, t: dict) -> tuple:
+    kind, prompt = HANDLERS[t["t"]][3], HANDLERS[t["t"]][4]
+    if t["t"] == "op":
+        op = t["op"]
+        name = op["op"]
+        if name == "influence":
+            prompt = f"gain {op['n']} influence with a nation of your choice"
+        elif name == "explore":
+            prompt = f"move the explorer up to {op['n']} spaces"
+        elif name == "choose":
+            prompt = "choose one option"
+        elif name == "pay":
+            prompt = "pay for the city's offer, or decline"
+        elif name == "discard_hand":
+            prompt = "discard the whole hand for the reward, or keep it"
+        kind = name
+    elif t["t"] == "fight":
+        prompt = {"pile": "reveal a combat token from a pile", "nation": "choose the fighting nation",
+                  "loop": f"combat value {t['value']}: take a combat action, spend, or end"}[t["stage"]]
+        kind = "combat_" + t["stage"]
+    elif t["t"] == "village":
+        prompt = f"village action ({t['n']} left)"
+    elif t["t"] == "disc":
+        prompt = f"take a disc off the ship board ({t['n']} left)"
+    return kind, prompt
+
+
+class MaracaiboRules(BaseRules[State]):
+    game_id = "maracaibo"
+    title = "Maracaibo"
+    min_players = 2
+    max_players = 4
+    options: tuple[Option, ...] = ()
+    max_actions = 20000
+
+    # -- protocol -------------------------------------------------------------------------------
+    def setup(self, seats, seed, options=None) -> State:
+        n = len(seats)
+        if not self.min_players <= n <= self.max_players:
+            raise ValueError(f"Maracaibo takes 2 to 4 players, not {n}")
+        s = setup.new_game(list(seats), seed)
+        run(s)
+        return s
+
+    def pending(self, s: State) -> Decision | None:
+        g = s.g
+        if g["phase"] == "over" or not g["stack"]:
+            return None
+        t = g["stack"][-1]
+        kind, prompt = _prompt(g, t)
+        return Decision(t["seat"], prompt, kind)
+
+    def legal_actions(self, s: State) -> list:
+        g = s.g
+        if g["phase"] == "over" or not g["stack"]:
+            return []
+        t = g["stack"][-1]
+        return HANDLERS[t["t"]][1](s, t)
+
+    def apply(self, s: State, a) -> State:
+        if self.pending(s) is None:
+            raise IllegalAction("The game is over; no more moves can be made.")
+        text = normalise(a.text if isinstance(a, Act) else a)
+        legal = {x.text: x for x in self.legal_actions(s)}
+        if text not in legal:
+            raise IllegalAction(self._why(s, text))
+        s2 = s.copy()
+        t = s2.g["stack"][-1]
+        HANDLERS[t["t"]][2](s2, t, legal[text])
+        for seat in range(s2.g["n"]):
+            careers.check(s2.g, seat)
+        run(s2)
+        return s2
+
+    def parse(self, s: State, text: str):
+        wanted = normalise(text)
+        for a in self.legal_actions(s):
+            if a.text == wanted:
+                return a
+        if self.pending(s) is None:
+            raise IllegalAction("The game is over; no more moves can be made.")
+        raise IllegalAction(self._why(s, wanted))
+
+    def _why(self, s: State, text: str) -> str:
+        d = self.pending(s)
+        g = s.g
+        t = g["stack"][-1]
+        p = g["players"][t["seat"]]
+        w = text.split(" ")
+        who = s.names[t["seat"]]
+        if w[0] == "buy" and len(w) > 1:
+            c = w[1]
+            if c not in p["hand"] and c not in p["plan"]:
+                return f"{who} can only buy a card from the hand or the planning area."
+            if cards.price(p, c) > p["dbl"]:
+                return f"{card(c)['name']} costs {cards.price(p, c)} doubloons; {who} has {p['dbl']}."
+            if card(c)["type"] == "assistant" and p["fig_personal"] < 1:
+                return "An assistant card needs a figure in your personal supply."
+        if w[0] == "quest" and len(w) > 1 and w[1] in QUESTS:
+            return f"The quest {QUESTS[w[1]]['name']} cannot be paid that way: pay its whole cost from doubloons, combat points and hand cards (one good per card)."
+        if w[0] == "displace" and len(w) > 1 and t["t"] == "fight" and g["flags"].get(w[1]) == t.get("nation"):
+            return "You can only displace another nation's ownership marker."
+        if w[0] in ("infl", "annex", "displace", "card") and t["t"] == "fight" and t.get("stage") == "loop":
+            return f"That combat action is not possible: it is used already or would take the combat value ({t['value']}) below 0."
+        if w[0] == "move" and t["t"] == "move":
+            return "The ship moves forward 1 to 7 movement points and must end its move at a stop (hand symbol)."
+        if w[0] == "sell" and not p["hand"]:
+            return "Sell off needs at least one card in hand."
+        return f"'{text}' is not a legal answer now ({who}: {d.prompt})."
+
+    def result(self, s: State) -> Result | None:
+        g = s.g
+        if g["phase"] != "over" or not g["final"]:
+            return None
+        f = g["final"]
+        seats = range(g["n"])
+        scores = {i: f[str(i)]["total"] for i in seats}
+        keys = {i: (f[str(i)]["total"], f[str(i)]["doubloons"], f[str(i)]["quests"]) for i in seats}
+        return Result(ranking=rank_by(keys), scores=scores,
+                      breakdown={i: dict(f[str(i)]["breakdown"]) for i in seats},
+                      tiebreak="Ties: most doubloons before conversion, then most quests fulfilled, then a shared place.")
+
+    # -- information ----------------------------------------------------------------------------
+    def hidden_information(self) -> bool:
+        return True
+
+    def view(self, s: State, seat: int) -> State:
+        v = s.copy()
+        g = v.g
+        for i, p in enumerate(g["players"]):
+            if i != seat:
+                p["hand"] = ["?"] * len(p["hand"])
+                p["career_offer"] = ["?"] * len(p["career_offer"])
+        g["deck"] = ["?"] * len(g["deck"])
+        g["piles"] = [["?"] * len(pile) for pile in g["piles"]]
+        if g["quest_pile"]:
+            g["quest_pile"] = ["?"] * (len(g["quest_pile"]) - 1) + [g["quest_pile"][-1]]
+        k = g["prestige_revealed"]
+        g["prestige"] = g["prestige"][:k] + ["?"] * (len(g["prestige"]) - k)
+        v.rng = Rng(s.rng.seed ^ (0x5EA7 + seat * 0x9E3779B1), s.rng.draws)  # no peeking ahead
+        return v
+
+    def is_barrier(self, before: State, a, after: State) -> bool:
+        return before.rng.draws != after.rng.draws or before.g["reveals"] != after.g["reveals"]
+
+    # -- JSON -----------------------------------------------------------------------------------
+    def to_json(self, s: State) -> dict:
+        return {"names": list(s.names), "rng": s.rng.to_json(), "g": s.g}
+
+    def from_json(self, d: dict) -> State:
+        import json as _json
+
+        return State(_json.loads(_json.dumps(d["g"])), Rng.from_json(d["rng"]), list(d["names"]))
+
+    # -- text -----------------------------------------------------------------------------------
+    def notation(self, a) -> str:
+        return a.text if isinstance(a, Act) else str(a)
+
+    def describe(self, s: State, a) -> str:
+        from .describe import describe
+
+        return describe(s, a)
+
+    def log_line(self, before: State, a, after: State) -> str:
+        from .describe import log_line
+
+        return log_line(before, a, after)
+
+    def vp(self, s: State) -> dict:
+        if s.g["final"]:
+            return {i: s.g["final"][str(i)]["total"] for i in range(s.g["n"])}
+        return {i: p["vp"] for i, p in enumerate(s.g["players"])}
+
+    def summary(self, s: State) -> str:
+        g = s.g
+        parts = [f"Round {g['round']}."]
+        for i, p in enumerate(g["players"]):
+            parts.append(f"{s.names[i]}: ship {LOCS[p['ship']]['name']}, {p['vp']} VP, {p['dbl']} doubloons, "
+                         f"{p['cp']} combat points, explorer {p['explorer']}.")
+        d = self.pending(s)
+        parts.append("The game is over." if d is None else f"{s.names[d.seat]} to play: {d.prompt}.")
+        return " ".join(parts)
+
+    def invariants(self, s: State) -> list:
+        from .invariants import check
+
+        return check(s)
+
+
+RULES = MaracaiboRules()

@@ -1,0 +1,50 @@
+"""Scenario helpers for the Maracaibo rules tests: build a position, then play named actions."""
+from __future__ import annotations
+
+from tabletop_tui.rules.maracaibo import RULES
+from tabletop_tui.rules.maracaibo.rules import run
+from tabletop_tui.rules.maracaibo.state import task
+from tabletop_tui.rules.maracaibo import combat
+
+
+def fresh(n: int = 3, seed: int = 1):
+    return RULES.setup([f"P{i + 1}" for i in range(n)], seed, {})
+
+
+def past_opening(n: int = 3, seed: int = 1):
+    """A game right after the opening decisions (first legal choice each time)."""
+    s = fresh(n, seed)
+    while s.g["phase"] == "opening":
+        s = RULES.apply(s, RULES.legal_actions(s)[0])
+    return s
+
+
+def stage(s, *tasks):
+    """Replace the decision stack by these tasks (first = resolved first) and settle."""
+    s = s.copy()
+    s.g["stack"] = list(reversed(tasks)) + []
+    s.g["stack"].insert(0, task("endturn", tasks[0]["seat"] if tasks else 0))
+    run(s)
+    return s
+
+
+def op(seat, **o):
+    return {"t": "op", "seat": seat, "op": o}
+
+
+def fight(seat):
+    return combat.new_fight(seat)
+
+
+def texts(s):
+    return [a.text for a in RULES.legal_actions(s)]
+
+
+def play(s, *moves):
+    for m in moves:
+        s = RULES.apply(s, RULES.parse(s, m))
+    return s
+
+
+def top(s):
+    return s.g["stack"][-1]
