@@ -1,0 +1,10 @@
+"""Finis Terrae (Creardo 2023): chart the map, brave the weather, sail, trade, fight pirates.
+
+Modules, in the rulebook's words: ``tiles`` (kinds, edges, sea areas), ``cartography``
+(placement, islands), ``weather`` (deck, storm push), ``sailing`` (movement, den toll),
+``holds`` (holds and stash), ``scoring``, ``actions`` (notation), ``state``, ``engine``.
+"""
+from .engine import RULES, FinisTerraeRules
+from .state import State
+
+__all__ = ["RULES", "FinisTerraeRules", "State"]

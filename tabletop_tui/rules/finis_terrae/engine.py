@@ -1,0 +1,1048 @@
+"""Finis Terrae: the rules engine (set-up, the four phases of a day, the end and scoring).
+
+Flow: ``_advance`` runs every automatic step (drawing tiles, turning weather cards, rolling dice,
+storm pushes) until a player must decide; ``pending`` then names the decision. Priority: a
+distribution of things on a ship board (``dist``), then the queue (wreck, spoils, den), then the
+phase (beach, split, carto, wind, sail).
+"""
+from __future__ import annotations
+
+from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, rank_by
+
+from . import cartography as C
+from . import holds as H
+from . import sailing as SL
+from . import scoring as SC
+from . import tiles as T
+from . import weather as W
+from .actions import (GALLEON, Attack, ChooseBeach, ChooseWind, Den, DropHold, LoadHold, Move,
+                      Place, Recover, Simple, Split, Spoils, SunnyOrder, Throw, Trade)
+from .state import State
+
+CP = T.COMPONENTS
+GOOD_WORD = {"doubloons": "doubloons", "spice": "spice crates", "find": "underwater finds",
+             "castaway": "castaways", "treasure": "treasures"}
+SIDE_DIR = {"N": 0, "E": 1, "S": 2, "W": 3}
+
+
+def _roll(rng: Rng, faces: list):
+    return faces[rng.randbelow(len(faces))]
+
+
+def _red(rng: Rng) -> int:
+    return _roll(rng, CP["red_die"])
+
+
+class FinisTerraeRules(BaseRules):
+    game_id = "finis_terrae"
+    title = "Finis Terrae"
+    min_players = 2
+    max_players = 4
+    max_actions = 20000
+    options = (
+        Option("combat_dice", "Red dice per ship in combat", 2, (2, 1),
+               "Alternative rule: 1 die each for more intense ship combats."),
+        Option("speculative_spice", "Speculative spice trades", False, (),
+               "Alternative rule: buy or sell up to as many crates as the island has tiles "
+               "(at least 2; still 2 on the Isle of Winds)."),
+        Option("wind_die", "Wind die blank faces", "choice", ("choice", "calm"),
+               "House proposal: the two unnamed faces let the first player choose the wind "
+               "(choice) or blow no wind at all (calm)."),
+    )
+
+    # ------------------------------------------------------------------ set-up
+    def setup(self, seats, seed, options):
+        s = State()
+        s.names = list(seats)
+        s.n = len(seats)
+        if not self.min_players <= s.n <= self.max_players:
+            raise ValueError(f"Finis Terrae is for {self.min_players}-{self.max_players} players")
+        s.options = {o.key: options.get(o.key, o.default) for o in self.options}
+        s.rng = Rng(seed)
+        for c in T.ISLE_CELLS:
+            s.tiles[(c["x"], c["y"])] = (c["kind"], c["rot"])
+        stack = T.full_stack()
+        for kind, k in T.REMOVALS.get(str(s.n), {}).items():
+            for _ in range(k):
+                stack.remove(kind)
+                s.box.append(kind)
+        s.rng.shuffle(stack)
+        s.stack = stack
+        s.deck, s.out = W.build_deck(s.rng)
+        for _ in range(s.n):
+            s.ships.append({"pos": None, "start": None, "pirate": False, "holds": H.empty_holds(),
+                            "stash": 0, "pile": {"treasure": 0, "spice": 0, "find": 0, "castaway": 0},
+                            "plus3": 0, "minus3": 0, "ports_left": CP["port_tokens"]})
+        s.galleon = {"pos": None,
+                     "holds": [("doubloons", k) if k else None for k in CP["galleon_holds"]]}
+        s.supply = dict(CP["supply"])
+        s.bank = CP["doubloons_total"] - sum(CP["galleon_holds"])
+        s.first = 0
+        s.phase = "beach"
+        s.cur = 0
+        s.galleon_pile = {"treasure": 0}
+        return s
+
+    # ------------------------------------------------------------------ helpers
+    def seat_order(self, s) -> list[int]:
+        return [(s.first + i) % s.n for i in range(s.n)]
+
+    @staticmethod
+    def ship(s, sid: int) -> dict:
+        return s.galleon if sid == GALLEON else s.ships[sid]
+
+    @staticmethod
+    def is_pirate(s, sid: int) -> bool:
+        return sid == GALLEON or s.ships[sid]["pirate"]
+
+    def controller(self, s, sid: int) -> int:
+        return s.flag if sid == GALLEON else sid
+
+    def ship_name(self, s, sid: int) -> str:
+        return "the Black Galleon" if sid == GALLEON else s.names[sid]
+
+    def _current(self, s):
+        """(seat deciding, ship id) of the sailing phase in progress."""
+        seat, gal = s.sail["order"][s.sail["i"]]
+        return seat, (GALLEON if gal else seat)
+
+    def dens(self, s) -> list[tuple[int, int]]:
+        return sorted((c for c, t in s.tiles.items() if T.info(t[0])["pirate_den"]),
+                      key=lambda c: (-c[1], c[0]))
+
+    def ships_on(self, s, cell) -> list[int]:
+        out = [i for i, sh in enumerate(s.ships) if sh["pos"] is not None and sh["pos"][:2] == cell]
+        g = s.galleon["pos"]
+        if g is not None and g[:2] == cell:
+            out.append(GALLEON)
+        return out
+
+    def _return(self, s, hold) -> None:
+        """Throw a hold's content into the sea: back to the bank or the supply."""
+        if hold is None:
+            return
+        kind, k = hold
+        if kind == "doubloons":
+            s.bank += k
+        else:
+            s.supply[kind] = s.supply.get(kind, 0) + k
+
+    def _from_bank(self, s, k: int) -> int:
+        k = max(0, min(k, s.bank))
+        s.bank -= k
+        return k
+
+    def _ev(self, s, text: str) -> None:
+        s.events.append(text)
+
+    # ------------------------------------------------------------------ decisions
+    def pending(self, s):
+        if s.phase == "over":
+            return None
+        if s.dist is not None:
+            d = s.dist
+            why = {"setup": "share your 20 doubloons between holds and stash",
+                   "wreck": "load the 6 doubloons of the repairs (and any from the stash)",
+                   "reorganize": "reorganize your holds"}[d["why"]]
+            return Decision(d["seat"], f"{why}: hold {d['hold'] + 1}", "load")
+        if s.queue:
+            q = s.queue[0]
+            if q["t"] == "wreck":
+                return Decision(self.controller(s, q["ship"]),
+                                f"{self.ship_name(s, q['ship'])} wrecked: choose the hold to leave on the tile",
+                                "drop")
+            if q["t"] == "spoils":
+                return Decision(self.controller(s, q["winner"]),
+                                f"{self.ship_name(s, q['winner'])} won the combat: take or dump one hold of "
+                                f"{self.ship_name(s, q['loser'])}", "spoils")
+            if q["t"] == "den":
+                return Decision(s.flag, "the Black Galleon was wrecked: choose its pirate den", "den")
+        if s.phase == "beach":
+            return Decision(self.seat_order(s)[s.cur], "choose your starting beach on the Isle of Winds", "beach")
+        if s.phase == "split":
+            raise AssertionError("split without a distribution")
+        if s.phase == "carto":
+            return Decision(self.seat_order(s)[s.cur], "place a tile (" + ", ".join(s.hand) + ")", "place")
+        if s.phase == "wind":
+            return Decision(s.first, "storm: the wind die lets you choose the wind's direction", "wind")
+        if s.phase == "sail":
+            seat, sid = self._current(s)
+            step = s.sail["step"]
+            who = "the Black Galleon" if sid == GALLEON else "your ship"
+            if step == "order":
+                return Decision(seat, f"sunny day: use the rolled {s.sail['rolled']} for the first or second move", "order")
+            if step == "move":
+                v = s.sail["legs"][s.sail["leg"]]
+                return Decision(seat, f"move {who} up to {v} tiles", "move")
+            if step == "act":
+                return Decision(seat, f"perform 1 action with {who}", "act")
+            if step == "after":
+                return Decision(seat, "reorganize your holds in your port, or end the move", "act")
+        raise AssertionError(f"no decision in phase {s.phase}")
+
+    def legal_actions(self, s) -> list:
+        if s.phase == "over":
+            return []
+        if s.dist is not None:
+            return self._dist_actions(s)
+        if s.queue:
+            return self._queue_actions(s)
+        if s.phase == "beach":
+            taken = {tuple(sh["start"]) for sh in s.ships if sh["start"] is not None}
+            out = []
+            for c in T.ISLE_CELLS:
+                if c["kind"] == "isle_beach" and (c["x"], c["y"]) not in taken:
+                    out.append(ChooseBeach(c["side"], c["x"], c["y"]))
+            return sorted(out, key=lambda a: "NESW".index(a.side))
+        if s.phase == "carto":
+            seat = self.seat_order(s)[s.cur]
+            anchors = C.anchors(s.ships, s.ports, seat)
+            out = []
+            for kind in sorted(set(s.hand)):
+                for (x, y, r) in C.placements(s.tiles, kind, anchors):
+                    out.append(Place(kind, x, y, r))
+            return out
+        if s.phase == "wind":
+            return [ChooseWind(d) for d in "NESW"]
+        if s.phase == "sail":
+            return self._sail_actions(s)
+        return []
+
+    # -- distributions (set-up split, repairs after a wreck, reorganizing holds)
+    @staticmethod
+    def _feasible(pool: dict, left: int, need: int) -> bool:
+        k = sum(1 for kind, v in pool.items() if kind != "doubloons" and v > 0)
+        if need > 0:
+            return k + 1 <= left and pool.get("doubloons", 0) >= need
+        return k <= left
+
+    def _dist_actions(self, s) -> list:
+        d = s.dist
+        k = d["hold"]
+        left = H.NHOLDS - k - 1
+        need = max(0, d["min"] - d["placed"])
+        out = []
+        if d["why"] == "setup" and k == 0:
+            r = CP["recommended_split"]
+            out.append(Split(tuple(r[:4]), r[4]))
+        pool = d["pool"]
+        if self._feasible(pool, left, need):
+            out.append(LoadHold(k))
+        for kind in ("doubloons", "spice", "find", "castaway"):
+            have = pool.get(kind, 0)
+            for n in range(1, have + 1):
+                p2 = dict(pool)
+                p2[kind] = have - n
+                need2 = max(0, need - n) if kind == "doubloons" else need
+                if self._feasible(p2, left, need2):
+                    out.append(LoadHold(k, kind, n))
+        return out
+
+    def _apply_dist(self, s, a) -> None:
+        d = s.dist
+        if isinstance(a, Split):
+            for h in a.holds:
+                self._apply_dist(s, LoadHold(d["hold"], "doubloons" if h else "", h))
+                if s.dist is None:
+                    break
+            return
+        if a.what:
+            d["pool"][a.what] -= a.n
+            d["holds"].append([a.what, a.n])
+            if a.what == "doubloons":
+                d["placed"] += a.n
+        else:
+            d["holds"].append(None)
+        d["hold"] += 1
+        if d["hold"] < H.NHOLDS:
+            return
+        sh = s.ships[d["seat"]]
+        sh["holds"] = [None if h is None else (h[0], h[1]) for h in d["holds"]]
+        sh["stash"] += d["pool"].get("doubloons", 0)
+        why = d["why"]
+        s.dist = None
+        self._ev(s, f"{s.names[d['seat']]} loads: " + ", ".join(H.text(h) for h in sh["holds"])
+                 + f"; stash {sh['stash']}")
+        if why == "setup":
+            s.cur += 1
+            if s.cur < s.n:
+                self._start_split(s)
+            else:
+                self._new_day(s)
+        elif why == "reorganize":
+            self._leg_end(s)
+
+    def _start_split(self, s) -> None:
+        seat = self.seat_order(s)[s.cur]
+        k = self._from_bank(s, CP["start_doubloons"])
+        s.dist = {"seat": seat, "pool": {"doubloons": k}, "hold": 0, "holds": [], "min": 0,
+                  "placed": 0, "why": "setup"}
+
+    # -- the queue: wrecks, spoils of combat, the Galleon's den
+    def _queue_actions(self, s) -> list:
+        q = s.queue[0]
+        if q["t"] == "wreck":
+            hs = self.ship(s, q["ship"])["holds"]
+            return [DropHold(i, q["ship"]) for i, h in enumerate(hs) if h is not None]
+        if q["t"] == "den":
+            return [Den(x, y) for (x, y) in self.dens(s)]
+        if q["t"] == "spoils":
+            win = self.ship(s, q["winner"])["holds"]
+            lose = self.ship(s, q["loser"])["holds"]
+            out = []
+            for k, h in enumerate(lose):
+                if h is None:
+                    continue
+                if H.has_empty(win):
+                    out.append(Spoils(k, True, -1, q["loser"]))
+                else:
+                    for j in range(H.NHOLDS):
+                        out.append(Spoils(k, True, j, q["loser"]))
+                out.append(Spoils(k, False, -1, q["loser"]))
+            return out
+        return []
+
+    def _apply_queue(self, s, a) -> None:
+        q = s.queue[0]
+        if q["t"] == "wreck":
+            self._finish_wreck(s, q, a.hold)
+        elif q["t"] == "den":
+            s.queue.pop(0)
+            self._galleon_to_den(s, (a.x, a.y))
+        elif q["t"] == "spoils":
+            s.queue.pop(0)
+            win = self.ship(s, q["winner"])
+            lose = self.ship(s, q["loser"])
+            h = lose["holds"][a.hold]
+            lose["holds"] = list(lose["holds"])
+            lose["holds"][a.hold] = None
+            if a.take:
+                if a.throw >= 0:
+                    self._return(s, win["holds"][a.throw])
+                    win["holds"][a.throw] = None
+                win["holds"] = H.load(win["holds"], h[0], h[1])
+                self._ev(s, f"{self.ship_name(s, q['winner'])} takes {H.text(h)} from "
+                         f"{self.ship_name(s, q['loser'])}")
+            else:
+                self._return(s, h)
+                self._ev(s, f"{self.ship_name(s, q['winner'])} throws {H.text(h)} of "
+                         f"{self.ship_name(s, q['loser'])} into the sea")
+
+    def _wreck(self, s, sid: int, drop, why: str) -> None:
+        """Queue the wreck procedure for a ship (drop = tile for the chosen hold, or None)."""
+        s.queue.append({"t": "wreck", "ship": sid, "drop": list(drop) if drop else None, "why": why})
+
+    def _resolve_auto_queue(self, s) -> bool:
+        """Resolve queue entries that need nobody's choice. True if a decision is waiting."""
+        while s.queue:
+            q = s.queue[0]
+            if q["t"] == "wreck":
+                hs = self.ship(s, q["ship"])["holds"]
+                full = [i for i, h in enumerate(hs) if h is not None]
+                if len(full) >= 2 and q["drop"] is not None:
+                    return True
+                self._finish_wreck(s, q, full[0] if full else None)
+                continue
+            if q["t"] == "den":
+                dens = self.dens(s)
+                if len(dens) == 1:
+                    s.queue.pop(0)
+                    self._galleon_to_den(s, dens[0])
+                    continue
+                return True
+            return True
+        return False
+
+    def _finish_wreck(self, s, q, hold) -> None:
+        s.queue.pop(0)
+        sid = q["ship"]
+        sh = self.ship(s, sid)
+        hs = list(sh["holds"])
+        if hold is not None and hs[hold] is not None:
+            kind, k = hs[hold]
+            cell = tuple(q["drop"]) if q["drop"] is not None else None
+            if cell is not None:
+                g = s.goods.setdefault(cell, {})
+                g[kind] = g.get(kind, 0) + k
+                self._ev(s, f"{self.ship_name(s, sid)} leaves {H.text(hs[hold])} on tile {cell[0]},{cell[1]}")
+            else:
+                self._return(s, hs[hold])
+            hs[hold] = None
+        for h in hs:
+            self._return(s, h)
+        sh["holds"] = H.empty_holds()
+        if sid == GALLEON:
+            sh["pos"] = None
+            s.queue.insert(0, {"t": "den"})
+            return
+        sh["pos"] = (sh["start"][0], sh["start"][1], 0)
+        if s.supply["minus3"] > 0:
+            s.supply["minus3"] -= 1
+            sh["minus3"] += 1
+        k = self._from_bank(s, CP["wreck_refund"])
+        s.dist = {"seat": sid, "pool": {"doubloons": k + sh["stash"]}, "hold": 0, "holds": [],
+                  "min": k, "placed": 0, "why": "wreck"}
+        sh["stash"] = 0
+        self._ev(s, f"{s.names[sid]} is back in the starting port for repairs and takes a \"-3\" token")
+
+    def _galleon_to_den(self, s, cell) -> None:
+        kind, rot = s.tiles[cell]
+        s.galleon["pos"] = (cell[0], cell[1], 0)
+        s.galleon["holds"] = [("doubloons", self._from_bank(s, k)) if k else None
+                              for k in CP["galleon_holds"]]
+        s.galleon["holds"] = [h if h is None or h[1] > 0 else None for h in s.galleon["holds"]]
+        self._ev(s, f"the Black Galleon is refitted on the pirate den at {cell[0]},{cell[1]}")
+
+    # -- sailing actions
+    def _sail_actions(self, s) -> list:
+        ctx = s.sail
+        seat, sid = self._current(s)
+        sh = self.ship(s, sid)
+        step = ctx["step"]
+        flag = [Simple("flag")] if sid != GALLEON and not sh["pirate"] else []
+        if step == "order":
+            r, c = ctx["rolled"], s.common
+            return [SunnyOrder(r, c), SunnyOrder(c, r)] + flag
+        if step == "move":
+            return self._moves(s, sid) + flag
+        cell = sh["pos"][:2]
+        out: list = []
+        if step == "act":
+            if ctx["acted"] is None:
+                out += self._main_actions(s, seat, sid, cell)
+            out += self._trade_actions(s, seat, sid, cell)
+            if H.all_empty(sh["holds"]) is False and not H.has_empty(sh["holds"]):
+                out += [Throw(i, sid) for i in range(H.NHOLDS)]
+        if self._can_reorganize(s, sid, cell):
+            out.append(Simple("reorganize"))
+        out += flag
+        out.append(Simple("end"))
+        return out
+
+    def _moves(self, s, sid) -> list:
+        sh = self.ship(s, sid)
+        v = s.sail["legs"][s.sail["leg"]]
+        free = self.is_pirate(s, sid)
+        dest = SL.destinations(s.tiles, sh["pos"], v, free, H.doubloons(sh["holds"]))
+        out = []
+        for (x, y, a), tolls in dest.items():
+            kind, rot = s.tiles[(x, y)]
+            side = T.area_name(kind, rot, a) if len(T.sea_areas(kind, rot)) > 1 else ""
+            out.append(Move(x, y, a, side, tolls * SL.TOLL))
+        return sorted(out, key=lambda m: (-m.y, m.x, m.area))
+
+    def _main_actions(self, s, seat, sid, cell) -> list:
+        out: list = []
+        sh = self.ship(s, sid)
+        kind = s.tiles[cell][0]
+        info = T.info(kind)
+        if sid != GALLEON and not sh["pirate"] and self._port_cost(s, seat, cell) is not None:
+            out.append(Simple("port", cell[0], cell[1]))
+        if H.has_empty(sh["holds"]):
+            for what in ("castaway", "find", "treasure", "spice", "doubloons"):
+                if s.goods.get(cell, {}).get(what, 0) > 0:
+                    out.append(Recover(what, cell[0], cell[1]))
+        for opp in self._opponents(s, sid, cell):
+            out.append(Attack(opp, cell[0], cell[1]))
+        if sid != GALLEON and sh["pirate"] and tuple(sh["start"]) == cell:
+            out.append(Simple("cease", cell[0], cell[1]))
+        del info
+        return out
+
+    def _port_cost(self, s, seat, cell):
+        """Doubloons to establish a port here, or None if the rules forbid it."""
+        sh = s.ships[seat]
+        info = T.info(s.tiles[cell][0])
+        if not info["beach"] or info.get("isle") or info["pirate_den"] or sh["ports_left"] <= 0:
+            return None
+        island = C.island_cells(s.tiles, cell)
+        if any(c in s.ports for c in island):
+            return None
+        cost = CP["port_cost_per_tile"] * len(island)
+        if H.doubloons(sh["holds"]) < cost:
+            return None
+        return cost
+
+    def _opponents(self, s, sid, cell) -> list[int]:
+        here = self.ships_on(s, cell)
+        if len(here) < 2 or not any(self.is_pirate(s, i) for i in here):
+            return []
+        island = C.island_cells(s.tiles, cell)
+        if island and C.island_has(s.tiles, island, "fort"):
+            return []
+        me = self.controller(s, sid)
+        out = []
+        for i in here:
+            if i == sid:
+                continue
+            if self.controller(s, i) == me:
+                continue  # house rule: the Galleon and its controller's ship never fight
+            if not self.is_pirate(s, sid) and not self.is_pirate(s, i):
+                continue
+            out.append(i)
+        return sorted(out, key=lambda i: (i == GALLEON, i))
+
+    def _max_crates(self, s, cell) -> int:
+        m = CP["max_trade_crates"]
+        if s.options.get("speculative_spice") and not T.info(s.tiles[cell][0]).get("isle"):
+            m = max(m, len(C.island_cells(s.tiles, cell)))
+        return m
+
+    def _trade_actions(self, s, seat, sid, cell) -> list:
+        if sid == GALLEON or s.ships[sid]["pirate"] or cell not in s.ports:
+            return []
+        sh = s.ships[sid]
+        done = s.sail["trades"]
+        out = []
+        for what in ("castaway", "find"):
+            op = "redeem-" + what
+            if op in done:
+                continue
+            for n in range(1, H.amount(sh["holds"], what) + 1):
+                if H.has_empty(H.take(sh["holds"], what, n)):
+                    out.append(Trade(op, n))
+        mx = self._max_crates(s, cell)
+        if s.ports[cell] == seat and "buy" not in done:
+            price = s.exchange + CP["spice_price_offset"]
+            for n in range(1, min(mx, s.supply["spice"]) + 1):
+                if H.doubloons(sh["holds"]) >= price * n and H.has_empty(H.pay(sh["holds"], price * n)):
+                    out.append(Trade("buy", n))
+        if s.ports[cell] != seat and "sell" not in done:
+            for n in range(1, min(mx, H.amount(sh["holds"], "spice")) + 1):
+                if H.has_empty(H.take(sh["holds"], "spice", n)):
+                    out.append(Trade("sell", n))
+        return out
+
+    def _can_reorganize(self, s, sid, cell) -> bool:
+        return sid != GALLEON and not s.ships[sid]["pirate"] and s.ports.get(cell) == sid
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, s, a):
+        if s.phase == "over":
+            raise IllegalAction("The game is over; no more moves can be made.")
+        legal = self.legal_actions(s)
+        if a not in legal:
+            raise IllegalAction(self._why_illegal(s, a))
+        s = s.copy()
+        if s.dist is not None:
+            self._apply_dist(s, a)
+        elif s.queue:
+            self._apply_queue(s, a)
+        elif s.phase == "beach":
+            self._apply_beach(s, a)
+        elif s.phase == "carto":
+            self._apply_place(s, a)
+        elif s.phase == "wind":
+            s.phase = "prep"
+            self._storm(s, SIDE_DIR[a.direction])
+        elif s.phase == "sail":
+            self._apply_sail(s, a)
+        self._advance(s)
+        return s
+
+    def _why_illegal(self, s, a) -> str:
+        d = self.pending(s)
+        if isinstance(a, Move) and d and d.kind == "move":
+            return (f"You cannot sail to {a.x},{a.y}: it is beyond your movement value, behind land "
+                    f"or a reef, your starting tile, or a pirate den whose toll of 3 doubloons "
+                    f"from your holds you cannot pay.")
+        if isinstance(a, Place) and d and d.kind == "place":
+            return (f"{a.tile} cannot go at {a.x},{a.y}: a tile must share an edge with the map, "
+                    f"every shared edge must match land to land and sea to sea, and it must lie "
+                    f"within 4 tiles of another player's ship or port.")
+        if isinstance(a, Simple) and a.what == "port":
+            return ("You can establish a port only on a beach, as an explorer, on an island "
+                    "without a port (not the Isle of Winds, not a pirate den), paying 5 doubloons "
+                    "from your holds per tile of the island.")
+        if isinstance(a, Trade):
+            return ("You cannot make that trade: trade only as an explorer in a port; buy spice "
+                    "in your own ports, sell in your opponents' ports, at most 2 crates at a time, "
+                    "into a single empty hold.")
+        if isinstance(a, Attack):
+            return ("You cannot attack that ship: combat needs another ship on your tile, at least "
+                    "one pirate among them, no fort on the island, and explorers attack only pirates.")
+        what = d.prompt if d else "nothing"
+        return f"'{a}' is not a legal move now (the decision is: {what})."
+
+    def _apply_beach(self, s, a) -> None:
+        seat = self.seat_order(s)[s.cur]
+        sh = s.ships[seat]
+        sh["start"] = (a.x, a.y)
+        sh["pos"] = (a.x, a.y, 0)
+        s.ports[(a.x, a.y)] = seat
+        sh["ports_left"] -= 1
+        s.cur += 1
+        if s.cur == s.n:
+            s.cur = 0
+            s.phase = "split"
+            self._start_split(s)
+
+    def _apply_place(self, s, a) -> None:
+        seat = self.seat_order(s)[s.cur]
+        s.hand.remove(a.tile)
+        s.tiles[(a.x, a.y)] = (a.tile, a.rot)
+        info = T.info(a.tile)
+        cell = (a.x, a.y)
+        tok = info["token"]
+        if tok and s.supply.get(tok, 0) > 0:
+            s.supply[tok] -= 1
+            g = s.goods.setdefault(cell, {})
+            g[tok] = g.get(tok, 0) + 1
+        if info["pirate_den"]:
+            s.flag = seat
+            self._ev(s, f"{s.names[seat]} takes the red pirate flag and controls the Black Galleon")
+            if s.galleon["pos"] is None and not any(q["t"] == "den" for q in s.queue):
+                s.galleon["pos"] = (a.x, a.y, 0)
+
+    def _apply_sail(self, s, a) -> None:
+        ctx = s.sail
+        seat, sid = self._current(s)
+        sh = self.ship(s, sid)
+        if isinstance(a, Simple) and a.what == "flag":
+            sh["pirate"] = True
+            self._ev(s, f"{s.names[seat]} hoists the black flag and becomes a pirate")
+            return
+        if isinstance(a, SunnyOrder):
+            ctx["legs"] = [a.first, a.second]
+            ctx["step"] = "move"
+            return
+        if isinstance(a, Move):
+            if a.toll:
+                sh["holds"] = H.pay(sh["holds"], a.toll)
+                s.bank += a.toll
+                self._ev(s, f"{s.names[seat]} pays the pirate den toll of {a.toll} doubloons")
+            sh["pos"] = (a.x, a.y, a.area)
+            if sid != GALLEON:
+                s.moves_today.append((a.x, seat))
+            ctx["step"] = "act"
+            ctx["acted"] = None
+            ctx["trades"] = []
+            return
+        cell = sh["pos"][:2]
+        if isinstance(a, Throw):
+            self._return(s, sh["holds"][a.hold])
+            sh["holds"][a.hold] = None
+            return
+        if isinstance(a, Simple):
+            if a.what == "end":
+                self._leg_end(s)
+            elif a.what == "reorganize":
+                pool = {"doubloons": sh["stash"]}
+                for h in sh["holds"]:
+                    if h is not None:
+                        pool[h[0]] = pool.get(h[0], 0) + h[1]
+                sh["holds"] = H.empty_holds()
+                sh["stash"] = 0
+                s.dist = {"seat": seat, "pool": pool, "hold": 0, "holds": [], "min": 0,
+                          "placed": 0, "why": "reorganize"}
+            elif a.what == "port":
+                cost = self._port_cost(s, seat, cell)
+                sh["holds"] = H.pay(sh["holds"], cost)
+                s.bank += cost
+                s.ports[cell] = seat
+                sh["ports_left"] -= 1
+                self._ev(s, f"{s.names[seat]} establishes a port at {cell[0]},{cell[1]} for {cost} doubloons")
+                ctx["step"] = "after"
+            elif a.what == "cease":
+                sh["pirate"] = False
+                self._ev(s, f"{s.names[seat]} ceases to be a pirate")
+                ctx["step"] = "after"
+            return
+        if isinstance(a, Recover):
+            g = s.goods[cell]
+            k = g.pop(a.what)
+            if not g:
+                del s.goods[cell]
+            if a.what == "treasure":
+                pile = s.ships[seat]["pile"]
+                pile["treasure"] = pile.get("treasure", 0) + k
+                r1, r2 = _red(s.rng), _red(s.rng)
+                got = self._from_bank(s, (r1 + r2) * k)
+                sh["holds"] = H.load(sh["holds"], "doubloons", got)
+                self._ev(s, f"{self.ship_name(s, sid)} opens a treasure: {r1}+{r2} = {got} doubloons")
+            else:
+                sh["holds"] = H.load(sh["holds"], a.what, k)
+                self._ev(s, f"{self.ship_name(s, sid)} recovers {H.text((a.what, k))}")
+            ctx["step"] = "after"
+            return
+        if isinstance(a, Attack):
+            self._combat(s, sid, a.opponent)
+            ctx["step"] = "after"
+            return
+        if isinstance(a, Trade):
+            self._trade(s, seat, cell, a)
+            ctx["acted"] = "trade"
+            ctx["trades"].append(a.op)
+            return
+        raise IllegalAction(f"'{a}' is not a legal move now.")
+
+    def _combat(self, s, att: int, dfn: int) -> None:
+        dice = int(s.options.get("combat_dice", 2))
+        while True:
+            ra = sum(_red(s.rng) for _ in range(dice)) + (1 if self.is_pirate(s, att) else 0)
+            rd = sum(_red(s.rng) for _ in range(dice)) + (1 if self.is_pirate(s, dfn) else 0)
+            self._ev(s, f"combat: {self.ship_name(s, att)} {ra} against {self.ship_name(s, dfn)} {rd}")
+            if ra != rd:
+                break
+        win, lose = (att, dfn) if ra > rd else (dfn, att)
+        self._ev(s, f"{self.ship_name(s, win)} wins the combat")
+        if H.all_empty(self.ship(s, lose)["holds"]):
+            self._ev(s, f"{self.ship_name(s, lose)} has empty holds and is sunk")
+            self._wreck(s, lose, None, "sunk in combat")
+            taker = self.controller(s, win)
+            if s.supply["plus3"] > 0:
+                s.supply["plus3"] -= 1
+                s.ships[taker]["plus3"] += 1
+        else:
+            s.queue.append({"t": "spoils", "winner": win, "loser": lose})
+
+    def _trade(self, s, seat, cell, a) -> None:
+        sh = s.ships[seat]
+        if a.op.startswith("redeem-"):
+            what = a.op[7:]
+            r = _red(s.rng)
+            each = s.exchange + r
+            sh["holds"] = H.take(sh["holds"], what, a.n)
+            sh["pile"][what] = sh["pile"].get(what, 0) + a.n
+            got = self._from_bank(s, each * a.n)
+            sh["holds"] = H.load(sh["holds"], "doubloons", got)
+            self._ev(s, f"{s.names[seat]} redeems {H.text((what, a.n))} at {s.exchange}+{r} = {each} each: {got} doubloons")
+        elif a.op == "buy":
+            price = (s.exchange + CP["spice_price_offset"]) * a.n
+            sh["holds"] = H.pay(sh["holds"], price)
+            s.bank += price
+            s.supply["spice"] -= a.n
+            sh["holds"] = H.load(sh["holds"], "spice", a.n)
+            self._ev(s, f"{s.names[seat]} buys {a.n} spice for {price} doubloons")
+        elif a.op == "sell":
+            r = _red(s.rng)
+            each = s.exchange + r
+            sh["holds"] = H.take(sh["holds"], "spice", a.n)
+            sh["pile"]["spice"] = sh["pile"].get("spice", 0) + a.n
+            got = self._from_bank(s, each * a.n)
+            sh["holds"] = H.load(sh["holds"], "doubloons", got)
+            self._ev(s, f"{s.names[seat]} sells {a.n} spice at {s.exchange}+{r} = {each} each: {got} doubloons")
+
+    def _leg_end(self, s) -> None:
+        ctx = s.sail
+        ctx["leg"] += 1
+        ctx["acted"] = None
+        ctx["trades"] = []
+        if ctx["leg"] < len(ctx["legs"]):
+            ctx["step"] = "move"
+        else:
+            ctx["i"] += 1
+            ctx["step"] = "begin"
+
+    # -- storm
+    def _storm(self, s, d: int) -> None:
+        s.wind = "NESW"[d]
+        self._ev(s, f"storm: the wind blows {'North East South West'.split()[d]}")
+        movers = []
+        if s.galleon["pos"] is not None:
+            movers.append(GALLEON)
+        movers += self.seat_order(s)
+        results = {}
+        for sid in movers:
+            sh = self.ship(s, sid)
+            results[sid] = W.push(s.tiles, s.ports, sh["pos"], self.is_pirate(s, sid), d)
+        for sid in movers:
+            r = results[sid]
+            name = self.ship_name(s, sid)
+            if r[0] == "stay":
+                self._ev(s, f"{name} is not pushed: {r[1]}")
+            elif r[0] == "moved":
+                self.ship(s, sid)["pos"] = r[1]
+                self._ev(s, f"{name} is pushed to {r[1][0]},{r[1][1]}")
+            else:
+                self._ev(s, f"{name} is wrecked: {r[1]}")
+                self._wreck(s, sid, r[2], r[1])
+
+    # ------------------------------------------------------------------ automatic steps
+    def _new_day(self, s) -> None:
+        s.day += 1
+        s.moves_today = []
+        s.weather = None
+        s.wind = None
+        s.phase = "carto"
+        s.cur = 0
+        s.sail = {"drawn": False}
+
+    def _advance(self, s) -> None:
+        for _ in range(10000):
+            if s.dist is not None:
+                return
+            if s.queue and self._resolve_auto_queue(s):
+                return
+            if s.dist is not None:
+                continue
+            ph = s.phase
+            if ph in ("beach", "wind", "over"):
+                return
+            if ph == "split":
+                return
+            if ph == "carto":
+                if self._carto_step(s):
+                    return
+                continue
+            if ph == "prep":
+                self._prep_step(s)
+                continue
+            if ph == "sail":
+                if self._sail_step(s):
+                    return
+                continue
+            raise AssertionError(ph)
+        raise AssertionError("no decision reached")
+
+    def _carto_step(self, s) -> bool:
+        """One automatic step of the cartography phase; True when a player must place."""
+        ctx = s.sail
+        if s.cur >= s.n:
+            s.phase = "prep"
+            s.sail = None
+            return False
+        if not ctx["drawn"]:
+            if not s.stack:
+                s.phase = "prep"
+                s.sail = None
+                return False
+            k = min(CP["tiles_per_day"], len(s.stack))
+            s.hand = s.stack[:k]
+            s.stack = s.stack[k:]
+            ctx["drawn"] = True
+            self._ev(s, f"{s.names[self.seat_order(s)[s.cur]]} draws " + ", ".join(s.hand))
+        if s.hand:
+            if self.legal_actions(s):
+                return True
+            self._ev(s, "no legal place: " + ", ".join(s.hand) + " go back to the box")
+            s.box.extend(s.hand)
+            s.hand = []
+        s.cur += 1
+        ctx["drawn"] = False
+        return False
+
+    def _prep_step(self, s) -> None:
+        card = s.deck.pop(0)
+        if card == W.FT:
+            s.ft += 1
+            if s.ft == 1:
+                s.deck.append(W.FT)
+                s.rng.shuffle(s.deck)
+                self._ev(s, "the Finis Terrae card is turned: it is shuffled with the last 2 cards")
+                return
+            s.last_day = True
+        s.discard.append(card)
+        s.weather = card
+        if card == "storm":
+            face = _roll(s.rng, CP["wind_die"][s.options.get("wind_die", "choice")])
+            if face == "choice":
+                s.phase = "wind"
+                self._ev(s, "storm: the wind die lets the first player choose the direction")
+            elif face == "calm":
+                self._ev(s, "storm: the wind die shows calm; nobody is pushed")
+            else:
+                self._storm(s, SIDE_DIR[face])
+            return
+        s.exchange = _red(s.rng)
+        s.common = _roll(s.rng, CP["white_die"])
+        self._ev(s, f"weather: {card}; exchange value {s.exchange}; movement {s.common}")
+        order = []
+        for seat in self.seat_order(s):
+            if seat == s.flag and s.galleon["pos"] is not None:
+                order.append([seat, True])
+            order.append([seat, False])
+        s.phase = "sail"
+        s.sail = {"order": order, "i": 0, "step": "begin", "legs": [], "leg": 0,
+                  "acted": None, "trades": [], "rolled": 0}
+
+    def _sail_step(self, s) -> bool:
+        ctx = s.sail
+        if ctx["i"] >= len(ctx["order"]):
+            self._end_of_day(s)
+            return False
+        step = ctx["step"]
+        seat, sid = self._current(s)
+        if step == "begin":
+            if self.ship(s, sid)["pos"] is None:
+                ctx["i"] += 1
+                return False
+            ctx["leg"] = 0
+            ctx["acted"] = None
+            ctx["trades"] = []
+            if s.weather in W.SUNNY:
+                r = _roll(s.rng, CP["white_die"])
+                ctx["rolled"] = r
+                if r != s.common:
+                    ctx["step"] = "order"
+                    return True
+                ctx["legs"] = [r, r]
+            else:
+                ctx["legs"] = [s.common]
+            ctx["step"] = "move"
+            return False
+        if step == "move":
+            if self.ship(s, sid)["pos"] is None:
+                ctx["i"] += 1
+                ctx["step"] = "begin"
+                return False
+            if self._moves(s, sid):
+                return True
+            self._ev(s, f"{self.ship_name(s, sid)} cannot move")
+            self._leg_end(s)
+            return False
+        if step == "after":
+            cell = self.ship(s, sid)["pos"][:2]
+            if self._can_reorganize(s, sid, cell):
+                return True
+            self._leg_end(s)
+            return False
+        return True
+
+    def _end_of_day(self, s) -> None:
+        if s.moves_today:
+            far = max(x for x, _ in s.moves_today)
+            last = [p for x, p in s.moves_today if x == far][-1]
+            if last != s.first:
+                self._ev(s, f"{s.names[last]} takes the East marker")
+            s.first = last
+        if s.last_day:
+            s.phase = "over"
+            s.sail = None
+            self._ev(s, "the Finis Terrae day is over: the game ends")
+            return
+        if s.flag is not None:
+            s.flag = (s.flag + 1) % s.n
+        self._new_day(s)
+
+    # ------------------------------------------------------------------ results and views
+    def result(self, s):
+        if s.phase != "over":
+            return None
+        b = SC.breakdown(s)
+        scores = {p: sum(v.values()) for p, v in b.items()}
+        return Result(ranking=rank_by({p: (scores[p],) for p in scores}), scores=scores,
+                      breakdown=b, tiebreak="Tied players all win (they all become Governors).")
+
+    def vp(self, s):
+        return SC.totals(s)
+
+    def view(self, s, seat):
+        v = s.copy()
+        v.stack = ["?"] * len(s.stack)
+        v.out = ["?"] * len(s.out)
+        v.deck = [c if (c == W.FT and s.ft == 0) else "?" for c in s.deck]
+        return v
+
+    def hidden_information(self) -> bool:
+        # The tile stack and the weather deck are hidden from everybody alike (``view`` masks
+        # them); no seat holds private information, so no hand-off screen is needed.
+        return False
+
+    def is_barrier(self, before, a, after) -> bool:
+        return (before.rng.draws != after.rng.draws or len(before.stack) != len(after.stack)
+                or len(before.deck) != len(after.deck) or before.ft != after.ft)
+
+    def to_json(self, s):
+        return s.to_json()
+
+    def from_json(self, d):
+        return State.from_json(d)
+
+    # ------------------------------------------------------------------ text
+    def describe(self, s, a) -> str:
+        if isinstance(a, Place):
+            return f"Place {a.tile.replace('_', ' ')} at {a.x},{a.y} turned {a.rot * 90}°"
+        if isinstance(a, Move):
+            t = f"Sail to {a.x},{a.y}" + (f" ({a.side} side)" if a.side else "")
+            return t + (f", paying the {a.toll} doubloon toll" if a.toll else "")
+        if isinstance(a, Simple) and a.what == "port":
+            d = self.pending(s)
+            cost = self._port_cost(s, d.seat, (a.x, a.y)) if d else None
+            return f"Establish a port here ({cost} doubloons)"
+        if isinstance(a, Trade):
+            if a.op == "buy":
+                return f"Buy {a.n} spice for {(s.exchange + CP['spice_price_offset']) * a.n} doubloons"
+            if a.op == "sell":
+                return f"Sell {a.n} spice at {s.exchange} + a red die each"
+            return f"Redeem {a.n} {GOOD_WORD[a.op[7:]]} at {s.exchange} + a red die each"
+        if isinstance(a, Attack):
+            return f"Attack {self.ship_name(s, a.opponent)}"
+        if isinstance(a, LoadHold):
+            return f"Hold {a.hold + 1}: " + (f"{a.n} {GOOD_WORD[a.what]}" if a.what else "leave empty")
+        if isinstance(a, Split):
+            return "Recommended: " + ", ".join(str(h) for h in a.holds) + f" in the holds, {a.stash} in the stash"
+        if isinstance(a, ChooseBeach):
+            return f"Start on the {dict(N='north', E='east', S='south', W='west')[a.side]} beach"
+        if isinstance(a, SunnyOrder):
+            return f"Move {a.first} first, then {a.second}"
+        s_ = str(a)
+        return s_[0].upper() + s_[1:]
+
+    def log_line(self, before, a, after) -> str:
+        d = self.pending(before)
+        who = before.names[d.seat] if d else "?"
+        line = f"{who}: {self.describe(before, a)}"
+        if after.events:
+            line += ". " + "; ".join(after.events)
+        return line
+
+    def summary(self, s) -> str:
+        if s.phase == "over":
+            r = self.result(s)
+            return "Game over. " + ", ".join(f"{s.names[p]} {r.scores[p]}" for p in range(s.n))
+        d = self.pending(s)
+        return (f"Day {s.day}, {s.weather or 'no weather yet'}, exchange {s.exchange}, movement "
+                f"{s.common}. {s.names[d.seat]} to play: {d.prompt}")
+
+    # ------------------------------------------------------------------ conservation
+    def invariants(self, s) -> list[str]:
+        out = []
+
+        def on_boards(kind):
+            n = 0
+            for sh in s.ships + [s.galleon]:
+                n += H.amount(sh["holds"], kind)
+            return n
+
+        def on_tiles(kind):
+            return sum(g.get(kind, 0) for g in s.goods.values())
+
+        dist_pool = (lambda k: s.dist["pool"].get(k, 0) + sum(h[1] for h in s.dist["holds"] if h and h[0] == k)) \
+            if s.dist else (lambda k: 0)
+        dbl = (s.bank + on_boards("doubloons") + on_tiles("doubloons") + dist_pool("doubloons")
+               + sum(sh["stash"] for sh in s.ships))
+        if dbl != CP["doubloons_total"]:
+            out.append(f"doubloons: {dbl} counted, {CP['doubloons_total']} expected")
+        for kind in ("spice", "treasure", "find", "castaway"):
+            n = (s.supply.get(kind, 0) + on_boards(kind) + on_tiles(kind) + dist_pool(kind)
+                 + sum(sh["pile"].get(kind, 0) for sh in s.ships) + s.galleon_pile.get(kind, 0))
+            if n != CP["supply"][kind]:
+                out.append(f"{kind}: {n} counted, {CP['supply'][kind]} expected")
+        for tok in ("plus3", "minus3"):
+            n = s.supply[tok] + sum(sh[tok] for sh in s.ships)
+            if n != CP["supply"][tok]:
+                out.append(f"{tok} tokens: {n} counted, {CP['supply'][tok]} expected")
+        placed = sum(1 for t in s.tiles.values() if not T.info(t[0]).get("isle"))
+        tiles = placed + len(s.stack) + len(s.hand) + len(s.box)
+        if tiles != 80:
+            out.append(f"map tiles: {tiles} counted, 80 expected")
+        for p, sh in enumerate(s.ships):
+            ports = sum(1 for o in s.ports.values() if o == p)
+            if ports + sh["ports_left"] != CP["port_tokens"]:
+                out.append(f"{s.names[p]}'s port tokens: {ports + sh['ports_left']} counted")
+        for sid, sh in [(i, x) for i, x in enumerate(s.ships)] + [(GALLEON, s.galleon)]:
+            for h in sh["holds"]:
+                if h is not None and h[1] <= 0:
+                    out.append(f"{self.ship_name(s, sid)} has an empty pile in a hold")
+            if sh["pos"] is not None:
+                t = s.tiles.get(sh["pos"][:2])
+                if t is None or sh["pos"][2] >= len(T.sea_areas(t[0], t[1])):
+                    out.append(f"{self.ship_name(s, sid)} is not on a sea area")
+        for c in s.goods:
+            if c not in s.tiles:
+                out.append(f"goods lie off the map at {c}")
+        return out
+
+
+RULES = FinisTerraeRules()

@@ -1,0 +1,98 @@
+"""Scoring: colonisation, trade, exploration, "+3"/"-3" tokens. Each line is a category.
+
+Island control: most ports on the island; tied players all score the island in full. Islets and
+the Isle of Winds never score (house rule, see rules.md). The Black Galleon's holds never score.
+"""
+from __future__ import annotations
+
+from . import cartography as C
+from . import holds as H
+
+CATEGORIES = (
+    "island tiles", "lighthouses and forts", "complete islands", "biggest complete island",
+    "treasures", "spice", "underwater finds", "castaways", "one of each", "doubloons",
+    "N/S axis", "W/E axis", "four quadrants", "furthest port",
+    "+3 tokens", "-3 tokens",
+)
+GROUPS = {
+    "colonisation": CATEGORIES[0:4],
+    "trade": CATEGORIES[4:10],
+    "exploration": CATEGORIES[10:14],
+    "tokens": CATEGORIES[14:16],
+}
+
+
+def controllers(ports: dict, cells: list) -> list[int]:
+    count: dict[int, int] = {}
+    for c in cells:
+        if c in ports:
+            count[ports[c]] = count.get(ports[c], 0) + 1
+    if not count:
+        return []
+    best = max(count.values())
+    return sorted(p for p, k in count.items() if k == best)
+
+
+def breakdown(s) -> dict[int, dict[str, int]]:
+    out = {p: {c: 0 for c in CATEGORIES} for p in range(s.n)}
+    tiles, ports = s.tiles, s.ports
+    # -- colonisation
+    isl = C.islands(tiles)
+    complete = [cells for cells in isl if C.is_complete(tiles, cells)]
+    for cells in isl:
+        ctrl = controllers(ports, cells)
+        feats = C.island_has(tiles, cells, "lighthouse") + C.island_has(tiles, cells, "fort")
+        done = cells in complete
+        for p in ctrl:
+            out[p]["island tiles"] += len(cells)
+            out[p]["lighthouses and forts"] += feats
+            if done:
+                out[p]["complete islands"] += 2
+    if complete:
+        big = max(len(c) for c in complete)
+        winners = set()
+        for cells in complete:
+            if len(cells) == big:
+                winners.update(controllers(ports, cells))
+        for p in winners:
+            out[p]["biggest complete island"] = 5
+    # -- trade
+    for p, sh in enumerate(s.ships):
+        hs, pile = sh["holds"], sh["pile"]
+        t = pile.get("treasure", 0) + H.amount(hs, "treasure")
+        sp = pile.get("spice", 0) + H.amount(hs, "spice")
+        fi = pile.get("find", 0) + H.amount(hs, "find")
+        ca = pile.get("castaway", 0) + H.amount(hs, "castaway")
+        out[p]["treasures"] = 2 * t
+        out[p]["spice"] = 2 * sp
+        out[p]["underwater finds"] = 3 * fi
+        out[p]["castaways"] = 3 * ca
+        out[p]["one of each"] = 4 if min(t, sp, fi, ca) > 0 else 0
+        out[p]["doubloons"] = (H.doubloons(hs) + sh["stash"]) // 5
+    # -- exploration (tiles on an axis never count)
+    for p in range(s.n):
+        mine = [c for c, o in ports.items() if o == p]
+        xs = {(c[0] > 0) - (c[0] < 0) for c in mine}
+        ys = {(c[1] > 0) - (c[1] < 0) for c in mine}
+        if 1 in xs and -1 in xs:
+            out[p]["N/S axis"] = 3
+        if 1 in ys and -1 in ys:
+            out[p]["W/E axis"] = 3
+        quads = {((c[0] > 0), (c[1] > 0)) for c in mine if c[0] != 0 and c[1] != 0}
+        if len(quads) == 4:
+            out[p]["four quadrants"] = 3
+    established = [(C.distance(c, (0, 0)), o) for c, o in ports.items()
+                   if tuple(s.ships[o]["start"] or ()) != c]
+    if established:
+        far = max(d for d, _ in established)
+        for d, o in established:
+            if d == far:
+                out[o]["furthest port"] = 5
+    for p, sh in enumerate(s.ships):
+        out[p]["+3 tokens"] = 3 * sh["plus3"]
+        out[p]["-3 tokens"] = -3 * sh["minus3"]
+    return out
+
+
+def totals(s) -> dict[int, int]:
+    return {p: sum(b.values()) for p, b in breakdown(s).items()}
