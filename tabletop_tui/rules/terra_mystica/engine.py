@@ -1270,7 +1270,7 @@ def check_extra(s: State, a: Act) -> None:
     if d is None:
         raise IllegalAction("The game is over; no more moves can be made.")
     p = s.players[d[0]]
-    if s.phase != "play" or s.step not in ("main", "spades", "after") or s.favors_due or s.towns_due:
+    if s.phase != "play" or s.step not in OWN_TURN_STEPS:
         raise IllegalAction("Conversions and burning are free actions during your own turn only.")
     if a.kind == "burn":
         if a.n <= 0 or p.bowls[1] < 2 * a.n:

@@ -125,8 +125,8 @@ def parse_text(text: str) -> Act:
                 raise IllegalAction(f"{w[3]!r} is not a building to upgrade to (TP, TE, SH, SA).")
             return Act("upgrade", _hex(w[1]), kind)
         if w[0] == "bridge" and len(w) == 2 and ":" in w[1]:
-            x, y = w[1].split(":")
-            return Act("bridge", _hex(x), _hex(y))
+            x, y = sorted((_hex(v) for v in w[1].split(":")), key=lambda h: INDEX[h])
+            return Act("bridge", x, y)
         if w[0] == "send" and len(w) in (4, 6) and w[1] == "p" and w[2] == "to":
             n = int(w[5]) if len(w) == 6 and w[4] == "for" else 0
             return Act("send", _track(w[3]), "", n)

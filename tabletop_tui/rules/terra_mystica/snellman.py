@@ -1,0 +1,382 @@
+"""Import of terra.snellman.net ledger exports: translate to our actions and replay through our engine.
+
+``import_snellman(text)`` returns ``(options, seat names, our action notations)``: set up with
+``RULES.setup(names, 0, options)`` and apply the actions in order to replay the game.
+``replay_snellman(text)`` does that and also compares, after every ledger row, the acting
+faction's VP, coins, workers, priests, power bowls and cult positions with the ledger.
+
+The ledger is the moderator's log: one row per player entry, each a list of commands separated by
+". ". Power offers and the Cultists' cult step are answered by the offered player in later rows;
+our engine asks for them right after the builder's turn, so the importer looks ahead for the answer.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tabletop_tui.rules.core import IllegalAction
+from tabletop_tui.rules.terra_mystica import engine
+from tabletop_tui.rules.terra_mystica.data import INDEX, TERRAIN_OF_COLOR
+from tabletop_tui.rules.terra_mystica.notation import Act, faction_id
+
+KNOWN_OPTIONS = ("mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "variable-turn-order",
+                 "strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh", "errata-cultist-power")
+AUTO = ("setup", "other_income_for_faction", "cult_income_for_faction", "[opponent accepted power]",
+        "[all opponents declined power]", "score_resources")
+FIELD_RE = {
+    "VP": re.compile(r"(-?\d+) VP"), "C": re.compile(r"(-?\d+) C"), "W": re.compile(r"(-?\d+) W"),
+    "P": re.compile(r"(-?\d+) P"),
+}
+PW_RE = re.compile(r"(\d+)/(\d+)/(\d+) PW")
+CULT_RE = re.compile(r"^(\d+)/(\d+)/(\d+)/(\d+)$")
+
+
+@dataclass
+class Row:
+    line: int
+    faction: str
+    fields: dict
+    text: str
+    cmds: list = field(default_factory=list)  # [command text, consumed]
+    checked: bool = False
+
+
+@dataclass
+class Ledger:
+    options: dict
+    names: list
+    factions: list
+    scoring: list
+    bonus: list
+    rows: list
+
+
+class ImportError_(ValueError):
+    pass
+
+
+def parse_ledger(text: str) -> Ledger:
+    options = {k: False for k in KNOWN_OPTIONS}
+    names: list[str] = []
+    factions: list[str] = []
+    scoring = [""] * 6
+    removed: list[str] = []
+    rows: list[Row] = []
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        m = re.match(r"option (\S+)$", line)
+        if m:
+            if m.group(1) in options:
+                options[m.group(1)] = True
+            continue
+        m = re.match(r"Round (\d) scoring: (SCORE\d+)", line)
+        if m:
+            scoring[int(m.group(1)) - 1] = m.group(2)
+            continue
+        m = re.match(r"Removing tile (BON\d+)", line)
+        if m:
+            removed.append(m.group(1))
+            continue
+        m = re.match(r"Player (\d+): (.*)$", line)
+        if m:
+            names.append(m.group(2).strip())
+            continue
+        parts = raw.split("\t")
+        if len(parts) < 10 or not re.match(r"^[a-z]+$", parts[0]):
+            continue
+        fac = faction_id(parts[0])
+        cells = [c.strip() for c in parts[1:]]
+        f: dict = {}
+        for c in cells:
+            for k, rx in FIELD_RE.items():
+                mm = rx.fullmatch(c)
+                if mm:
+                    f[k] = int(mm.group(1))
+            mm = PW_RE.fullmatch(c)
+            if mm:
+                f["PW"] = [int(mm.group(i)) for i in (1, 2, 3)]
+            mm = CULT_RE.fullmatch(c)
+            if mm:
+                f["cult"] = [int(mm.group(i)) for i in (1, 2, 3, 4)]
+        cmd = parts[-1].strip()
+        if cmd == "setup":
+            factions.append(fac)
+        row = Row(no, fac, f, cmd)
+        if cmd not in AUTO and not re.match(r"^\+\d+vp for ", cmd):
+            row.cmds = [[c.strip(), False] for c in cmd.split(". ") if c.strip()]
+        else:
+            row.cmds = []
+        rows.append(row)
+    all_bon = [f"BON{i}" for i in range(1, 10)] + (["BON10"] if options["shipping-bonus"] else [])
+    bonus = [b for b in all_bon if b not in removed]
+    return Ledger(options, names, factions, scoring, bonus, rows)
+
+
+def _game_options(led: Ledger) -> dict:
+    o = dict(led.options)
+    o["factions"] = ",".join(led.factions)
+    o["scoring-tiles"] = ",".join(led.scoring)
+    o["bonus-cards"] = ",".join(led.bonus)
+    return o
+
+
+@dataclass
+class ReplayReport:
+    state: object
+    actions: list
+    mismatches: list
+    names: list
+    options: dict
+    factions: list
+    error: str = ""
+
+    @property
+    def scores(self) -> dict:
+        return {p.faction: p.VP for p in self.state.players}
+
+
+class _Driver:
+    def __init__(self, led: Ledger, rules):
+        self.led = led
+        self.rules = rules
+        self.options = _game_options(led)
+        self.names = led.names or [f.title() for f in led.factions]
+        self.s = rules.setup(self.names, 0, self.options)
+        self.seat_of = {f: i for i, f in enumerate(led.factions)}
+        self.actions: list[str] = []
+        self.mismatches: list[str] = []
+        self.pos = 0
+
+    # -- applying ------------------------------------------------------------------------------
+    def act(self, text: str | Act) -> None:
+        a = self.rules.parse(self.s, str(text)) if not isinstance(text, Act) else text
+        self.s = self.rules.apply(self.s, a)
+        self.actions.append(str(a))
+
+    def pending(self):
+        return engine.pending_seat(self.s)
+
+    def _find_ahead(self, seat: int, pred) -> tuple | None:
+        fac = self.led.factions[seat]
+        for r in self.led.rows[self.pos:]:
+            if r.faction != fac:
+                continue
+            for c in r.cmds:
+                if not c[1] and pred(c[0]):
+                    return r, c
+        return None
+
+    def _consume(self, r: Row, c: list) -> None:
+        c[1] = True
+        if all(x[1] for x in r.cmds):
+            r.checked = True
+            self.compare(r)
+
+    def settle_others(self, fac: str, cmd: str) -> None:
+        """Answer decisions that the engine asks before ``fac`` may do ``cmd``."""
+        for _ in range(200):
+            d = self.pending()
+            if d is None:
+                return
+            seat, _prompt, kind = d
+            me = self.seat_of[fac]
+            if kind == "after" and seat == me and _is_free(cmd):
+                return
+            if kind == "after" or (kind == "spades" and not (seat == me and _spade_cmd(cmd))):
+                if kind == "spades" and seat == me and _is_free(cmd):
+                    return
+                self.act("done")
+                continue
+            if kind == "leech":
+                q = self.s.queue[0]
+                src = self.led.factions[q[3]]
+                src_names = {src, src.replace("_", "")}
+                found = self._find_ahead(seat, lambda t: bool(re.match(r"(?i)(leech|decline) \d+ from (\S+)$", t))
+                                         and re.match(r"(?i)(leech|decline) \d+ from (\S+)$", t).group(2).lower() in src_names)
+                amt = engine.leech_amount(self.s, q)
+                if found:
+                    r, c = found
+                    word = c[0].split()[0].lower()
+                    self.act(Act("leech" if word == "leech" else "decline", src, "", amt))
+                    self._consume(r, c)
+                else:
+                    self.act(Act("decline", src, "", amt))
+                continue
+            if kind == "cult" and seat != me or (kind == "cult" and self.s.step not in engine.OWN_TURN_STEPS
+                                                 and not re.match(r"(?i)\+(fire|water|earth|air)$", cmd)):
+                found = self._find_ahead(seat, lambda t: bool(re.match(r"(?i)\+(fire|water|earth|air)$", t)))
+                if found:
+                    r, c = found
+                    self.act("+" + c[0][1:].upper())
+                    self._consume(r, c)
+                else:
+                    self.act("+FIRE")
+                    self.mismatches.append(f"row {self.pos}: no cult step found for {self.led.factions[seat]}")
+                continue
+            if kind == "cspade" and (seat != me or not _spade_cmd(cmd)):
+                found = self._find_ahead(seat, lambda t: t.lower().startswith("transform"))
+                if found and (seat != me):
+                    r, c = found
+                    self.apply_cmd(self.led.factions[seat], c[0])
+                    self._consume(r, c)
+                else:
+                    self.act("done")
+                continue
+            return
+
+    def apply_cmd(self, fac: str, cmd: str) -> None:
+        c = cmd.strip()
+        low = c.lower()
+        s = self.s
+        d = self.pending()
+        me = self.seat_of[fac]
+        if low in ("wait", "done"):
+            return
+        m = re.match(r"(?i)^(?:pass)(?: (bon\d+))?$", c)
+        if m:
+            if s.phase == "bonus":
+                self.act(f"take {m.group(1).upper()}")
+            else:
+                self.act(f"pass {m.group(1).upper()}" if m.group(1) else "pass")
+            return
+        m = re.match(r"(?i)^dig (\d+)$", c)
+        if m:
+            return  # our transform computes the spades it needs
+        m = re.match(r"(?i)^build (\S+)$", c)
+        if m:
+            h = m.group(1).upper()
+            if s.phase == "play" and d and d[2] in ("main", "spades", "sandstorm") and s.terrain[INDEX[h]] != engine.home(s.players[me]):
+                self.act(f"transform {h} to {engine.home(s.players[me])}")
+            self.act(f"build {h}")
+            return
+        m = re.match(r"(?i)^transform (\S+) to (\S+)$", c)
+        if m:
+            h = m.group(1).upper()
+            t = m.group(2).lower()
+            t = TERRAIN_OF_COLOR.get(t, t)
+            self.act(f"transform {h} to {t}")
+            return
+        m = re.match(r"(?i)^upgrade (\S+) to (\S+)$", c)
+        if m:
+            self.act(f"upgrade {m.group(1).upper()} to {m.group(2).upper()}")
+            return
+        m = re.match(r"(?i)^send p to (\w+)(?: for (\d+))?$", c)
+        if m:
+            self.act(f"send p to {m.group(1).upper()}" + (f" for {m.group(2)}" if m.group(2) else ""))
+            return
+        m = re.match(r"(?i)^convert (\d*)(pw|p|w|c|vp) to (\d*)(pw|p|w|c|vp)$", c)
+        if m:
+            na, fa, nb, fb = m.group(1) or "1", m.group(2).upper(), m.group(3) or "1", m.group(4).upper()
+            self.act(f"convert {na}{fa} to {nb}{fb}")
+            return
+        m = re.match(r"(?i)^burn (\d+)$", c)
+        if m:
+            self.act(f"burn {m.group(1)}")
+            return
+        m = re.match(r"(?i)^advance (ship|dig)$", c)
+        if m:
+            self.act(f"advance {m.group(1).lower()}")
+            return
+        m = re.match(r"(?i)^action (\S+)$", c)
+        if m:
+            self.act(f"action {m.group(1).upper()}")
+            return
+        m = re.match(r"(?i)^bridge (\S+):(\S+)$", c)
+        if m:
+            self.act(f"bridge {m.group(1).upper()}:{m.group(2).upper()}")
+            return
+        m = re.match(r"(?i)^connect (r\d+)$", c)
+        if m:
+            self.act(f"connect {m.group(1).lower()}")
+            return
+        m = re.match(r"(?i)^\+(fav\d+|tw\d+|fire|water|earth|air)$", c)
+        if m:
+            self.act("+" + m.group(1).upper())
+            return
+        m = re.match(r"(?i)^(leech|decline) (\d+) from (\S+)$", c)
+        if m:
+            return  # answered when the engine asked (or nothing was offered)
+        raise ImportError_(f"unknown ledger command {cmd!r}")
+
+    # -- checking ------------------------------------------------------------------------------
+    def compare(self, r: Row) -> None:
+        if r.faction not in self.seat_of:
+            return
+        p = self.s.players[self.seat_of[r.faction]]
+        f = r.fields
+        ours = {"VP": p.VP, "C": p.C, "W": p.W, "P": p.P, "PW": list(p.bowls), "cult": list(p.cult)}
+        for k, v in f.items():
+            if ours.get(k) != v:
+                self.mismatches.append(f"line {r.line} ({r.faction}: {r.text}): {k} is {ours.get(k)}, ledger {v}")
+
+    def run(self) -> None:
+        rows = self.led.rows
+        while self.pos < len(rows):
+            r = rows[self.pos]
+            if r.text == "setup" or re.match(r"^\+\d+vp for ", r.text) or r.text == "score_resources":
+                self.pos += 1
+                continue
+            if r.text in AUTO:
+                if r.text == "other_income_for_faction":
+                    self.settle_others(r.faction, "")
+                    self.compare(r)
+                self.pos += 1
+                continue
+            setup_pass = self.s.phase == "bonus"
+            rnd = self.s.round
+            for c in r.cmds:
+                if c[1]:
+                    continue
+                self.settle_others(r.faction, c[0])
+                self.apply_cmd(r.faction, c[0])
+                c[1] = True
+            if r.text.lower() == "wait":
+                r.checked = True
+            if r.cmds and not r.checked and not setup_pass and self.s.round == rnd and self.s.phase != "over":
+                r.checked = True
+                self.compare(r)
+            self.pos += 1
+        # finish: end the last turns and answer what is left
+        for _ in range(100):
+            d = self.pending()
+            if d is None:
+                break
+            self.settle_others(self.led.factions[d[0]], "")
+            d = self.pending()
+            if d is None:
+                break
+            if d[2] in ("after", "spades", "cspade"):
+                self.act("done")
+
+
+def _is_free(cmd: str) -> bool:
+    return bool(re.match(r"(?i)^(convert|burn|wait|connect)\b", cmd.strip())) or cmd.strip().lower() == "wait"
+
+
+def _spade_cmd(cmd: str) -> bool:
+    return bool(re.match(r"(?i)^(transform|build|dig)\b", cmd.strip())) or _is_free(cmd)
+
+
+def replay_snellman(text: str, rules=None) -> ReplayReport:
+    if rules is None:
+        from tabletop_tui.rules.terra_mystica import RULES as rules
+    led = parse_ledger(text)
+    drv = _Driver(led, rules)
+    err = ""
+    try:
+        drv.run()
+    except (IllegalAction, ImportError_) as e:
+        r = led.rows[drv.pos] if drv.pos < len(led.rows) else None
+        where = f"line {r.line} ({r.faction}: {r.text})" if r else "end"
+        err = f"{where}: {getattr(e, 'reason', str(e))}"
+    return ReplayReport(drv.s, drv.actions, drv.mismatches, drv.names, drv.options, led.factions, err)
+
+
+def import_snellman(text: str) -> tuple[dict, list, list]:
+    """(options, seat names, our action notations) for a snellman ledger. Raises ValueError if it fails."""
+    rep = replay_snellman(text)
+    if rep.error:
+        raise ValueError(rep.error)
+    return rep.options, rep.names, rep.actions
