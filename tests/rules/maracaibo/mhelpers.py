@@ -48,3 +48,33 @@ def play(s, *moves):
 
 def top(s):
     return s.g["stack"][-1]
+
+
+def put_quest(s, where, qid):
+    """Put quest tile qid at a map slot or explorer space, swapping with whatever held it."""
+    g = s.g
+    slot = g["quest_slots"] if where in g["quest_slots"] else g["xquests"]
+    old = slot[where]
+    for box in (g["quest_slots"], g["xquests"]):
+        for k, v in box.items():
+            if v == qid:
+                box[k] = old
+                slot[where] = qid
+                return s
+    i = g["quest_pile"].index(qid)
+    g["quest_pile"][i] = old
+    slot[where] = qid
+    return s
+
+
+def give_card(s, seat, design, where="hand"):
+    """Move a physical copy of a design from wherever it is into a player's hand/plan/bought."""
+    g = s.g
+    boxes = [g["deck"], g["display"], g["discard"]] + [p[k] for p in g["players"] for k in ("hand", "plan", "bought")]
+    for box in boxes:
+        for c in box:
+            if c.split(".")[0] == design and box is not g["players"][seat][where]:
+                box.remove(c)
+                g["players"][seat][where].append(c)
+                return c
+    raise ValueError(design)
