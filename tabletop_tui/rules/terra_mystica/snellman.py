@@ -131,6 +131,8 @@ class ReplayReport:
     options: dict
     factions: list
     error: str = ""
+    reordered: int = 0
+    rows_checked: int = 0
 
     @property
     def scores(self) -> dict:
@@ -148,12 +150,33 @@ class _Driver:
         self.actions: list[str] = []
         self.mismatches: list[str] = []
         self.pos = 0
+        self.reordered = 0
+        self.compared = 0
 
     # -- applying ------------------------------------------------------------------------------
     def act(self, text: str | Act) -> None:
         a = self.rules.parse(self.s, str(text)) if not isinstance(text, Act) else text
+        before = dict(self.s.groups)
         self.s = self.rules.apply(self.s, a)
         self.actions.append(str(a))
+        for gid, g in before.items():
+            if gid not in self.s.groups and not g[1] and a.kind == "decline":
+                fac = self.led.factions[g[2]]
+                if fac == "cultists":
+                    # the errata power went to the Cultists now; the ledger may note it later
+                    for k in range(self.pos, len(self.led.rows)):
+                        x = self.led.rows[k]
+                        if x.faction == fac and x.text == "[all opponents declined power]":
+                            self._mark_between(fac, k)
+                            break
+
+    def _mark_between(self, fac: str, k: int) -> None:
+        between = [x for x in self.led.rows[self.pos:k] if x.faction == fac and x.cmds
+                   and not all(y[1] for y in x.cmds)]
+        for x in between:
+            if not x.checked:
+                x.checked = True
+                self.reordered += 1
 
     def pending(self):
         return engine.pending_seat(self.s)
@@ -169,8 +192,19 @@ class _Driver:
         return None
 
     def _consume(self, r: Row, c: list) -> None:
+        # answered ahead of the ledger's order: if the player has own rows before this one that are
+        # still to come, the ledger's order of that player's events differs from ours; those rows
+        # (and this one) are not compared
+        k = self.led.rows.index(r)
+        between = [x for x in self.led.rows[self.pos:k] if x.faction == r.faction and x.cmds
+                   and not all(y[1] for y in x.cmds)]
+        if between:
+            for x in between + [r]:
+                if not x.checked:
+                    x.checked = True
+                    self.reordered += 1
         c[1] = True
-        if all(x[1] for x in r.cmds):
+        if all(x[1] for x in r.cmds) and not r.checked:
             r.checked = True
             self.compare(r)
 
@@ -305,6 +339,7 @@ class _Driver:
         if r.faction not in self.seat_of:
             return
         p = self.s.players[self.seat_of[r.faction]]
+        self.compared += 1
         f = r.fields
         ours = {"VP": p.VP, "C": p.C, "W": p.W, "P": p.P, "PW": list(p.bowls), "cult": list(p.cult)}
         for k, v in f.items():
@@ -324,6 +359,14 @@ class _Driver:
                     self.compare(r)
                 self.pos += 1
                 continue
+            # a new row of the player whose turn is running starts a new turn
+            if r.cmds and not re.match(r"(?i)(leech|decline|\+)", r.cmds[0][0]):
+                for _ in range(5):
+                    d = self.pending()
+                    if d and d[0] == self.seat_of[r.faction] and d[2] in ("after", "spades"):
+                        self.act("done")
+                    else:
+                        break
             setup_pass = self.s.phase == "bonus"
             rnd = self.s.round
             for c in r.cmds:
@@ -371,7 +414,8 @@ def replay_snellman(text: str, rules=None) -> ReplayReport:
         r = led.rows[drv.pos] if drv.pos < len(led.rows) else None
         where = f"line {r.line} ({r.faction}: {r.text})" if r else "end"
         err = f"{where}: {getattr(e, 'reason', str(e))}"
-    return ReplayReport(drv.s, drv.actions, drv.mismatches, drv.names, drv.options, led.factions, err)
+    return ReplayReport(drv.s, drv.actions, drv.mismatches, drv.names, drv.options, led.factions, err,
+                        drv.reordered, drv.compared)
 
 
 def import_snellman(text: str) -> tuple[dict, list, list]:

@@ -1,0 +1,50 @@
+"""Real league games from terra.snellman.net replay through our engine to the published scores.
+
+The records are read from the shared data folder (never copied into the project). After every ledger
+row the acting faction's VP, coins, workers, priests, power bowls and cult positions must equal ours;
+a mismatch names the ledger line and the field.
+"""
+import json
+from pathlib import Path
+
+import pytest
+
+from tabletop_tui.rules.terra_mystica import RULES
+from tabletop_tui.rules.terra_mystica.snellman import import_snellman, parse_ledger, replay_snellman
+
+DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "terra_mystica" / "snellman_games"
+if not DATA.is_dir():
+    DATA = Path("/work/shared/data/terra_mystica/snellman_games")
+GAMES = json.loads((DATA / "expected_scores.json").read_text())["games"]
+
+
+def norm(scores):
+    return {k.replace("_", ""): v for k, v in scores.items()}
+
+
+@pytest.mark.parametrize("g", GAMES, ids=[g["game_id"] for g in GAMES])
+def test_league_game_replays_to_the_published_scores_row_by_row(g):
+    rep = replay_snellman((DATA / g["log_file"]).read_text())
+    assert rep.error == ""
+    assert rep.mismatches == []
+    assert rep.rows_checked > 200
+    assert RULES.pending(rep.state) is None
+    assert norm(rep.scores) == g["expected_total_vp"]
+
+
+def test_ledger_header_gives_league_options_tiles_and_seats():
+    led = parse_ledger((DATA / "4pLeague_S67_D1L1_G1.txt").read_text())
+    assert led.factions == ["engineers", "darklings", "nomads", "witches"]
+    assert led.scoring[0] == "SCORE6" and led.scoring[5] == "SCORE7"
+    assert "BON1" not in led.bonus and "BON10" in led.bonus and len(led.bonus) == 7
+    assert all(led.options[k] for k in ("variable-turn-order", "errata-cultist-power", "mini-expansion-1"))
+
+
+def test_our_save_of_an_imported_game_replays_to_the_same_final_state():
+    options, names, actions = import_snellman((DATA / "4pLeague_S67_D1L1_G2.txt").read_text())
+    s = RULES.setup(names, 0, options)
+    for text in actions:
+        s = RULES.apply(s, RULES.parse(s, text))
+    rep = replay_snellman((DATA / "4pLeague_S67_D1L1_G2.txt").read_text())
+    assert RULES.state_hash(s) == RULES.state_hash(rep.state)
+    assert norm({p.faction: p.VP for p in s.players}) == GAMES[1]["expected_total_vp"]
