@@ -75,6 +75,8 @@ def give_card(s, seat, design, where="hand"):
         for c in box:
             if c.split(".")[0] == design and box is not g["players"][seat][where]:
                 box.remove(c)
-                g["players"][seat][where].append(c)
+                dest = g["players"][seat][where]
+                # first in its box, so it is the copy the (deduplicated) choices name
+                dest[:] = [c] + [x for x in dest if x.split(".")[0] != design] + [x for x in dest if x.split(".")[0] == design]
                 return c
     raise ValueError(design)
