@@ -463,49 +463,62 @@ def _can_fill(avail: list[int], free: int, groups: list[int], one_kind: bool) ->
     return place(0)
 
 
+_FI = {f: i for i, f in enumerate(FRUITS)}
+#: per tile: fixed needs as a 6-vector in FRUITS order
+_NEED: dict[str, tuple[int, ...]] = {
+    t.id: tuple(t.symbols(f) for f in FRUITS) for t in TILES.values()}
+
+
 def _feasible(s: State, seat: int, mode: str, picks: list[int], fills: list[list[str]],
               omit: list | None) -> bool:
     """True if these picks (with these fills) can be delivered as they are, choosing the open
     any-fruit symbols and, for one less fruit, the omitted fruit."""
-    one_kind = s.options.get("any_fruit") == "one_kind"
-    have = [s.fruits[seat][f] for f in FRUITS]
-    need = [0] * 6
-    groups: list[int] = []
     total = 0
-    fi = {f: i for i, f in enumerate(FRUITS)}
+    need = [0, 0, 0, 0, 0, 0]
+    groups: list[int] = []
     tiles = []
     for i, c in enumerate(picks):
         t = TILES[s.stacks[c][0]]
         tiles.append(t)
         total += t.value
-        for f, n in t.requires:
-            need[fi[f]] += n
-        for f in fills[i]:
-            need[fi[f]] += 1
-        groups.append(t.any - len(fills[i]))
+        tn = _NEED[t.id]
+        for k in range(6):
+            need[k] += tn[k]
+        fl = fills[i]
+        for f in fl:
+            need[_FI[f]] += 1
+        groups.append(t.any - len(fl))
+    less = mode == "less"
     cap = MAX_LARGE if mode == "large" else MAX_DELIVERY
+    if total - less > cap:
+        return False
+    fr = s.fruits[seat]
+    have = [fr[f] for f in FRUITS]
+    one_kind = s.options.get("any_fruit") == "one_kind"
 
     def ok(need: list[int], groups: list[int]) -> bool:
         avail = [h - n for h, n in zip(have, need)]
         if min(avail) < 0:
             return False
-        return _can_fill(avail, sum(groups), groups, one_kind)
+        free = sum(groups)
+        if not free:
+            return True
+        return _can_fill(avail, free, groups, one_kind)
 
-    if mode != "less":
-        return total <= cap and ok(need, groups)
-    if total - 1 > cap:
-        return False
+    if not less:
+        return ok(need, groups)
     if omit is not None:
-        need[fi[omit[1]]] -= 1
+        need[_FI[omit[1]]] -= 1
         return ok(need, groups)
     for i, t in enumerate(tiles):
         if t.value < 2:
             continue  # never a 1-fruit tile for nothing
         kinds = {f for f, _ in t.requires} | set(fills[i])
         for f in kinds:
-            need[fi[f]] -= 1
+            k = _FI[f]
+            need[k] -= 1
             good = ok(need, groups)
-            need[fi[f]] += 1
+            need[k] += 1
             if good:
                 return True
         if groups[i] > 0:
@@ -543,6 +556,8 @@ def _completable(s: State, seat: int, mode: str, picks: list[int], fills: list[l
 
 
 def _any_delivery(s: State, seat: int, mode: str) -> bool:
+    if not any(s.fruits[seat].values()):
+        return False
     d = {"mode": mode, "picks": [], "fills": [], "omit": None, "done": False}
     return any(_pick_ok(s, seat, d, c) for c in _open_communities(s))
 
@@ -768,8 +783,53 @@ class FincaRules(BaseRules[State]):
         return (f"{name} does not have the fruits for {COMMUNITIES[c]} ({t.text()}) together "
                 f"with the rest of this delivery.")
 
+    def _is_legal(self, s: State, a: Any) -> bool:
+        """``a in legal_actions(s)``, checked for this one action only (fast)."""
+        step = s.step
+        seat = s.turn
+        if step == "over":
+            return False
+        t = type(a)
+        if t in (Place, Move, GustFrom, GustTo):
+            if not (isinstance(a.blade, int) and 0 <= a.blade < N_BLADES):
+                return False
+            if t is Place:
+                return step == "place"
+            if t is GustTo:
+                return step == "gust_to"
+            if t is GustFrom:
+                return step == "gust_from" and s.farmers[seat][a.blade] > 0
+            return step in ("turn", "double1", "double2") and s.farmers[seat][a.blade] > 0
+        if t is Stop:
+            return step == "double2"
+        if t is Deliver:
+            return step == "turn" and s.carts[seat] > 0 and _any_delivery(s, seat, "cart")
+        if t is UseTile:
+            return (step == "turn" and a.tile in s.action_tiles[seat]
+                    and self._tile_usable(s, seat, a.tile))
+        d = s.dlv
+        if t is Pick:
+            if step != "deliver" or a.community not in COMMUNITIES:
+                return False
+            c = COMMUNITIES.index(a.community)
+            return bool(s.stacks[c]) and c not in d["picks"] and _pick_ok(s, seat, d, c)
+        if t is Confirm:
+            return (step == "deliver" and bool(d["picks"])
+                    and _feasible(s, seat, d["mode"], d["picks"], d["fills"], d["omit"]))
+        if t is Fill:
+            return step == "fill" and a.fruit in FRUITS and self._fill_ok(s, seat, a.fruit)
+        if t is Omit:
+            if step != "omit" or a.community not in COMMUNITIES or a.fruit not in FRUITS:
+                return False
+            c = COMMUNITIES.index(a.community)
+            if c not in d["picks"] or TILES[s.stacks[c][0]].value < 2:
+                return False
+            return (a.fruit in _resolved(s, d, d["picks"].index(c))
+                    and _feasible(s, seat, "less", d["picks"], d["fills"], [c, a.fruit]))
+        return False
+
     def _check(self, s: State, a: Any) -> None:
-        if a not in self.legal_actions(s):
+        if not self._is_legal(s, a):
             raise IllegalAction(self._reason(s, a))
 
     # -- apply --------------------------------------------------------------------------------

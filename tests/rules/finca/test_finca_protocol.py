@@ -172,3 +172,26 @@ def test_options_are_offered_with_the_rulebook_reading_as_default():
     opt = {o.key: o for o in RULES.options}["any_fruit"]
     assert opt.default == "mixed" and opt.choices == ("mixed", "one_kind")
     assert fresh(2, any_fruit="one_kind").options == {"any_fruit": "one_kind"}
+
+
+def _every_action():
+    from tabletop_tui.rules.finca import (ACTION_TILES, COMMUNITIES, FRUITS, Deliver, Fill,
+                                          GustFrom, GustTo, Omit, Place, Stop, UseTile)
+    acts = [Deliver(), Stop(), Confirm()]
+    for b in range(-1, 13):
+        acts += [Place(b), Move(b), GustFrom(b), GustTo(b)]
+    acts += [UseTile(t) for t in ACTION_TILES + ("nap",)]
+    acts += [Pick(c) for c in COMMUNITIES + ("Ibiza",)]
+    acts += [Fill(f) for f in FRUITS + ("kiwi",)]
+    acts += [Omit(c, f) for c in COMMUNITIES for f in FRUITS]
+    return acts
+
+
+@pytest.mark.parametrize("options", [{}, {"any_fruit": "one_kind"}])
+def test_apply_accepts_exactly_the_legal_actions(options):
+    everything = _every_action()
+    states, _ = _game(3, 21, options)
+    for s in states[::3]:
+        legal = set(RULES.legal_actions(s))
+        for a in everything:
+            assert RULES._is_legal(s, a) == (a in legal), (str(a), s.step)
