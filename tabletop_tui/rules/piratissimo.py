@@ -849,9 +849,13 @@ class PiratissimoRules(BaseRules[State]):
                 bad.append(f"{s.names[p]}'s ship is in harbour with treasure still aboard")
             if not -1 <= s.location[p] < N_ISLANDS:
                 bad.append(f"{s.names[p]}'s ship is at {s.location[p]}")
-        for i in range(N_ISLANDS):
-            if len(s.ships_at(i)) > PER_ISLAND:
-                bad.append(f"island {i} holds {len(s.ships_at(i))} ships")
+        moored: dict[int, int] = {}
+        for loc in s.location:
+            if loc != HARBOUR:
+                moored[loc] = moored.get(loc, 0) + 1
+        for i, count in moored.items():
+            if count > PER_ISLAND:
+                bad.append(f"island {i} holds {count} ships")
         if s.variant == "younger":
             if s.tornado is not None:
                 bad.append("the younger variant has no tornado piece")
