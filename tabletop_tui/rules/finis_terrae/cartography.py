@@ -10,6 +10,8 @@ its own island and never scores. A complete island has no land edge facing an em
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import tiles as T
 
 REACH = T.COMPONENTS["placement_reach"]
@@ -19,26 +21,32 @@ def frontier(tiles: dict) -> list[tuple[int, int]]:
     """Empty cells touching the map, in a stable order."""
     out = set()
     for (x, y) in tiles:
-        for d in range(4):
-            c = T.neighbour(x, y, d)
-            if c not in tiles:
-                out.add(c)
+        out.add((x, y + 1))
+        out.add((x + 1, y))
+        out.add((x, y - 1))
+        out.add((x - 1, y))
+    out.difference_update(tiles)
     return sorted(out, key=lambda c: (-c[1], c[0]))
+
+
+def required(tiles: dict, x: int, y: int) -> tuple:
+    """The edge each neighbour demands of a tile at (x, y): 'L', 'S' or None (no neighbour)."""
+    req = []
+    for d in range(4):
+        other = tiles.get(T.neighbour(x, y, d))
+        req.append(None if other is None else T.edges(other[0], other[1])[T.opposite(d)])
+    return tuple(req)
+
+
+@lru_cache(maxsize=None)
+def fits(kind: str, rot: int, req: tuple) -> bool:
+    e = T.edges(kind, rot)
+    return any(r is not None for r in req) and all(r is None or r == e[d] for d, r in enumerate(req))
 
 
 def edges_match(tiles: dict, kind: str, rot: int, x: int, y: int) -> bool:
     """Every shared edge matches and at least one edge is shared."""
-    e = T.edges(kind, rot)
-    shared = False
-    for d in range(4):
-        c = T.neighbour(x, y, d)
-        other = tiles.get(c)
-        if other is None:
-            continue
-        shared = True
-        if T.edges(other[0], other[1])[T.opposite(d)] != e[d]:
-            return False
-    return shared
+    return fits(kind, rot, required(tiles, x, y))
 
 
 def anchors(ships: list, ports: dict, seat: int) -> list[tuple[int, int]]:
@@ -57,14 +65,21 @@ def within_reach(anchor_cells: list, x: int, y: int) -> bool:
     return any(abs(ax - x) + abs(ay - y) <= REACH for ax, ay in anchor_cells)
 
 
-def placements(tiles: dict, kind: str, anchor_cells: list) -> list[tuple[int, int, int]]:
+def open_cells(tiles: dict, anchor_cells: list) -> list[tuple[int, int, tuple]]:
+    """Frontier cells within reach, with the edges their neighbours demand."""
+    return [(x, y, required(tiles, x, y)) for (x, y) in frontier(tiles)
+            if within_reach(anchor_cells, x, y)]
+
+
+def placements(tiles: dict, kind: str, anchor_cells: list, cells=None) -> list[tuple[int, int, int]]:
     """Every legal (x, y, rot) for a tile kind."""
+    if cells is None:
+        cells = open_cells(tiles, anchor_cells)
     out = []
-    for (x, y) in frontier(tiles):
-        if not within_reach(anchor_cells, x, y):
-            continue
-        for r in T.rotations(kind):
-            if edges_match(tiles, kind, r, x, y):
+    rots = T.rotations(kind)
+    for (x, y, req) in cells:
+        for r in rots:
+            if fits(kind, r, req):
                 out.append((x, y, r))
     return out
 

@@ -198,8 +198,9 @@ class FinisTerraeRules(BaseRules):
             seat = self.seat_order(s)[s.cur]
             anchors = C.anchors(s.ships, s.ports, seat)
             out = []
+            cells = C.open_cells(s.tiles, anchors)
             for kind in sorted(set(s.hand)):
-                for (x, y, r) in C.placements(s.tiles, kind, anchors):
+                for (x, y, r) in C.placements(s.tiles, kind, anchors, cells):
                     out.append(Place(kind, x, y, r))
             return out
         if s.phase == "wind":
