@@ -1015,6 +1015,7 @@ def do(s: State, a: Act) -> None:
     if k == "burn":
         p.bowls[1] -= 2 * a.n
         p.bowls[2] += a.n
+        p.burned += a.n
         return
     if k == "connect":
         r = INDEX[a.a]

@@ -170,8 +170,8 @@ class TerraMysticaRules(BaseRules[State]):
                     out.append(f"{name} has negative {f}.")
             if min(p.bowls) < 0:
                 out.append(f"{name} has a power bowl below 0.")
-            if sum(p.bowls) > 12:
-                out.append(f"{name} has more than 12 power tokens.")
+            if sum(p.bowls) + p.burned != 12:
+                out.append(f"{name}'s power tokens ({sum(p.bowls)} in bowls, {p.burned} burned) are not 12.")
             if p.P + p.priests_sent > 7:
                 out.append(f"{name} has more than 7 priests.")
             counts = {k: 0 for k in p.counts}

@@ -5,7 +5,7 @@ from tabletop_tui.rules.core import Rng
 
 PLAYER_FIELDS = ("faction", "C", "W", "P", "VP", "bowls", "cult", "ship", "dig", "bonus", "favors",
                  "towns", "keys", "bridges_left", "passed", "used", "priests_sent", "carpet_bonus",
-                 "counts", "breakdown")
+                 "counts", "breakdown", "burned")
 LIST_FIELDS = ("bowls", "cult", "favors", "towns", "used")
 
 
@@ -30,6 +30,7 @@ class Player:
         self.carpet_bonus = 0  # TW7 for Fakirs
         self.counts = {"D": 0, "TP": 0, "TE": 0, "SH": 0, "SA": 0}
         self.breakdown: dict = {}
+        self.burned = 0  # power tokens removed from the game by burning
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
