@@ -366,7 +366,10 @@ def _advance(s: State) -> None:
             n = min(2, s.cargo[seat])
             s.cargo[seat] -= n
             s.basket += n
-            _say(s, f"{n} of {s.names[seat]}'s treasure washed into the sea (back to the basket).")
+            if n:
+                _say(s, f"{n} of {s.names[seat]}'s treasure washed into the sea (back to the basket).")
+            else:
+                _say(s, f"{s.names[seat]}'s ship had no treasure to lose.")
         else:  # pragma: no cover - a bug, not a rule
             raise RuntimeError(f"unknown step {step!r}")
 
