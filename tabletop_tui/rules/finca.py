@@ -828,6 +828,11 @@ class FincaRules(BaseRules[State]):
                     and _feasible(s, seat, "less", d["picks"], d["fills"], [c, a.fruit]))
         return False
 
+    def explain(self, s: State, a: Any) -> str | None:
+        """None if ``a`` is legal now, else the reason in the rulebook's words (for the delivery
+        builder: "At most 6 fruits can be delivered in one turn; adding Inca makes 8.")."""
+        return None if self._is_legal(s, a) else self._reason(s, a)
+
     def _check(self, s: State, a: Any) -> None:
         if not self._is_legal(s, a):
             raise IllegalAction(self._reason(s, a))

@@ -209,3 +209,14 @@ def test_the_generic_finca_tile_goes_to_the_highest_sum_of_tile_values():
     s2 = play(s, "deliver", "pick Palma", "confirm")
     assert majority_counts(s2, "all") == [6, 5]
     assert s2.finca_owner[c] == 0
+
+
+def test_explain_says_why_a_community_cannot_join_the_delivery():
+    s = ready()
+    set_tile(s, cidx("Palma"), 0, "T36")   # 6 fruits
+    set_tile(s, cidx("Soller"), 0, "T09")  # almond + olive
+    give(s, 0, fig=2, almond=3, grape=2, olive=1)
+    s1 = play(s, "deliver", "pick Palma")
+    assert RULES.explain(s1, Pick("Soller")) == ("At most 6 fruits can be delivered in one "
+                                                 "turn; adding Soller makes 8.")
+    assert RULES.explain(s1, Confirm()) is None

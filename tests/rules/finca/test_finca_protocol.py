@@ -195,3 +195,20 @@ def test_apply_accepts_exactly_the_legal_actions(options):
         legal = set(RULES.legal_actions(s))
         for a in everything:
             assert RULES._is_legal(s, a) == (a in legal), (str(a), s.step)
+
+
+def test_a_match_saves_replays_and_undoes_within_a_turn():
+    from tabletop_tui.match import Match, Seat
+
+    m = Match("finca", [Seat("Anna", False), Seat("Bruno", False)], 42,
+              {"any_fruit": "one_kind"})
+    bot = RandomBot(42)
+    for _ in range(120):
+        if m.over:
+            break
+        m.play(bot.choose(RULES, m.state))
+    back = Match.from_text(m.to_text())
+    assert RULES.state_hash(back.state) == RULES.state_hash(m.state)
+    # a step inside a turn (no reveal) can be taken back
+    s = board(2, {0: [0, 6, 6, 6, 6]})
+    assert not RULES.is_barrier(s, RULES.parse(s, "use double"), play(s, "use double"))
