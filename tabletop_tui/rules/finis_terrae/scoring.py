@@ -11,7 +11,7 @@ from . import holds as H
 CATEGORIES = (
     "island tiles", "lighthouses and forts", "complete islands", "biggest complete island",
     "treasures", "spice", "underwater finds", "castaways", "one of each", "doubloons",
-    "N/S axis", "W/E axis", "four quadrants", "furthest port",
+    "ports north and south", "ports east and west", "four quadrants", "furthest port",
     "+3 tokens", "-3 tokens",
 )
 GROUPS = {
@@ -74,10 +74,12 @@ def breakdown(s) -> dict[int, dict[str, int]]:
         mine = [c for c, o in ports.items() if o == p]
         xs = {(c[0] > 0) - (c[0] < 0) for c in mine}
         ys = {(c[1] > 0) - (c[1] < 0) for c in mine}
-        if 1 in xs and -1 in xs:
-            out[p]["N/S axis"] = 3
+        # the axis between north and south is the row y = 0; between west and east the
+        # column x = 0 (the rulebook's example reads its "N/S" and "W/E" bonuses this way)
         if 1 in ys and -1 in ys:
-            out[p]["W/E axis"] = 3
+            out[p]["ports north and south"] = 3
+        if 1 in xs and -1 in xs:
+            out[p]["ports east and west"] = 3
         quads = {((c[0] > 0), (c[1] > 0)) for c in mine if c[0] != 0 and c[1] != 0}
         if len(quads) == 4:
             out[p]["four quadrants"] = 3
