@@ -762,6 +762,8 @@ def legal(s: State) -> list[Act]:
             out = [Act("upgrade", CELLS[h], "TP") for h in structures(s, seat) if s.btype[h] == "D"]
         elif step == "after":
             out = [Act("done")]
+        if step in ("bridge", "witch", "sandstorm", "swarm"):
+            out.append(Act("done"))  # give up the rest of the action (reference: -BRIDGE, -FREE_D …)
         if step in ("main", "spades", "after"):
             out = out + free_actions(s, seat) + mermaid_connects(s, seat)
         return out

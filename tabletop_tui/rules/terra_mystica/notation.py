@@ -13,7 +13,7 @@ from tabletop_tui.rules.terra_mystica.data import (FACTION_IDS, INDEX, TERRAIN_O
                                                    TRACKS)
 
 # convert kinds: (from, to) -> (from units per 1 to-unit)
-CONVERSIONS = {("PW", "C"): 1, ("PW", "W"): 3, ("PW", "P"): 5, ("P", "W"): 1, ("W", "C"): 1,
+CONVERSIONS = {("PW", "C"): 1, ("PW", "W"): 3, ("PW", "P"): 5, ("P", "W"): 1, ("W", "C"): 1, ("P", "C"): 1,
                ("VP", "C"): 1, ("C", "VP"): 2, ("W", "P"): 1}
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.terra_mystica import engine
-from tabletop_tui.rules.terra_mystica.data import INDEX, TERRAIN_OF_COLOR
+from tabletop_tui.rules.terra_mystica.data import CELLS, INDEX, IS_RIVER, NEIGHBORS, TERRAIN_OF_COLOR
 from tabletop_tui.rules.terra_mystica.notation import Act, faction_id
 
 KNOWN_OPTIONS = ("mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "variable-turn-order",
@@ -63,6 +63,7 @@ def parse_ledger(text: str) -> Ledger:
     removed: list[str] = []
     rows: list[Row] = []
     for no, raw in enumerate(text.splitlines(), 1):
+        raw = re.sub(r"\tshow history\s*$", "", raw)
         line = raw.strip()
         if not line:
             continue
@@ -105,7 +106,7 @@ def parse_ledger(text: str) -> Ledger:
             factions.append(fac)
         row = Row(no, fac, f, cmd)
         if cmd not in AUTO and not re.match(r"^\+\d+vp for ", cmd):
-            row.cmds = [[c.strip(), False] for c in cmd.split(". ") if c.strip()]
+            row.cmds = [[c.strip(), False] for c in cmd.split(".") if c.strip()]
         else:
             row.cmds = []
         rows.append(row)
@@ -227,23 +228,23 @@ class _Driver:
                 q = self.s.queue[0]
                 src = self.led.factions[q[3]]
                 src_names = {src, src.replace("_", "")}
-                found = self._find_ahead(seat, lambda t: bool(re.match(r"(?i)(leech|decline) \d+ from (\S+)$", t))
-                                         and re.match(r"(?i)(leech|decline) \d+ from (\S+)$", t).group(2).lower() in src_names)
+                found = self._find_ahead(seat, lambda t: _answers(t, src_names))
                 amt = engine.leech_amount(self.s, q)
                 if found:
                     r, c = found
                     word = c[0].split()[0].lower()
                     self.act(Act("leech" if word == "leech" else "decline", src, "", amt))
-                    self._consume(r, c)
+                    if c[0].strip().lower() != "decline":  # a bare "decline" declines every offer
+                        self._consume(r, c)
                 else:
                     self.act(Act("decline", src, "", amt))
                 continue
             if kind == "cult" and seat != me or (kind == "cult" and self.s.step not in engine.OWN_TURN_STEPS
-                                                 and not re.match(r"(?i)\+(fire|water|earth|air)$", cmd)):
-                found = self._find_ahead(seat, lambda t: bool(re.match(r"(?i)\+(fire|water|earth|air)$", t)))
+                                                 and not re.match(r"(?i)\+\d*(fire|water|earth|air)$", cmd)):
+                found = self._find_ahead(seat, lambda t: bool(re.match(r"(?i)\+\d*(fire|water|earth|air)$", t)))
                 if found:
                     r, c = found
-                    self.act("+" + c[0][1:].upper())
+                    self.act("+" + re.sub(r"^\+\d*", "", c[0]).upper())
                     self._consume(r, c)
                 else:
                     self.act("+FIRE")
@@ -296,7 +297,7 @@ class _Driver:
         if m:
             self.act(f"upgrade {m.group(1).upper()} to {m.group(2).upper()}")
             return
-        m = re.match(r"(?i)^send p to (\w+)(?: for (\d+))?$", c)
+        m = re.match(r"(?i)^send (?:p|priest) to (\w+)(?: for (\d+))?$", c)
         if m:
             self.act(f"send p to {m.group(1).upper()}" + (f" for {m.group(2)}" if m.group(2) else ""))
             return
@@ -325,11 +326,23 @@ class _Driver:
         if m:
             self.act(f"connect {m.group(1).lower()}")
             return
-        m = re.match(r"(?i)^\+(fav\d+|tw\d+|fire|water|earth|air)$", c)
+        m = re.match(r"(?i)^connect ([a-i]\d+(?::[a-i]\d+)+)$", c)
+        if m:
+            hexes = [INDEX[x.upper()] for x in m.group(1).split(":")]
+            for r in range(len(IS_RIVER)):
+                if IS_RIVER[r] and all(r in NEIGHBORS[h] for h in hexes):
+                    self.act(f"connect {CELLS[r]}")
+                    return
+            raise ImportError_(f"no river space touches {m.group(1)}")
+        m = re.match(r"(?i)^\+\d*(fav\d+|tw\d+|fire|water|earth|air)$", c)
         if m:
             self.act("+" + m.group(1).upper())
             return
-        m = re.match(r"(?i)^(leech|decline) (\d+) from (\S+)$", c)
+        if re.match(r"(?i)^-(spade|free_d|free_tp|free_tf|bridge)$", c):
+            if d and d[0] == me and any(x.kind == "done" for x in engine.legal(s)):
+                self.act("done")
+            return
+        m = re.match(r"(?i)^(leech|decline)(?: (\d+))?(?: from (\S+))?$", c)
         if m:
             return  # answered when the engine asked (or nothing was offered)
         raise ImportError_(f"unknown ledger command {cmd!r}")
@@ -392,6 +405,14 @@ class _Driver:
                 break
             if d[2] in ("after", "spades", "cspade"):
                 self.act("done")
+
+
+def _answers(text: str, src_names: set) -> bool:
+    """Is this ledger command an answer to a power offer from one of ``src_names``?"""
+    m = re.match(r"(?i)^(leech|decline)(?: (\d+))?(?: from (\S+))?$", text.strip())
+    if not m:
+        return False
+    return m.group(3) is None or m.group(3).lower() in src_names
 
 
 def _is_free(cmd: str) -> bool:
