@@ -95,6 +95,14 @@ def plural(fruit: str, n: int) -> str:
     return fruit if n == 1 else fruit + "s"
 
 
+def article(fruit: str) -> str:
+    return ("an " if fruit[0] in "aeiou" else "a ") + fruit
+
+
+def join_names(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def finca_fruits(finca: str) -> tuple[str, ...]:
     """The fruit kinds a finca tile counts; empty for the generic tile (sum of tile values)."""
     return () if finca == "all" else tuple(finca.split("+"))
@@ -1195,12 +1203,16 @@ class FincaRules(BaseRules[State]):
             t = TILES[s.stacks[c][0]] if s.stacks[c] else None
             return f"Deliver to {a.community}" + (f" (tile {t.text()})" if t else "")
         if isinstance(a, Fill):
-            return f"Use a {a.fruit} for the any-fruit symbol"
+            return f"Use {article(a.fruit)} for the any-fruit symbol"
         if isinstance(a, Confirm):
             sm = delivery_summary(s)
-            return f"Confirm: deliver {sm['fruits']} fruits for tiles worth {sm['value']}"
+            text = (f"Confirm: deliver {sm['fruits']} fruit{'s' if sm['fruits'] != 1 else ''} "
+                    f"for tile{'s' if len(sm['picks']) > 1 else ''} worth {sm['value']}")
+            if sm["mode"] == "less":
+                text += ", then choose the fruit to leave out"
+            return text
         if isinstance(a, Omit):
-            return f"Leave out one {a.fruit} at {a.community}"
+            return f"Leave out {article(a.fruit)} at {a.community}"
         return str(a)
 
     def log_line(self, before: State, a: Any, after: State) -> str:
@@ -1236,7 +1248,7 @@ class FincaRules(BaseRules[State]):
         if isinstance(a, Pick):
             return f"{name} added {a.community} to the delivery."
         if isinstance(a, Fill):
-            return f"{name} chose a {a.fruit} for an any-fruit symbol."
+            return f"{name} chose {article(a.fruit)} for an any-fruit symbol."
         if isinstance(a, Confirm) and after.step == "omit":
             return f"{name} finished choosing communities."
         # the delivery itself (Confirm, or Omit with one less fruit)
@@ -1246,8 +1258,11 @@ class FincaRules(BaseRules[State]):
         fruits = value - (1 if d["mode"] == "less" else 0)
         how = {"cart": "a donkey cart", "large": "the large donkey cart",
                "less": "a donkey cart and one less fruit"}[d["mode"]]
-        text = (f"{name} delivered {fruits} fruits to {', '.join(picks)} with {how} and took "
-                f"tiles worth {value}")
+        values = [str(TILES[before.stacks[c][0]].value) for c in d["picks"]]
+        took = (f"a tile worth {values[0]}" if len(values) == 1
+                else f"tiles worth {join_names(values)} ({value} points)")
+        text = (f"{name} delivered {fruits} fruit{'s' if fruits != 1 else ''} to "
+                f"{join_names(picks)} with {how} and took {took}")
         extras = []
         for c in d["picks"]:
             if not after.stacks[c]:
