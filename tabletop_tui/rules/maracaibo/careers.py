@@ -9,7 +9,7 @@ from .counters import counter
 def check(g: dict, seat: int) -> None:
     """Pay every milestone now reached; rewards may reach the next one (E37: chain)."""
     p = g["players"][seat]
-    if not p["career"]:
+    if not p["career"] or p["career_paid"] >= 3:
         return
     ms = CAREERS[p["career"]]["milestones"]
     while p["career_paid"] < len(ms):

@@ -36,5 +36,11 @@ def design(card: str) -> str:
     return card.split(".")[0]
 
 
+_BY_COPY: dict = {}
+
+
 def card(card_id: str) -> dict:
-    return CARDS[design(card_id)]
+    spec = _BY_COPY.get(card_id)
+    if spec is None:
+        spec = _BY_COPY[card_id] = CARDS[design(card_id)]
+    return spec

@@ -6,9 +6,47 @@ tokens, quests, assistants, dbl, vp, cp, ...), ``flags``, ``markets``, ``supply`
 """
 from __future__ import annotations
 
-import marshal
-
 from tabletop_tui.rules.core import Rng
+
+# containers inside the state, by how deep they must be copied (everything else is a scalar,
+# or content data such as an op dict, which is never changed in place)
+_LISTS = ("deck", "display", "discard", "quest_pile", "prestige", "extra")
+_DICTS = ("tiles", "flags", "removed", "quest_slots", "xquests", "barrier_first", "turn")
+_P_LISTS = ("barriers", "unlocked", "hand", "plan", "bought", "tokens", "quests", "career_offer", "invested")
+_P_DICTS = ("infl", "discs")
+_T_LISTS = ("used", "cards")
+
+
+def _copy_player(p: dict) -> dict:
+    q = dict(p)
+    for k in _P_LISTS:
+        q[k] = list(p[k])
+    for k in _P_DICTS:
+        q[k] = dict(p[k])
+    q["assistants"] = [dict(a) for a in p["assistants"]]
+    return q
+
+
+def _copy_task(t: dict) -> dict:
+    u = dict(t)
+    for k in _T_LISTS:
+        if k in u:
+            u[k] = list(u[k])
+    return u
+
+
+def copy_g(g: dict) -> dict:
+    h = dict(g)
+    for k in _LISTS:
+        h[k] = list(g[k])
+    for k in _DICTS:
+        h[k] = dict(g[k])
+    h["markets"] = {loc: dict(m) for loc, m in g["markets"].items()}
+    h["supply"] = {n: list(v) for n, v in g["supply"].items()}
+    h["piles"] = [list(x) for x in g["piles"]]
+    h["players"] = [_copy_player(p) for p in g["players"]]
+    h["stack"] = [_copy_task(t) for t in g["stack"]]
+    return h
 
 
 class State:
@@ -20,7 +58,7 @@ class State:
         self.names = names
 
     def copy(self) -> "State":
-        return State(marshal.loads(marshal.dumps(self.g)), self.rng.copy(), list(self.names))
+        return State(copy_g(self.g), self.rng.copy(), list(self.names))
 
     # conveniences for widgets and tests
     @property
