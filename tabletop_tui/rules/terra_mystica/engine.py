@@ -5,19 +5,27 @@ legal answer to the pending decision; ``do(s, act)`` applies one (legality alrea
 """
 from __future__ import annotations
 
-from tabletop_tui.rules.core import IllegalAction, Rng
-from tabletop_tui.rules.terra_mystica.data import (BONUS, BRIDGE_SPOTS, CELLS, CULT_POWER, FACTIONS,
-                                                   FAVOR, INDEX, IS_RIVER, LAND, NEIGHBORS,
+from tabletop_tui.rules.core import Rng
+from tabletop_tui.rules.terra_mystica.actions import (_would_town, available_factions, check_extra,
+                                                      favor_choices, leech_amount, legal, pending_seat)
+from tabletop_tui.rules.terra_mystica.board import (adjacent, home, range_cost, range_kind, reach_sets,
+                                                    ship_level, spade_cost, spade_rate, spades_needed,
+                                                    upgrade_cost)
+from tabletop_tui.rules.terra_mystica.cults import advance_cult, keys_free
+from tabletop_tui.rules.terra_mystica.data import (BONUS, CELLS, FACTIONS, FAVOR, INDEX, NEIGHBORS,
                                                    POWER_ACTIONS, POWER_VALUE, PRIEST_SPACES, SCORING,
-                                                   SHIP_DIST, START_TERRAIN, TERRAINS, TOWN, TRACKS,
-                                                   WITHIN, spade_distance)
+                                                   START_TERRAIN, TOWN, TRACKS)
 from tabletop_tui.rules.terra_mystica.notation import CONVERSIONS, Act
-from tabletop_tui.rules.terra_mystica.state import Player, State
+from tabletop_tui.rules.terra_mystica.power import fac, gain, gain_power, income, pay
+from tabletop_tui.rules.terra_mystica.state import OWN_TURN_STEPS, Player, State
+from tabletop_tui.rules.terra_mystica.towns import (check_all_towns, check_town, component, round_tile,
+                                                    round_vp, take_favor, take_town)
 
-UPGRADES = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
-SPECIALS = {"witches": "ACTW", "nomads": "ACTN", "giants": "ACTG", "swarmlings": "ACTS",
-            "auren": "ACTA", "chaos_magicians": "ACTC"}
-OWN_TURN_STEPS = ("main", "spades", "bridge", "cult", "witch", "sandstorm", "swarm", "after")
+# re-exported for callers that use engine.<name>
+__all__ = ["OWN_TURN_STEPS", "available_factions", "check_extra", "favor_choices", "keys_free", "range_kind",
+           "ship_level", "spade_rate", "advance_cult", "keys_free", "check_all_towns", "round_tile", "range_kind", "ship_level",
+           "spade_rate", "gain_power", "check_town", "reach_sets", "home", "legal", "do", "new_state",
+           "pending_seat", "leech_amount"]
 
 
 # ---------------------------------------------------------------------------------- set-up
@@ -113,262 +121,6 @@ def _begin_placement(s: State) -> None:
     s.phase = "place"
 
 
-def available_factions(s: State) -> list[str]:
-    taken = {FACTIONS[p.faction]["terrain"] for p in s.players if p.faction}
-    return [f for f in FACTIONS if FACTIONS[f]["terrain"] not in taken]
-
-
-# ---------------------------------------------------------------------------------- helpers
-def fac(p: Player) -> dict:
-    return FACTIONS[p.faction]
-
-
-def capacity(p: Player) -> int:
-    return 2 * p.bowls[0] + p.bowls[1]
-
-
-def gain_power(p: Player, n: int) -> int:
-    b = p.bowls
-    got = 0
-    m = min(n, b[0])
-    b[0] -= m
-    b[1] += m
-    got += m
-    n -= m
-    m = min(n, b[1])
-    b[1] -= m
-    b[2] += m
-    got += m
-    return got
-
-
-def priest_room(p: Player) -> int:
-    return 7 - p.P - p.priests_sent
-
-
-def gain(s: State, p: Player, res: dict, mult: int = 1) -> None:
-    for k, v in res.items():
-        v *= mult
-        if k == "C":
-            p.C += v
-        elif k == "W":
-            p.W += v
-        elif k == "P":
-            p.P += max(0, min(v, priest_room(p)))
-        elif k == "PW":
-            gain_power(p, v)
-        elif k == "VP":
-            p.VP += v
-
-
-def can_pay(p: Player, cost: dict) -> bool:
-    return p.C >= cost.get("C", 0) and p.W >= cost.get("W", 0) and p.P >= cost.get("P", 0)
-
-
-def pay(p: Player, cost: dict) -> None:
-    p.C -= cost.get("C", 0)
-    p.W -= cost.get("W", 0)
-    p.P -= cost.get("P", 0)
-
-
-def adjacent(s: State, h: int) -> list[int]:
-    """Direct neighbours: hex edges and built bridges."""
-    out = list(NEIGHBORS[h])
-    for a, b, _o in s.bridges:
-        if a == h:
-            out.append(b)
-        elif b == h:
-            out.append(a)
-    return out
-
-
-def structures(s: State, seat: int) -> list[int]:
-    return [h for h in LAND if s.owner[h] == seat]
-
-
-def ship_level(s: State, seat: int, bonus: bool = True) -> int:
-    p = s.players[seat]
-    lvl = p.ship
-    if bonus and p.bonus == "BON4" and fac(p)["shipping"]["max"] > 0 and s.phase == "play" \
-            and s.step in OWN_TURN_STEPS:
-        lvl += 1
-    return lvl
-
-
-def range_kind(p: Player) -> tuple[str, int]:
-    if p.faction == "dwarves":
-        return "tunnel", 2
-    if p.faction == "fakirs":
-        return "carpet", 2 + (1 if p.counts["SH"] else 0) + p.carpet_bonus
-    return "", 0
-
-
-def reach_sets(s: State, seat: int, *, bonus: bool = True, ranged: bool = True) -> tuple[set, set]:
-    """(hexes reachable normally, extra hexes reachable only with tunnelling/carpet flight)."""
-    own = structures(s, seat)
-    lvl = ship_level(s, seat, bonus)
-    normal: set[int] = set()
-    for h in own:
-        normal.update(adjacent(s, h))
-        if lvl:
-            for t, d in SHIP_DIST[h].items():
-                if d <= lvl:
-                    normal.add(t)
-    extra: set[int] = set()
-    p = s.players[seat]
-    kind, dist = range_kind(p)
-    if ranged and kind:
-        for h in own:
-            for t, d in WITHIN[h].items():
-                if d <= dist and t not in normal:
-                    extra.add(t)
-    normal = {h for h in normal if not IS_RIVER[h]}
-    return normal, extra
-
-
-def range_cost(p: Player) -> dict:
-    if p.faction == "dwarves":
-        return {"W": 1 if p.counts["SH"] else 2}
-    return {"P": 1}
-
-
-def spade_rate(p: Player) -> int:
-    rates = fac(p)["digging"]["rate"]
-    return rates[p.dig] if rates else 0
-
-
-def spade_cost(p: Player, n: int) -> dict:
-    if n <= 0:
-        return {}
-    if p.faction == "darklings":
-        return {"P": n}
-    return {"W": n * spade_rate(p)}
-
-
-def spades_needed(p: Player, frm: str, to: str) -> int:
-    if p.faction == "giants":
-        return 2
-    return spade_distance(frm, to)
-
-
-def home(p: Player) -> str:
-    return fac(p)["terrain"]
-
-
-def round_tile(s: State) -> dict | None:
-    if s.phase == "play" and 1 <= s.round <= 6:
-        return SCORING[s.scoring[s.round - 1]]
-    return None
-
-
-def round_vp(s: State, p: Player, what: str, n: int = 1) -> None:
-    t = round_tile(s)
-    if t and t["on"] == what and s.step in OWN_TURN_STEPS:
-        p.VP += t["vp"] * n
-
-
-def keys_free(s: State, seat: int) -> int:
-    p = s.players[seat]
-    return p.keys - sum(1 for v in p.cult if v >= 10)
-
-
-def advance_cult(s: State, seat: int, track: int, n: int) -> int:
-    p = s.players[seat]
-    pos = p.cult[track]
-    target = min(pos + n, 10)
-    if target >= 10:
-        taken = any(q.cult[track] >= 10 for i, q in enumerate(s.players) if i != seat)
-        if taken or keys_free(s, seat) <= 0:
-            target = max(pos, 9) if pos < 10 else pos
-    if target <= pos:
-        return 0
-    for th, pw in CULT_POWER.items():
-        if pos < th <= target:
-            gain_power(p, pw)
-    p.cult[track] = target
-    return target - pos
-
-
-# ---------------------------------------------------------------------------------- towns
-def component(s: State, seat: int, h: int) -> list[int]:
-    seen = {h}
-    stack = [h]
-    while stack:
-        x = stack.pop()
-        for n in adjacent(s, x):
-            if n not in seen and s.owner[n] == seat:
-                seen.add(n)
-                stack.append(n)
-        for r in s.river_towns:
-            if r[1] == seat and x in (r[2], r[3]):
-                y = r[3] if x == r[2] else r[2]
-                if y not in seen and s.owner[y] == seat:
-                    seen.add(y)
-                    stack.append(y)
-    return list(seen)
-
-
-def town_need(p: Player) -> int:
-    return 6 if "FAV5" in p.favors else 7
-
-
-def check_town(s: State, seat: int, h: int) -> None:
-    if s.owner[h] != seat:
-        return
-    comp = component(s, seat, h)
-    if any(s.in_town[x] for x in comp):
-        for x in comp:
-            s.in_town[x] = True
-        return
-    p = s.players[seat]
-    size = len(comp) + sum(1 for x in comp if s.btype[x] == "SA")
-    power = sum(POWER_VALUE[s.btype[x]] for x in comp)
-    if size >= 4 and power >= town_need(p) and any(v > 0 for v in s.town_pool.values()):
-        for x in comp:
-            s.in_town[x] = True
-        s.towns_due += 1
-        round_vp(s, p, "town")
-        if p.faction == "witches":
-            p.VP += 5
-        if p.faction == "swarmlings":
-            p.W += 3
-
-
-def check_all_towns(s: State, seat: int) -> None:
-    for h in structures(s, seat):
-        if not s.in_town[h]:
-            check_town(s, seat, h)
-
-
-def take_town(s: State, seat: int, tw: str) -> None:
-    p = s.players[seat]
-    t = TOWN[tw]
-    s.town_pool[tw] -= 1
-    p.towns.append(tw)
-    p.VP += t["vp"]
-    p.keys += t["keys"]
-    gain(s, p, t.get("gain", {}))
-    if t.get("cult_each"):
-        for i in range(4):
-            advance_cult(s, seat, i, t["cult_each"])
-    if t.get("ship"):
-        if p.faction == "fakirs":
-            p.carpet_bonus += 1
-        elif p.ship < fac(p)["shipping"]["max"]:
-            p.ship += 1
-            p.VP += fac(p)["shipping"]["vp"].get(str(p.ship), fac(p)["shipping"]["vp"].get(p.ship, 0))
-
-
-def take_favor(s: State, seat: int, fv: str) -> None:
-    p = s.players[seat]
-    s.favor_pool[fv] -= 1
-    p.favors.append(fv)
-    tr, n = FAVOR[fv]["cult"]
-    advance_cult(s, seat, tr, n)
-    if fv == "FAV5":
-        check_all_towns(s, seat)
-
-
 # ---------------------------------------------------------------------------------- building
 def offers_for(s: State, seat: int, h: int) -> None:
     """Queue power offers (made when the builder's turn ends) for a build at h."""
@@ -400,18 +152,6 @@ def place_dwelling(s: State, seat: int, h: int, free: bool = False) -> None:
     round_vp(s, p, "D")
     check_town(s, seat, h)
     offers_for(s, seat, h)
-
-
-def tp_cost(s: State, seat: int, h: int) -> dict:
-    b = fac(s.players[seat])["buildings"]["TP"]
-    near = any(s.owner[x] not in (-1, seat) for x in adjacent(s, h))
-    return b["cost"] if near else b["cost_alone"]
-
-
-def upgrade_cost(s: State, seat: int, h: int, to: str) -> dict:
-    if to == "TP":
-        return tp_cost(s, seat, h)
-    return fac(s.players[seat])["buildings"][to]["cost"]
 
 
 def do_upgrade(s: State, seat: int, h: int, to: str, free: bool = False) -> None:
@@ -462,17 +202,6 @@ def gain_spades_effects(s: State, p: Player, n: int, action_phase: bool = True) 
         round_vp(s, p, "spade", n)
 
 
-def legal_bridges(s: State, seat: int) -> list[tuple[int, int]]:
-    built = {(a, b) for a, b, _o in s.bridges}
-    out = []
-    for a, b in BRIDGE_SPOTS:
-        if (a, b) in built:
-            continue
-        if s.owner[a] == seat or s.owner[b] == seat:
-            out.append((a, b))
-    return out
-
-
 def place_bridge(s: State, seat: int, a: int, b: int) -> None:
     s.bridges.append([a, b, seat])
     s.players[seat].bridges_left -= 1
@@ -486,26 +215,6 @@ def place_bridge(s: State, seat: int, a: int, b: int) -> None:
 
 
 # ---------------------------------------------------------------------------------- income & rounds
-def income(s: State, seat: int) -> dict:
-    p = s.players[seat]
-    f = fac(p)
-    tot: dict = {}
-
-    def add(d):
-        for k, v in d.items():
-            tot[k] = tot.get(k, 0) + v
-
-    add(f["base_income"])
-    for b, spec in f["buildings"].items():
-        for i in range(p.counts[b]):
-            add(spec["income"][i])
-    if p.bonus:
-        add(BONUS[p.bonus]["income"])
-    for fv in p.favors:
-        add(FAVOR[fv].get("income", {}))
-    return tot
-
-
 def start_round(s: State) -> None:
     s.round += 1
     s.used_pa = []
@@ -639,11 +348,6 @@ def _advance_turn(s: State) -> None:
     end_round(s)
 
 
-def leech_amount(s: State, q: list) -> int:
-    p = s.players[q[1]]
-    return max(0, min(q[2], capacity(p), p.VP + 1))
-
-
 def _leech_resolved(s: State, q: list, accepted: bool, offered: bool) -> None:
     g = s.groups.get(q[4])
     if g is None:
@@ -661,316 +365,6 @@ def _leech_resolved(s: State, q: list, accepted: bool, offered: bool) -> None:
                 s.queue.insert(0, ["cultstep", g[2], 1, 0, 0])
             elif g[3] and s.options.get("errata-cultist-power"):
                 gain_power(builder, 1)
-
-
-# ---------------------------------------------------------------------------------- decisions
-def pending_seat(s: State) -> tuple[int, str, str] | None:
-    if s.phase == "pick":
-        return s.pick_order[0], "Choose a faction", "faction"
-    if s.phase == "place":
-        return s.to_place[0], "Place a starting dwelling on your home terrain", "place"
-    if s.phase == "bonus":
-        return s.to_place[0], "Take a bonus card", "bonus"
-    if s.phase != "play":
-        return None
-    if s.favors_due:
-        return s.actor, "Take a favor tile", "favor"
-    if s.towns_due:
-        return s.actor, "Take a town tile", "town"
-    if s.step in OWN_TURN_STEPS:
-        prompts = {"main": "Take an action (or convert, burn)", "spades": "Use your spades or build (done to stop)",
-                   "bridge": "Place a bridge", "cult": "Choose a cult track", "witch": "Choose a forest for the Witches' Ride",
-                   "sandstorm": "Choose a space for the sandstorm", "swarm": "Choose a dwelling to upgrade",
-                   "after": "Convert or end your turn (done)"}
-        return s.actor, prompts[s.step], s.step
-    if s.queue:
-        q = s.queue[0]
-        if q[0] == "leech":
-            frm = s.players[q[3]].faction
-            return q[1], f"Take {leech_amount(s, q)} power from {frm} for {leech_amount(s, q) - 1} VP?", "leech"
-        if q[0] == "cultstep":
-            return q[1], "Advance one step on a cult track (power was accepted)", "cult"
-        if q[0] == "cspade":
-            return q[1], f"Use {q[2]} cult bonus spade(s)", "cspade"
-    return None
-
-
-def favor_choices(s: State, seat: int) -> list[str]:
-    p = s.players[seat]
-    return [f for f, n in s.favor_pool.items() if n > 0 and f not in p.favors]
-
-
-def free_actions(s: State, seat: int) -> list[Act]:
-    p = s.players[seat]
-    out = []
-    b3 = p.bowls[2]
-    if b3 >= 1:
-        out.append(Act("convert", "PW", "C", 1))
-    if b3 >= 3:
-        out.append(Act("convert", "PW", "W", 1))
-    if b3 >= 5 and priest_room(p) > 0:
-        out.append(Act("convert", "PW", "P", 1))
-    if p.P >= 1:
-        out.append(Act("convert", "P", "W", 1))
-    if p.W >= 1:
-        out.append(Act("convert", "W", "C", 1))
-    if p.faction == "alchemists":
-        if p.VP >= 1:
-            out.append(Act("convert", "VP", "C", 1))
-        if p.C >= 2:
-            out.append(Act("convert", "C", "VP", 1))
-    if s.darkling_conv > 0 and p.W >= 1 and priest_room(p) > 0:
-        out.append(Act("convert", "W", "P", 1))
-    if p.bowls[1] >= 2:
-        out.append(Act("burn", n=1))
-    return out
-
-
-def legal(s: State) -> list[Act]:
-    d = pending_seat(s)
-    if d is None:
-        return []
-    seat = d[0]
-    if s.phase == "pick":
-        return [Act("pick", f) for f in available_factions(s)]
-    if s.phase == "place":
-        p = s.players[seat]
-        return [Act("build", CELLS[h]) for h in LAND if s.owner[h] == -1 and s.terrain[h] == home(p)]
-    if s.phase == "bonus":
-        return [Act("take", b) for b in s.bonus_pool]
-    if s.favors_due:
-        return [Act("favor", f) for f in favor_choices(s, seat)]
-    if s.towns_due:
-        return [Act("town", t) for t, n in s.town_pool.items() if n > 0]
-    step = s.step
-    if step in OWN_TURN_STEPS:
-        out = []
-        if step == "main":
-            out = main_actions(s, seat)
-        elif step == "spades":
-            out = spade_actions(s, seat)
-        elif step == "bridge":
-            out = [Act("bridge", CELLS[a], CELLS[b]) for a, b in legal_bridges(s, seat)]
-        elif step == "cult":
-            out = [Act("cult", t) for t in TRACKS]
-        elif step == "witch":
-            p = s.players[seat]
-            out = [Act("build", CELLS[h]) for h in LAND if s.owner[h] == -1 and s.terrain[h] == "forest"]
-        elif step == "sandstorm":
-            out = sandstorm_actions(s, seat)
-        elif step == "swarm":
-            out = [Act("upgrade", CELLS[h], "TP") for h in structures(s, seat) if s.btype[h] == "D"]
-        elif step == "after":
-            out = [Act("done")]
-        if step in ("bridge", "witch", "sandstorm", "swarm"):
-            out.append(Act("done"))  # give up the rest of the action (reference: -BRIDGE, -FREE_D …)
-        if step in ("main", "spades", "after"):
-            out = out + free_actions(s, seat) + mermaid_connects(s, seat)
-        return out
-    q = s.queue[0]
-    if q[0] == "leech":
-        amt = leech_amount(s, q)
-        frm = s.players[q[3]].faction
-        return [Act("leech", frm, "", amt), Act("decline", frm, "", amt)]
-    if q[0] == "cultstep":
-        return [Act("cult", t) for t in TRACKS]
-    if q[0] == "cspade":
-        return cult_spade_actions(s, seat, q[2]) + [Act("done")]
-    return []
-
-
-def _can_build_d(p: Player, extra: dict | None = None) -> bool:
-    if p.counts["D"] >= 8:
-        return False
-    cost = dict(fac(p)["buildings"]["D"]["cost"])
-    for k, v in (extra or {}).items():
-        cost[k] = cost.get(k, 0) + v
-    return can_pay(p, cost)
-
-
-def _add(a: dict, b: dict) -> dict:
-    out = dict(a)
-    for k, v in b.items():
-        out[k] = out.get(k, 0) + v
-    return out
-
-
-def main_actions(s: State, seat: int) -> list[Act]:
-    p = s.players[seat]
-    f = fac(p)
-    out: list[Act] = []
-    normal, extra = reach_sets(s, seat)
-    hm = home(p)
-    rc = range_cost(p)
-    # build on home terrain / transform
-    for h in sorted(normal | extra):
-        if s.owner[h] != -1 or IS_RIVER[h]:
-            continue
-        ex = rc if h in extra else {}
-        t = s.terrain[h]
-        if t == hm:
-            if _can_build_d(p, ex):
-                out.append(Act("build", CELLS[h]))
-            continue
-        for to in TERRAINS:
-            if to == t or (p.faction == "giants" and to != "wasteland"):
-                continue
-            need = spades_needed(p, t, to)
-            if p.faction != "darklings" and not f["digging"]["rate"]:
-                continue
-            if can_pay(p, _add(spade_cost(p, need), ex)):
-                out.append(Act("transform", CELLS[h], to))
-    # upgrades
-    for h in structures(s, seat):
-        bt = s.btype[h]
-        for to, frm in UPGRADES.items():
-            if frm != bt:
-                continue
-            lim = f["buildings"][to]["pieces"]
-            if p.counts[to] >= lim:
-                continue
-            if can_pay(p, upgrade_cost(s, seat, h, to)):
-                out.append(Act("upgrade", CELLS[h], to))
-    # shipping / digging
-    sh = f["shipping"]
-    if p.ship < sh["max"] and can_pay(p, sh["cost"]):
-        out.append(Act("advance", "ship"))
-    dg = f["digging"]
-    if p.dig < dg["max"] and can_pay(p, dg["cost"]):
-        out.append(Act("advance", "dig"))
-    # priests to cults
-    if p.P >= 1:
-        for i, t in enumerate(TRACKS):
-            if p.cult[i] >= 10:
-                continue
-            vals = sorted({PRIEST_SPACES[j] for j in range(4) if s.cult_spaces[i][j] == -1}, reverse=True)
-            for v in vals + [1]:
-                out.append(Act("send", t, "", v))
-    # power actions
-    for a, spec in POWER_ACTIONS.items():
-        if a in s.used_pa or p.bowls[2] < spec["cost"]:
-            continue
-        if a == "ACT1" and (p.bridges_left <= 0 or not legal_bridges(s, seat)):
-            continue
-        if a == "ACT2" and priest_room(p) <= 0:
-            continue
-        out.append(Act("action", a))
-    # special actions
-    if p.bonus in ("BON1", "BON2") and p.bonus not in p.used:
-        if p.bonus == "BON2" or f["digging"]["rate"] or p.faction == "darklings":
-            out.append(Act("action", p.bonus))
-    if "FAV6" in p.favors and "FAV6" not in p.used:
-        out.append(Act("action", "FAV6"))
-    sp = SPECIALS.get(p.faction)
-    if sp and p.counts["SH"] and sp not in p.used:
-        ok = True
-        if sp == "ACTW":
-            ok = p.counts["D"] < 8 and any(s.owner[h] == -1 and s.terrain[h] == "forest" for h in LAND)
-        elif sp == "ACTN":
-            ok = bool(sandstorm_actions(s, seat))
-        elif sp == "ACTS":
-            ok = p.counts["TP"] < 4 and p.counts["D"] > 0
-        elif sp == "ACTC":
-            ok = s.chain == 0
-        if ok:
-            out.append(Act("action", sp))
-    if p.faction == "engineers" and p.W >= 2 and p.bridges_left > 0 and legal_bridges(s, seat):
-        out.append(Act("action", "ACTE"))
-    # pass
-    if s.round < 6:
-        for b in s.bonus_pool:
-            out.append(Act("pass", b))
-    else:
-        out.append(Act("pass"))
-    return out
-
-
-def spade_actions(s: State, seat: int) -> list[Act]:
-    p = s.players[seat]
-    out: list[Act] = []
-    hm = home(p)
-    if s.spades > 0:
-        normal, extra = reach_sets(s, seat)
-        rc = range_cost(p)
-        for h in sorted(normal | extra):
-            if s.owner[h] != -1:
-                continue
-            ex = rc if (h in extra and h not in s.reached) else {}
-            t = s.terrain[h]
-            for to in TERRAINS:
-                if to == t or (p.faction == "giants" and to != "wasteland"):
-                    continue
-                need = spades_needed(p, t, to)
-                buy = max(0, need - s.spades)
-                if buy and p.faction != "darklings" and not fac(p)["digging"]["rate"]:
-                    continue
-                if can_pay(p, _add(spade_cost(p, buy), ex)):
-                    out.append(Act("transform", CELLS[h], to))
-    if not s.built and s.spade_src != "cult":
-        for h in s.transformed:
-            if s.owner[h] == -1 and s.terrain[h] == hm and _can_build_d(p):
-                out.append(Act("build", CELLS[h]))
-    out.append(Act("done"))
-    return out
-
-
-def sandstorm_actions(s: State, seat: int) -> list[Act]:
-    hs = set()
-    for h in structures(s, seat):
-        for n in NEIGHBORS[h]:
-            if not IS_RIVER[n] and s.owner[n] == -1 and s.terrain[n] != "desert":
-                hs.add(n)
-    return [Act("transform", CELLS[h], "desert") for h in sorted(hs)]
-
-
-def cult_spade_actions(s: State, seat: int, n: int) -> list[Act]:
-    p = s.players[seat]
-    normal, _ = reach_sets(s, seat, bonus=False, ranged=False)
-    out = []
-    for h in sorted(normal):
-        if s.owner[h] != -1:
-            continue
-        t = s.terrain[h]
-        for to in TERRAINS:
-            if to == t or (p.faction == "giants" and to != "wasteland"):
-                continue
-            if spades_needed(p, t, to) <= n:
-                out.append(Act("transform", CELLS[h], to))
-    return out
-
-
-def mermaid_connects(s: State, seat: int) -> list[Act]:
-    p = s.players[seat]
-    if p.faction != "mermaids":
-        return []
-    out = []
-    used = {r[0] for r in s.river_towns}
-    for r in range(len(CELLS)):
-        if not IS_RIVER[r] or r in used:
-            continue
-        lands = [h for h in NEIGHBORS[r] if s.owner[h] == seat]
-        for i in range(len(lands)):
-            for j in range(i + 1, len(lands)):
-                a, b = lands[i], lands[j]
-                if b in component(s, seat, a):
-                    continue
-                if _would_town(s, seat, a, b):
-                    out.append(Act("connect", CELLS[r]))
-                    break
-            else:
-                continue
-            break
-    return out
-
-
-def _would_town(s: State, seat: int, a: int, b: int) -> bool:
-    ca, cb = component(s, seat, a), component(s, seat, b)
-    if any(s.in_town[x] for x in ca + cb):
-        return False
-    comp = ca + cb
-    size = len(comp) + sum(1 for x in comp if s.btype[x] == "SA")
-    power = sum(POWER_VALUE[s.btype[x]] for x in comp)
-    return size >= 4 and power >= town_need(s.players[seat]) and any(v > 0 for v in s.town_pool.values())
 
 
 # ---------------------------------------------------------------------------------- apply
@@ -1265,28 +659,3 @@ def _pass(s: State, seat: int, card: str) -> None:
             s.bonus_pool[old] = 0
         p.bonus = None
 
-
-# ---------------------------------------------------------------------------------- checks
-def check_extra(s: State, a: Act) -> None:
-    """Legality of actions outside the listed set (multi-unit conversions, burns)."""
-    d = pending_seat(s)
-    if d is None:
-        raise IllegalAction("The game is over; no more moves can be made.")
-    p = s.players[d[0]]
-    if s.phase != "play" or s.step not in OWN_TURN_STEPS:
-        raise IllegalAction("Conversions and burning are free actions during your own turn only.")
-    if a.kind == "burn":
-        if a.n <= 0 or p.bowls[1] < 2 * a.n:
-            raise IllegalAction(f"Burning {a.n} power needs {2 * a.n} tokens in bowl II; you have {p.bowls[1]}.")
-        return
-    per = CONVERSIONS[(a.a, a.b)]
-    have = {"PW": p.bowls[2], "P": p.P, "W": p.W, "VP": p.VP, "C": p.C}[a.a]
-    if a.n <= 0 or have < per * a.n:
-        what = {"PW": "power in bowl III", "P": "priests", "W": "workers", "VP": "victory points", "C": "coins"}[a.a]
-        raise IllegalAction(f"That conversion needs {per * a.n} {what}; you have {have}.")
-    if (a.a, a.b) in (("VP", "C"), ("C", "VP")) and p.faction != "alchemists":
-        raise IllegalAction("Only the Alchemists may trade victory points and coins.")
-    if (a.a, a.b) == ("W", "P") and s.darkling_conv < a.n:
-        raise IllegalAction("Workers become priests only with the Darklings' stronghold, up to 3, in the turn it is built.")
-    if a.b == "P" and priest_room(p) < a.n:
-        raise IllegalAction("You may never have more than 7 priests (in hand and on cult tracks).")

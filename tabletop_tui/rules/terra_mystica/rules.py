@@ -4,7 +4,7 @@ from __future__ import annotations
 from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, rank_by
 from tabletop_tui.rules.terra_mystica import engine
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, FAVOR, INDEX, LAND
-from tabletop_tui.rules.terra_mystica.notation import Act, parse_text
+from tabletop_tui.rules.terra_mystica.notation import parse_text
 from tabletop_tui.rules.terra_mystica.state import State
 
 LEAGUE_OPTIONS = ("mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "variable-turn-order",

@@ -22,7 +22,7 @@ def tiered(values: dict[int, int], prizes: list[int]) -> dict[int, int]:
 
 
 def network_size(s: State, seat: int) -> int:
-    from tabletop_tui.rules.terra_mystica.engine import adjacent, range_kind
+    from tabletop_tui.rules.terra_mystica.board import adjacent, range_kind
 
     p = s.players[seat]
     own = [h for h in range(len(s.owner)) if s.owner[h] == seat]

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from tabletop_tui.rules.core import Rng
 
+#: decision steps that belong to the acting player's own turn
+OWN_TURN_STEPS = ("main", "spades", "bridge", "cult", "witch", "sandstorm", "swarm", "after")
+
 PLAYER_FIELDS = ("faction", "C", "W", "P", "VP", "bowls", "cult", "ship", "dig", "bonus", "favors",
                  "towns", "keys", "bridges_left", "passed", "used", "priests_sent", "carpet_bonus",
                  "counts", "breakdown", "burned")

@@ -1,0 +1,77 @@
+"""Resources and the power bowls: gains fill bowl I→II then II→III, spending III→I; income."""
+from __future__ import annotations
+
+from tabletop_tui.rules.terra_mystica.data import BONUS, FACTIONS, FAVOR
+from tabletop_tui.rules.terra_mystica.state import Player, State
+
+
+def fac(p: Player) -> dict:
+    return FACTIONS[p.faction]
+
+
+def capacity(p: Player) -> int:
+    return 2 * p.bowls[0] + p.bowls[1]
+
+
+def gain_power(p: Player, n: int) -> int:
+    b = p.bowls
+    got = 0
+    m = min(n, b[0])
+    b[0] -= m
+    b[1] += m
+    got += m
+    n -= m
+    m = min(n, b[1])
+    b[1] -= m
+    b[2] += m
+    got += m
+    return got
+
+
+def priest_room(p: Player) -> int:
+    return 7 - p.P - p.priests_sent
+
+
+def gain(s: State, p: Player, res: dict, mult: int = 1) -> None:
+    for k, v in res.items():
+        v *= mult
+        if k == "C":
+            p.C += v
+        elif k == "W":
+            p.W += v
+        elif k == "P":
+            p.P += max(0, min(v, priest_room(p)))
+        elif k == "PW":
+            gain_power(p, v)
+        elif k == "VP":
+            p.VP += v
+
+
+def can_pay(p: Player, cost: dict) -> bool:
+    return p.C >= cost.get("C", 0) and p.W >= cost.get("W", 0) and p.P >= cost.get("P", 0)
+
+
+def pay(p: Player, cost: dict) -> None:
+    p.C -= cost.get("C", 0)
+    p.W -= cost.get("W", 0)
+    p.P -= cost.get("P", 0)
+
+
+def income(s: State, seat: int) -> dict:
+    p = s.players[seat]
+    f = fac(p)
+    tot: dict = {}
+
+    def add(d):
+        for k, v in d.items():
+            tot[k] = tot.get(k, 0) + v
+
+    add(f["base_income"])
+    for b, spec in f["buildings"].items():
+        for i in range(p.counts[b]):
+            add(spec["income"][i])
+    if p.bonus:
+        add(BONUS[p.bonus]["income"])
+    for fv in p.favors:
+        add(FAVOR[fv].get("income", {}))
+    return tot
