@@ -614,7 +614,7 @@ class PiratissimoRules(BaseRules[State]):
             if face == "tornado":
                 if t.variant == "younger":
                     pos = _sail(t, seat, 1)
-                    _arrived(t, seat, pos, "rolled the tornado and sailed 1")
+                    _arrived(t, seat, pos, "rolled the tornado and sailed 1 island")
                 else:
                     _say(t, f"{who} rolled the tornado.")
                     nxt = "tdir" if t.variant == "older" else "tmove"
@@ -649,7 +649,7 @@ class PiratissimoRules(BaseRules[State]):
             t.queue.pop(0)
             if a.verb == "sail":
                 pos = _sail(t, seat, 1)
-                _arrived(t, seat, pos, "sailed 1")
+                _arrived(t, seat, pos, "sailed 1 island")
             else:
                 _say(t, f"{who}'s ship stayed put.")
         elif kind == "tdir":
@@ -669,7 +669,7 @@ class PiratissimoRules(BaseRules[State]):
             else:
                 t.tornado = (t.tornado + t.tdir * k) % N_ISLANDS
                 way = "anticlockwise" if t.tdir < 0 else "clockwise"
-                _say(t, f"{who} moved the tornado {k} {way} to {island_label(t.tornado)}.")
+                _say(t, f"{who} moved the tornado {k} island{'s' if k > 1 else ''} {way} to {island_label(t.tornado)}.")
                 _spin(t)
         elif kind == "give":
             _, giver, count, receivers = step

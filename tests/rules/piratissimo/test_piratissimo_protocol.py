@@ -195,3 +195,16 @@ def test_seeded_playouts_of_every_variant_finish_with_invariants(options, player
         expected = players - 1 if options.get("play_on") else 1
         assert len(s.finished) == expected
         assert [g[0] for g in r.ranking[:expected]] == s.finished
+
+
+def test_the_invariants_catch_lost_treasure_and_crowded_islands():
+    s = position(3, location=[5, 5, 9], cargo=[1, 1, 0])
+    assert RULES.invariants(s) == []
+    s.basket -= 1
+    assert any("not conserved" in p for p in RULES.invariants(s))
+    s.basket += 1
+    s.location[2] = 5
+    assert any("island 5 holds 3 ships" in p for p in RULES.invariants(s))
+    s.location[2] = -1
+    s.cargo[2], s.basket = 2, s.basket - 2
+    assert any("in harbour with treasure" in p for p in RULES.invariants(s))
