@@ -89,6 +89,7 @@ TILES: dict[str, Tile] = {
     for t in _TILE_DATA["tiles"]
 }
 assert len(TILES) == N_TILES
+_TILE_IDS = frozenset(TILES)
 
 
 def plural(fruit: str, n: int) -> str:
@@ -310,6 +311,11 @@ class State:
     @property
     def n(self) -> int:
         return len(self.names)
+
+    @property
+    def round(self) -> int:
+        """Round number for the header: 0 in the introduction phase, then 1, 2, ..."""
+        return 0 if self.step == "place" else self.turns // len(self.names) + 1
 
     @property
     def lines(self) -> tuple[int, ...]:
@@ -1061,7 +1067,7 @@ class FincaRules(BaseRules[State]):
         if len(all_tiles) != N_TILES:
             bad.append(f"{len(all_tiles)} fruit tiles accounted for, not {N_TILES}")
         seen = [t for t in all_tiles if t != HIDDEN]
-        if len(set(seen)) != len(seen) or not set(seen) <= set(TILES):
+        if len(set(seen)) != len(seen) or not _TILE_IDS.issuperset(seen):
             bad.append("a fruit tile is duplicated or unknown")
         for p in range(n):
             if min(s.farmers[p]) < 0 or sum(s.farmers[p]) + s.to_place[p] != FARMERS[n]:

@@ -212,3 +212,23 @@ def test_a_match_saves_replays_and_undoes_within_a_turn():
     # a step inside a turn (no reveal) can be taken back
     s = board(2, {0: [0, 6, 6, 6, 6]})
     assert not RULES.is_barrier(s, RULES.parse(s, "use double"), play(s, "use double"))
+
+
+def test_invariants_catch_a_lost_fruit_a_created_cart_and_a_lost_tile():
+    s = board(3)
+    assert RULES.invariants(s) == []
+    s.supply["fig"] -= 1
+    s.carts[1] += 1
+    s.stacks[0].pop()
+    problems = " | ".join(RULES.invariants(s))
+    assert "figs: 17 in supply" in problems
+    assert "donkey carts: 6 in the windmill + 1 with players != 6" in problems
+    assert "41 fruit tiles accounted for" in problems
+
+
+def test_round_counts_whole_turns_after_the_introduction():
+    s = board(2, {0: [0, 6, 6, 6, 6], 1: [5] * 5})
+    assert s.round == 1
+    assert play(s, "move 1").round == 1
+    assert play(s, "move 1", "move 6").round == 2
+    assert fresh(2).round == 0
