@@ -125,8 +125,9 @@ class MaracaiboRules(BaseRules[State]):
 
     def parse(self, s: State, text: str):
         wanted = normalise(text)
+        low = wanted.lower()
         for a in self.legal_actions(s):
-            if a.text == wanted:
+            if a.text == wanted or a.text.lower() == low:  # case does not matter when reading
                 return a
         if self.pending(s) is None:
             raise IllegalAction("The game is over; no more moves can be made.")
