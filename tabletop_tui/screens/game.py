@@ -117,10 +117,11 @@ class GameScreen(Screen[None]):
         if d is None:
             decision.show("The game is over.", [])
         elif not human:
-            decision.show(f"{names[d.seat]} (bot) is thinking: {d.prompt}", [])
+            decision.show(f"{names[d.seat]} (bot) is thinking…", [])
         else:
             labels = [self.rules.describe(m.state, a) for a in self.actions]
-            decision.show(f"{names[d.seat]}: {d.prompt}", labels)
+            prompt = d.prompt if d.prompt.startswith(names[d.seat]) else f"{names[d.seat]}: {d.prompt}"
+            decision.show(prompt, labels)
             self.query_one("#choices").focus()
         self.query_one(LogPanel).show_lines(m.log)
         self.update_board(view, self._targets(), self._cursor())
@@ -163,7 +164,7 @@ class GameScreen(Screen[None]):
             self.show_game_over()
             return
         if m.seats[d.seat].bot:
-            delay = getattr(self.app, "bot_delay", 0.5)
+            delay = max(0.001, float(getattr(self.app, "bot_delay", 0.5)))
             if self.bot_timer is None:
                 self.bot_timer = self.set_timer(delay, self.bot_step)
             return

@@ -40,7 +40,7 @@ class PiratissimoScreen(GameScreen):
             place = s.finished.index(seat) + 1
             t.append(f"  finished #{place}", "bold green")
         t.append("\n   harbour ")
-        t.append(f"⚓ {s.unloaded[seat]}/{s.target}", "bold")
+        t.append(f"{s.unloaded[seat]}/{s.target} treasure", "bold")
         t.append("\n   masts   ")
         cargo = s.cargo[seat]
         t.append("▮" * cargo, Style(color=colour, bold=True))
@@ -54,6 +54,6 @@ class PiratissimoScreen(GameScreen):
             kind = _get(isl, "kind", "neutral")
             chest = _get(isl, "chest", 0)
             label = {"green": f"green chest {chest}", "red": f"red chest {chest or 2}"}.get(kind, "neutral")
-            where = f"at island {loc + 1} ({label})"
+            where = f"at island {loc} ({label})"
         t.append(f"\n   {where}", "dim")
         return t

@@ -43,13 +43,13 @@ class SetupScreen(Screen[None]):
                         yield Select([(str(c), c) for c in opt.choices], value=opt.default,
                                      allow_blank=False, id=f"opt-{opt.key}")
                     elif isinstance(opt.default, bool):
-                        yield Checkbox("", value=opt.default, id=f"opt-{opt.key}")
+                        yield Checkbox("yes", value=opt.default, id=f"opt-{opt.key}")
                     else:
                         yield Input(str(opt.default), id=f"opt-{opt.key}")
             if not self.rules.hidden_information():
                 with Horizontal(classes="row"):
                     yield Label("Curtain between players", classes="label")
-                    yield Checkbox("", value=False, id="curtain")
+                    yield Checkbox("yes", value=False, id="curtain")
             with Horizontal(classes="row"):
                 yield Label("Seed (optional)", classes="label")
                 yield Input("", placeholder="random", id="seed", restrict=r"[0-9]*", max_length=12)

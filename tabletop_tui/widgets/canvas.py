@@ -3,6 +3,7 @@
 Board text is never parsed as markup (so "[X]" stays "[X]")."""
 from __future__ import annotations
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
@@ -22,7 +23,8 @@ class Canvas:
         row = self.cells[y]
         for i, ch in enumerate(text):
             if 0 <= x + i < self.width:
-                row[x + i] = (ch, st)
+                old = row[x + i][1]
+                row[x + i] = (ch, old + st if old else st)  # keep the background underneath
 
     def fill(self, x: int, y: int, w: int, h: int, style: Style | str) -> None:
         st = Style.parse(style) if isinstance(style, str) else style
@@ -38,10 +40,37 @@ class Canvas:
         self.put(x + (w - len(text)) // 2, y, text, style)
 
     def to_text(self) -> Text:
+        # Merge runs of one style into one span: thousands of one-character spans are slow to render.
         out = Text(no_wrap=True, overflow="crop", end="")
         for i, row in enumerate(self.cells):
+            run: list[str] = []
+            run_style = None
             for ch, st in row:
-                out.append(ch, st)
+                if st != run_style and run:
+                    out.append("".join(run), run_style or None)
+                    run = []
+                run_style = st
+                run.append(ch)
+            if run:
+                out.append("".join(run), run_style or None)
             if i < self.height - 1:
                 out.append("\n")
         return out
+
+    def to_segments(self) -> list[list[Segment]]:
+        """Rows of segments, one per run of a style (for a widget's render_line)."""
+        rows = []
+        for row in self.cells:
+            segs: list[Segment] = []
+            run: list[str] = []
+            run_style = None
+            for ch, st in row:
+                if st != run_style and run:
+                    segs.append(Segment("".join(run), run_style))
+                    run = []
+                run_style = st
+                run.append(ch)
+            if run:
+                segs.append(Segment("".join(run), run_style))
+            rows.append(segs)
+        return rows

@@ -15,7 +15,7 @@ class DecisionPanel(Vertical):
     DEFAULT_CSS = """
     DecisionPanel { height: auto; max-height: 12; border-top: solid $accent; padding: 0 1; }
     DecisionPanel > #prompt { height: auto; text-style: bold; }
-    DecisionPanel > OptionList { height: auto; max-height: 9; border: none; padding: 0; }
+    DecisionPanel > OptionList, DecisionPanel > OptionList:focus { height: auto; max-height: 9; border: none; padding: 0; background: $surface; }
     """
 
     class Chosen(Message):

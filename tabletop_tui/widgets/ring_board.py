@@ -11,6 +11,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.strip import Strip
 from textual.widget import Widget
 
 from tabletop_tui.widgets.canvas import Canvas
@@ -67,8 +68,13 @@ class RingBoard(Widget):
         self.targets: set = set()
         self.cursor: Any = None
         self._hit: dict[tuple[int, int], Any] = {}
+        self._cache_key: Any = None
+        self._rows: list[Strip] = []
 
     def update_state(self, state: Any, targets: set | None = None, cursor: Any = None) -> None:
+        new_targets = set(targets or ())
+        if state is self.state and new_targets == self.targets and cursor == self.cursor:
+            return  # nothing changed: skip a repaint
         self.state = state
         self.targets = set(targets or ())
         self.cursor = cursor
@@ -82,11 +88,24 @@ class RingBoard(Widget):
         oy = max(0, (h - ch * 8) // 2)
         return cw, ch, ox, oy
 
-    def render(self) -> Text:
+    def render_line(self, y: int) -> Strip:
+        """Line API: the board is drawn once per change into a canvas, then served a row at a time."""
+        w, h = self.size.width, self.size.height
+        key = (w, h, self.state, frozenset(self.targets), self.cursor)
+        if self._cache_key is None or key[0] != self._cache_key[0] or key[1] != self._cache_key[1] \
+                or key[2] is not self._cache_key[2] or key[3:] != self._cache_key[3:]:
+            self._cache_key = key
+            cv = self.draw()
+            self._rows = [Strip(segs, w) for segs in cv.to_segments()] if cv else []
+        if 0 <= y < len(self._rows):
+            return self._rows[y]
+        return Strip.blank(w)
+
+    def draw(self) -> Canvas | None:
         s = self.state
         w, h = self.size.width, self.size.height
         if s is None or w == 0 or h == 0:
-            return Text("")
+            return None
         cw, ch, ox, oy = self._geometry()
         cv = Canvas(w, h)
         self._hit = {}
@@ -125,7 +144,7 @@ class RingBoard(Widget):
             if target == self.cursor:
                 style = "bold black on #ffd866"
             start = "+" if _get(isl, "tornado_start", False) else " "
-            cv.put(x, y, f"{i + 1:>2}{start}{label}"[: cw - 1], style)
+            cv.put(x, y, f"{i:>2}{start}{label}"[: cw - 1], style)
             # ships moored here and the tornado
             row = y + 1 if ch >= 2 else y
             xx = x
@@ -148,9 +167,9 @@ class RingBoard(Widget):
                 style += Style(reverse=True)
             cv.put(x, y, f"{marks[seat]} port"[: cw - 1], style)
             tally = f"{s.unloaded[seat]}/{s.target}"
-            line = f"⚓{tally}"
+            line = f"≡{tally}"
             if s.location[seat] == -1:
-                line = f"⛵{marks[seat]} {tally}"
+                line = f"≡{tally} {marks[seat]}"  # the ship is moored in its harbour
             if ch >= 2:
                 cv.put(x, y + 1, line[: cw - 1], Style(bold=True, color="black"))
         # the centre: die, wind wheel, basket
@@ -176,7 +195,7 @@ class RingBoard(Widget):
         top = y0 + max(0, (inner_h - len(lines)) // 2)
         for k, (txt, st) in enumerate(lines[:inner_h]):
             cv.put_centered(x0, top + k, inner_w, txt, st)
-        return cv.to_text()
+        return cv
 
     def on_click(self, event: events.Click) -> None:
         target = self._hit.get((event.x, event.y))

@@ -1,0 +1,37 @@
+"""`make fuzz`: long random playout campaigns for every game with an engine, every player count,
+with the strict checks of tabletop_tui.playout (invariants, immutability, notation and JSON round
+trips). FUZZ_GAMES sets games per count (default 1000). Exit 1 on any error."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+from tabletop_tui import catalogue
+from tabletop_tui.playout import simulate
+
+
+def main() -> int:
+    games = int(os.environ.get("FUZZ_GAMES", "1000"))
+    only = sys.argv[1:]
+    bad = 0
+    for g in catalogue.GAMES:
+        if only and g.id not in only:
+            continue
+        rules = g.rules()
+        if rules is None:
+            print(f"{g.id}: no rules engine yet")
+            continue
+        for n in range(g.min_players, g.max_players + 1):
+            t0 = time.perf_counter()
+            st = simulate(rules, n, games, seed=10_000 * n)
+            print(f"{g.id} {n}p: {st.completed}/{st.games} completed, {len(st.errors)} errors, "
+                  f"{time.perf_counter() - t0:.1f}s", flush=True)
+            for e in st.errors[:5]:
+                print("   ", e)
+            bad += len(st.errors)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,195 @@
+"""`make bench`: figures as ratios to a floor measured in the same run. Report only, never a test.
+
+- start-up: process start → first paint of the launcher, and of the Piratissimo screen, against
+  a bare Textual app that paints one Static;
+- key latency: key press → repaint on the Piratissimo board, against a trivial app;
+- peak memory (max RSS) of the same processes;
+- playouts per second for every game with a rules engine.
+Writes benchmarks/latest.json.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RUNS = int(os.environ.get("BENCH_RUNS", "5"))
+
+STARTUP = r"""
+import sys, time, resource
+t0 = time.perf_counter()
+kind = sys.argv[1]
+from textual.app import App
+from textual.widgets import Static
+if kind == "bare":
+    class A(App):
+        def compose(self):
+            yield Static("hello")
+        def on_mount(self):
+            self.call_after_refresh(self.done)
+        def done(self):
+            self.exit(time.perf_counter() - t0)
+    app = A()
+else:
+    from tabletop_tui.app import TabletopApp
+    class A(TabletopApp):
+        def on_mount(self):
+            super().on_mount()
+            self.set_timer(0.001, self.check)
+        def check(self):
+            want = "LauncherScreen" if kind == "launcher" else "PiratissimoScreen"
+            if type(self.screen).__name__ == want:
+                self.call_after_refresh(self.done)
+            else:
+                self.set_timer(0.001, self.check)
+        def done(self):
+            self.exit(time.perf_counter() - t0)
+    if kind == "launcher":
+        app = A()
+    else:
+        app = A(new_game={"game": "piratissimo", "names": ["Anna", "Bruno", "Chiara", "Dario"],
+                          "bots": [], "seed": 1, "options": {}})
+async def main():
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        while app.return_value is None:
+            await pilot.pause(0.001)
+asyncio_run = __import__("asyncio").run
+asyncio_run(main())
+print(app.return_value, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def startup(kind: str) -> tuple[float, float]:
+    times, mem = [], []
+    env = dict(os.environ, TABLETOP_TUI_DATA_DIR=tempfile.mkdtemp())
+    for _ in range(RUNS):
+        out = subprocess.run([sys.executable, "-c", STARTUP, kind], capture_output=True, text=True,
+                             env=env, cwd=ROOT)
+        if out.returncode != 0:
+            raise SystemExit(out.stderr)
+        t, rss = out.stdout.split()[-2:]
+        times.append(float(t))
+        mem.append(int(rss) / 1024)
+    return statistics.median(times), max(mem)
+
+
+async def key_latency_trivial(presses: int) -> float:
+    from textual.app import App
+    from textual.widgets import Static
+
+    class T(App):
+        BINDINGS = [("right", "bump", "bump")]
+        n = 0
+
+        def compose(self):
+            yield Static("0", id="s")
+
+        def action_bump(self):
+            self.n += 1
+            self.query_one("#s", Static).update(str(self.n))
+
+    app = T()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        t0 = time.perf_counter()
+        for _ in range(presses):
+            await pilot.press("right")
+            await pilot.pause()
+        return (time.perf_counter() - t0) / presses
+
+
+async def key_latency_board(presses: int) -> float:
+    from tabletop_tui.app import TabletopApp
+
+    app = TabletopApp(new_game={"game": "piratissimo", "names": ["Anna", "Bruno"], "bots": [],
+                                "seed": 1, "options": {}}, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        t0 = time.perf_counter()
+        for i in range(presses):
+            await pilot.press("down" if i % 2 == 0 else "up")
+            await pilot.pause()
+        return (time.perf_counter() - t0) / presses
+
+
+def playouts() -> list[dict]:
+    from tabletop_tui import catalogue
+    from tabletop_tui.playout import simulate
+
+    rows = []
+    for g in catalogue.GAMES:
+        try:
+            rules = g.rules()
+        except Exception as e:  # an engine that does not import is reported, not hidden
+            rows.append({"game": g.id, "error": f"{type(e).__name__}: {e}"})
+            continue
+        if rules is None:
+            rows.append({"game": g.id, "error": "no rules engine yet"})
+            continue
+        n = min(4, g.max_players)
+        budget, games, stats = 3.0, 0, None
+        t0 = time.perf_counter()
+        total = {"games": 0, "actions": 0, "errors": 0}
+        while time.perf_counter() - t0 < budget:
+            st = simulate(rules, n, 1, 1000 + games, strict=False)
+            games += 1
+            total["games"] += 1
+            total["actions"] += st.actions
+            total["errors"] += len(st.errors)
+        secs = time.perf_counter() - t0
+        rows.append({"game": g.id, "players": n, "games": total["games"], "errors": total["errors"],
+                     "actions_per_second": round(total["actions"] / secs, 1),
+                     "seconds_per_game": round(secs / total["games"], 4)})
+    return rows
+
+
+def main() -> None:
+    os.environ.setdefault("TABLETOP_TUI_DATA_DIR", tempfile.mkdtemp())
+    bare_t, bare_m = startup("bare")
+    launch_t, launch_m = startup("launcher")
+    game_t, game_m = startup("game")
+    presses = 40
+    triv = asyncio.run(key_latency_trivial(presses))
+    board = asyncio.run(key_latency_board(presses))
+    figures = {
+        "floor_bare_app_startup_s": round(bare_t, 4),
+        "launcher_startup_ratio": round(launch_t / bare_t, 2),
+        "piratissimo_open_ratio": round(game_t / bare_t, 2),
+        "floor_trivial_key_s": round(triv, 5),
+        "piratissimo_key_ratio": round(board / triv, 2),
+        "floor_bare_peak_mb": round(bare_m, 1),
+        "launcher_peak_mb": round(launch_m, 1),
+        "piratissimo_peak_mb": round(game_m, 1),
+        "piratissimo_peak_ratio": round(game_m / bare_m, 2),
+        "playouts": playouts(),
+    }
+    print(f"{'figure':<34}{'value':>12}  note")
+    print(f"{'bare Textual app start-up (floor)':<34}{bare_t * 1000:>10.0f}ms  median of {RUNS}")
+    print(f"{'launcher start-up':<34}{figures['launcher_startup_ratio']:>11.2f}×  of the floor")
+    print(f"{'Piratissimo screen open':<34}{figures['piratissimo_open_ratio']:>11.2f}×  of the floor")
+    print(f"{'trivial app key→repaint (floor)':<34}{triv * 1000:>10.1f}ms  mean of {presses}")
+    print(f"{'Piratissimo board key→repaint':<34}{figures['piratissimo_key_ratio']:>11.2f}×  of the floor")
+    print(f"{'peak memory, bare app (floor)':<34}{bare_m:>10.1f}MB")
+    print(f"{'peak memory, Piratissimo':<34}{figures['piratissimo_peak_ratio']:>11.2f}×  {game_m:.1f} MB")
+    for row in figures["playouts"]:
+        if "error" in row:
+            print(f"{'playouts ' + row['game']:<34}{'—':>12}  {row['error']}")
+        else:
+            print(f"{'playouts ' + row['game']:<34}{row['actions_per_second']:>10.0f}/s  actions; "
+                  f"{row['seconds_per_game'] * 1000:.1f} ms a {row['players']}-player game; "
+                  f"{row['games']} games, {row['errors']} errors")
+    out = ROOT / "benchmarks" / "latest.json"
+    out.write_text(json.dumps(figures, indent=1) + "\n")
+    print(f"written {out.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,180 @@
+"""Pilot tests: people playing through the keyboard."""
+import pytest
+
+from tabletop_tui.match import Match, list_saves
+from tabletop_tui.rules.core import Rng
+from tabletop_tui.screens.game import GameScreen
+from tabletop_tui.screens.game_over import GameOverScreen
+from tabletop_tui.screens.handoff import HandoffScreen
+from tabletop_tui.screens.launcher import LauncherScreen
+from tabletop_tui.screens.rules_view import RulesScreen
+from tabletop_tui.screens.setup import SetupScreen
+
+from .helpers import app_for, piratissimo_match
+
+
+async def play_by_keys(pilot, app, seed=1, limit=3000):
+    """Press digit keys (a seeded choice among the shown options) until the game is over."""
+    rng = Rng(seed)
+    for _ in range(limit):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            return screen
+        if isinstance(screen, HandoffScreen):
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, GameScreen) and screen.actions:
+            k = rng.randbelow(min(9, len(screen.actions)))
+            await pilot.press(str(k + 1))
+        else:
+            await pilot.pause(0.01)
+    raise AssertionError("the game did not end by keyboard")
+
+
+async def test_whole_seeded_game_by_keyboard_from_the_launcher():
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert isinstance(app.screen, LauncherScreen)
+        await pilot.press("enter")  # Piratissimo is first
+        assert isinstance(app.screen, SetupScreen)
+        # two players, fixed seed, and the rulebook's shorter race (its variant for younger
+        # players allows fewer treasures) so that the keyboard game stays quick
+        app.screen.query_one("#seed").value = "21"
+        app.screen.query_one("#opt-target").value = 4
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.match.seed == 21
+        over = await play_by_keys(pilot, app, seed=21)
+        res = over.match.result()
+        assert res is not None and res.winners
+        assert over.match.state.unloaded[res.winners[0]] >= 4
+        # the game is saved as finished
+        saves = list_saves()
+        assert saves and saves[0][1]["over"] is True
+        # start again with the same players
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.match.names == ["Anna", "Bruno"]
+        assert len(app.screen.match.actions) == 0
+
+
+async def test_in_development_game_cannot_start():
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+
+
+async def test_bots_play_their_turns_visibly():
+    m = piratissimo_match(players=2, bots=(1,))
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(12):
+            if 1 in screen.match.actors:
+                break
+            await pilot.press("1")
+            await pilot.pause(0.05)
+        assert 1 in screen.match.actors  # the bot moved by itself
+        assert any(line.startswith("Bruno") for line in screen.match.log)
+
+
+async def test_undo_key_takes_back_a_decision():
+    m = piratissimo_match(players=2)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")  # place the tornado: a free choice, no chance involved
+        assert len(m.actions) == 1
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(m.actions) == 0 and m.pending.kind == "place"
+
+
+async def test_undo_refused_after_a_roll():
+    m = piratissimo_match(players=2, moves=1)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")  # roll: chance
+        n = len(m.actions)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(m.actions) == n
+
+
+async def test_random_key_mashing_never_crashes():
+    m = piratissimo_match(players=3, seed=9)
+    app = app_for(m)
+    rng = Rng(99)
+    keys = list("0123456789uhjkl") + ["left", "right", "up", "down", "enter", "tab", "space", "x", "L"]
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(120):
+            await pilot.press(keys[rng.randbelow(len(keys))])
+            if not isinstance(app.screen, GameScreen):
+                # close whatever dialog opened (rules, confirm, menu) and go on
+                await pilot.press("escape")
+        assert app.return_code is None or app.return_code == 0
+    assert len(m.actions) > 0
+
+
+async def test_rules_viewer_opens_and_closes():
+    app = app_for(piratissimo_match())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_curtain_between_players():
+    m = piratissimo_match(players=2, moves=0)
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_match(m, curtain=True)
+        await pilot.pause()
+        await pilot.press("1")  # Anna places the tornado; Anna rolls next (same player)
+        await pilot.pause()
+        for _ in range(20):
+            if isinstance(app.screen, HandoffScreen):
+                break
+            await pilot.press("1")
+            await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Pass to" in str(app.screen.query_one("#curtain").render())
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_leave_and_continue_from_the_launcher():
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        game = app.screen
+        await pilot.press("1", "1")
+        moves = list(game.match.actions)
+        await pilot.press("escape")
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.match.actions == moves
+
+
+async def test_tiny_terminal_does_not_crash():
+    app = app_for(piratissimo_match(moves=10))
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        assert isinstance(app.screen, GameScreen)
