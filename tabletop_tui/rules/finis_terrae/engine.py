@@ -950,6 +950,38 @@ class FinisTerraeRules(BaseRules):
     def from_json(self, d):
         return State.from_json(d)
 
+    # ------------------------------------------------------------------ for the board widget
+    def map_cells(self, s) -> dict:
+        """Everything a tile-map widget draws, by grid cell (x east, y north).
+
+        {(x, y): {"kind", "rot", "edges" ("NESW" of L/S), "beach", "lighthouse", "fort", "reef",
+        "den", "isle", "areas" (list of edge-letter strings), "goods" ({thing: n}),
+        "port" (seat or None), "ships" (seat indexes, -1 = the Black Galleon)}}
+        """
+        ships: dict = {}
+        for i, sh in enumerate(s.ships):
+            if sh["pos"] is not None:
+                ships.setdefault(sh["pos"][:2], []).append(i)
+        if s.galleon["pos"] is not None:
+            ships.setdefault(s.galleon["pos"][:2], []).append(GALLEON)
+        out = {}
+        for c, (kind, rot) in s.tiles.items():
+            info = T.info(kind)
+            out[c] = {"kind": kind, "rot": rot, "edges": T.edges(kind, rot),
+                      "beach": info["beach"], "lighthouse": info["lighthouse"],
+                      "fort": info["fort"], "reef": info["reef"], "den": info["pirate_den"],
+                      "isle": bool(info.get("isle")),
+                      "areas": [T.area_name(kind, rot, i) for i in range(len(T.sea_areas(kind, rot)))],
+                      "goods": dict(s.goods.get(c, {})), "port": s.ports.get(c),
+                      "ships": ships.get(c, [])}
+        return out
+
+    def bounds(self, s) -> tuple[int, int, int, int]:
+        """(min x, min y, max x, max y) of the map, one empty ring added for placements."""
+        xs = [c[0] for c in s.tiles]
+        ys = [c[1] for c in s.tiles]
+        return min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1
+
     # ------------------------------------------------------------------ text
     def describe(self, s, a) -> str:
         if isinstance(a, Place):

@@ -35,8 +35,25 @@ def _jl(x):
     return x
 
 
+_KEYS: dict = {}
+
+
 def _key(c) -> str:
-    return f"{c[0]},{c[1]}"
+    k = _KEYS.get(c)
+    if k is None:
+        k = _KEYS[c] = f"{c[0]},{c[1]}"
+    return k
+
+
+def _ship_json(sh: dict) -> dict:
+    out = dict(sh)
+    out["pos"] = list(sh["pos"]) if sh["pos"] is not None else None
+    if "start" in sh:
+        out["start"] = list(sh["start"]) if sh["start"] is not None else None
+    out["holds"] = [None if h is None else [h[0], h[1]] for h in sh["holds"]]
+    if "pile" in sh:
+        out["pile"] = dict(sh["pile"])
+    return out
 
 
 def _unkey(k: str) -> tuple[int, int]:
@@ -140,11 +157,11 @@ class State:
             "deck": list(self.deck), "discard": list(self.discard), "out": list(self.out),
             "weather": self.weather, "wind": self.wind, "exchange": self.exchange,
             "common": self.common,
-            "ships": [_jl(sh) for sh in self.ships], "galleon": _jl(self.galleon),
+            "ships": [_ship_json(sh) for sh in self.ships], "galleon": _ship_json(self.galleon),
             "supply": dict(self.supply), "bank": self.bank, "first": self.first,
             "flag": self.flag, "day": self.day, "phase": self.phase, "cur": self.cur,
             "dist": _jl(self.dist), "sail": _jl(self.sail), "queue": _jl(self.queue),
-            "ft": self.ft, "last_day": self.last_day, "moves_today": _jl(self.moves_today),
+            "ft": self.ft, "last_day": self.last_day, "moves_today": [[x, p] for x, p in self.moves_today],
             "events": list(self.events), "galleon_pile": dict(self.galleon_pile),
         }
 
