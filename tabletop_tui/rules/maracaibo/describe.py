@@ -46,6 +46,19 @@ def describe(s, a) -> str:
     if k == "invest":
         return f"Invest in {PRESTIGE[w[1]]['name']}"
     if k == "nation":
+        t = s.g["stack"][-1] if s.g["stack"] else {}
+        if t.get("t") == "fight":
+            from .combat import base_value
+            from .content import TOKENS
+            rider = TOKENS[t["token"]]["riders"].get(w[1]) if t.get("token") else None
+            extra = ""
+            if rider:
+                extra = {"pay_doubloons": f", pay {rider.get('n')} doubloons", "doubloons": f", take {rider.get('n')} doubloons",
+                         "vp": f", score {rider.get('n')} VP", "figure": ", take a figure",
+                         "influence": ", +1 influence"}[rider["op"]]
+            return f"Fight for {NATION_NAMES[w[1]]} (combat value {base_value(s, t, w[1])}{extra})"
+        if t.get("t") == "op" and t["op"].get("op") == "influence":
+            return f"Gain {t['op'].get('n', 1)} influence with {NATION_NAMES[w[1]]}"
         return f"{NATION_NAMES[w[1]]}"
     if k == "explore":
         return f"Explorer to {w[1]}"
@@ -72,6 +85,11 @@ def describe(s, a) -> str:
               "done": "No more village actions", "pay": "Pay", "decline": "Decline",
               "discard-hand": "Discard the whole hand", "keep-hand": "Keep the hand"}
     if k == "option":
+        t = s.g["stack"][-1] if s.g["stack"] else {}
+        opts = t.get("op", {}).get("options") if t.get("t") == "op" else None
+        if opts:
+            chosen = opts[int(w[1]) - 1]
+            return "Option " + w[1] + ": " + ", ".join(_op_text(o) for o in chosen)
         return f"Option {w[1]}"
     return simple.get(k, a.text)
 
@@ -90,3 +108,9 @@ def log_line(before, a, after) -> str:
         toks = after.g["stack"][-1].get("token") if after.g["stack"] and after.g["stack"][-1]["t"] == "fight" else None
         return f"{who} revealed combat token {toks or '?'} from pile {w[1]}."
     return f"{who}: {describe(before, a)}."
+
+
+def _op_text(o: dict) -> str:
+    n = o.get("n", "")
+    return {"fight": "fight a combat", "explore": f"explore up to {n}", "doubloons": f"take {n} doubloons",
+            "vp": f"score {n} VP", "vp_per": f"score {n} VP per {o.get('per', '').replace('_', ' ')}"}.get(o["op"], o["op"])
