@@ -134,6 +134,52 @@ class TerraMysticaRules(BaseRules[State]):
         return {i: p.VP for i, p in enumerate(s.players)}
 
     def describe(self, s, a):
+        """A player-facing label, e.g. "Upgrade F3 to a trading house (2 workers, 3 coins)"."""
+        from tabletop_tui.rules.terra_mystica import board
+        from tabletop_tui.rules.terra_mystica.data import BONUS, FAVOR, POWER_ACTIONS, TOWN
+
+        names = {"D": "dwelling", "TP": "trading house", "TE": "temple", "SH": "stronghold", "SA": "sanctuary"}
+        k = a.kind
+        d = engine.pending_seat(s)
+        seat = d[0] if d else 0
+
+        def cost(c):
+            words = {"W": "worker", "C": "coin", "P": "priest"}
+            parts = [f"{v} {words[r]}{'s' if v != 1 else ''}" for r, v in c.items() if v]
+            return f" ({', '.join(parts)})" if parts else ""
+
+        def res(dct):
+            words = {"W": "W", "C": "C", "P": "P", "PW": "power", "VP": "VP"}
+            return ", ".join(f"+{v} {words.get(r, r)}" for r, v in dct.items())
+
+        try:
+            if k == "build":
+                return f"Build a dwelling on {a.a}"
+            if k == "transform":
+                return f"Transform {a.a} into {a.b}"
+            if k == "upgrade" and s.phase == "play":
+                return f"Upgrade {a.a} to a {names[a.b]}{cost(board.upgrade_cost(s, seat, INDEX[a.a], a.b))}"
+            if k == "send":
+                return f"Send a priest to {a.a.title()} ({a.n} step{'s' if a.n > 1 else ''}" + \
+                    (", he returns)" if a.n == 1 else ")")
+            if k == "action" and a.a in POWER_ACTIONS:
+                return f"Power action {a.a} ({POWER_ACTIONS[a.a]['cost']} power)"
+            if k == "pass" and a.a:
+                return f"Pass and take {a.a} ({res(BONUS[a.a]['income'])} income)"
+            if k == "favor":
+                tr, n = FAVOR[a.a]["cult"]
+                extra = f", {res(FAVOR[a.a]['income'])} income" if "income" in FAVOR[a.a] else ""
+                return f"Take favor tile {a.a} (+{n} {('Fire', 'Water', 'Earth', 'Air')[tr]}{extra})"
+            if k == "town":
+                return f"Take town tile {a.a} ({TOWN[a.a]['vp']} VP)"
+            if k == "leech":
+                return f"Take {a.n} power from the {a.a.replace('_', ' ').title()} for {max(0, a.n - 1)} VP"
+            if k == "decline":
+                return f"Decline {a.n} power from the {a.a.replace('_', ' ').title()}"
+            if k == "done":
+                return "End the turn" if s.step == "after" else "Stop here"
+        except (KeyError, ValueError, IndexError):
+            pass
         return str(a)
 
     def log_line(self, before, a, after):

@@ -445,3 +445,23 @@ def import_snellman(text: str) -> tuple[dict, list, list]:
     if rep.error:
         raise ValueError(rep.error)
     return rep.options, rep.names, rep.actions
+
+
+def replay_summary(text: str) -> dict:
+    """The JSON for ``tabletop replay FILE --from snellman --json``."""
+    rep = replay_snellman(text)
+    from tabletop_tui.rules.terra_mystica import RULES
+
+    return {
+        "game": "terra_mystica",
+        "over": RULES.pending(rep.state) is None and not rep.error,
+        "scores": {f.replace("_", ""): v for f, v in rep.scores.items()},
+        "seats": rep.names,
+        "factions": rep.factions,
+        "options": rep.options,
+        "actions": len(rep.actions),
+        "rows_checked": rep.rows_checked,
+        "rows_reordered": rep.reordered,
+        "mismatches": rep.mismatches,
+        "error": rep.error,
+    }
