@@ -52,7 +52,7 @@ class Ledger:
 
 
 class ImportError_(ValueError):
-    pass
+    """A ledger we cannot read (unknown command, unsupported option, map or faction)."""
 
 
 def parse_ledger(text: str) -> Ledger:
@@ -71,7 +71,11 @@ def parse_ledger(text: str) -> Ledger:
         if m:
             if m.group(1) in options:
                 options[m.group(1)] = True
+            elif m.group(1).startswith("fire-and-ice") or m.group(1).startswith("variable"):
+                raise ImportError_(f"line {no}: option {m.group(1)} (Fire & Ice) is not supported")
             continue
+        if re.match(r"map \S+", line):
+            raise ImportError_(f"line {no}: only the base map is supported, not {line}")
         m = re.match(r"Round (\d) scoring: (SCORE\d+)", line)
         if m:
             scoring[int(m.group(1)) - 1] = m.group(2)
@@ -87,7 +91,10 @@ def parse_ledger(text: str) -> Ledger:
         parts = raw.split("\t")
         if len(parts) < 10 or not re.match(r"^[a-z]+$", parts[0]):
             continue
-        fac = faction_id(parts[0])
+        try:
+            fac = faction_id(parts[0])
+        except IllegalAction:
+            raise ImportError_(f"line {no}: faction {parts[0]!r} is not one of the 14 base factions") from None
         cells = [c.strip() for c in parts[1:]]
         f: dict = {}
         for c in cells:
@@ -424,6 +431,7 @@ def _spade_cmd(cmd: str) -> bool:
 
 
 def replay_snellman(text: str, rules=None) -> ReplayReport:
+    """Replay a ledger through our engine. Raises ValueError for records we cannot read."""
     if rules is None:
         from tabletop_tui.rules.terra_mystica import RULES as rules
     led = parse_ledger(text)

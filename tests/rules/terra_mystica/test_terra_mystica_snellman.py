@@ -48,3 +48,19 @@ def test_our_save_of_an_imported_game_replays_to_the_same_final_state():
     rep = replay_snellman((DATA / "4pLeague_S67_D1L1_G2.txt").read_text())
     assert RULES.state_hash(s) == RULES.state_hash(rep.state)
     assert norm({p.faction: p.VP for p in s.players}) == GAMES[1]["expected_total_vp"]
+
+
+def test_records_we_cannot_read_are_refused_with_the_reason():
+    text = (DATA / "4pLeague_S67_D1L1_G1.txt").read_text()
+    with pytest.raises(ValueError) as e:
+        replay_snellman(text.replace("option shipping-bonus", "option fire-and-ice-final-scoring"))
+    assert "Fire & Ice" in str(e.value)
+
+
+def test_replay_summary_is_the_cli_json():
+    from tabletop_tui.rules.terra_mystica.snellman import replay_summary
+
+    d = replay_summary((DATA / "4pLeague_S67_D1L1_G1.txt").read_text())
+    assert d["game"] == "terra_mystica" and d["over"] is True
+    assert d["scores"] == GAMES[0]["expected_total_vp"]
+    assert json.loads(json.dumps(d)) == d
