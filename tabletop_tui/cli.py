@@ -162,13 +162,27 @@ def replay_cmd(
     from tabletop_tui.match import SaveError
 
     if source == "snellman":
-        from tabletop_tui.replay_import import replay_snellman
+        try:
+            text = file.read_text(encoding="utf-8")
+        except OSError as e:
+            fail(f"{file}: cannot be read ({e.strerror})")
+        except UnicodeDecodeError:
+            fail(f"{file}: not a text file")
+        from tabletop_tui.rules.terra_mystica.snellman import replay_summary
 
         try:
-            out = replay_snellman(file)
-        except SaveError as e:
-            fail(str(e))
-        typer.echo(json.dumps(out) if as_json else "\n".join(f"{k}: {v}" for k, v in out["scores"].items()))
+            out = replay_summary(text)
+        except ValueError as e:
+            fail(f"{file}: {e}")
+        if as_json:
+            typer.echo(json.dumps(out))
+        else:
+            typer.echo(f"Terra Mystica (imported): {out['actions']} actions replayed"
+                       + (", game over." if out["over"] else "."))
+            for k, v in out["scores"].items():
+                typer.echo(f"  {k}: {v} VP")
+        if out.get("error"):
+            fail(out["error"])
         return
     if source != "tabletop":
         fail(f"--from takes tabletop or snellman, not {source!r}")
