@@ -336,6 +336,8 @@ class FinisTerraeRules(BaseRules):
     def _resolve_auto_queue(self, s) -> bool:
         """Resolve queue entries that need nobody's choice. True if a decision is waiting."""
         while s.queue:
+            if s.dist is not None:  # a wrecked player is loading the repairs first
+                return True
             q = s.queue[0]
             if q["t"] == "wreck":
                 hs = self.ship(s, q["ship"])["holds"]

@@ -237,3 +237,27 @@ def test_a_storm_does_not_use_up_a_day(seed):
     while RULES.pending(s).kind in ("drop", "load", "den"):
         s = RULES.apply(s, RULES.legal_actions(s)[0])
     assert s.day == 1 and s.weather == "sunny" and s.discard == ["storm", "sunny"]
+
+
+def test_several_wrecks_in_one_storm_are_dealt_with_one_after_the_other():
+    s = at_storm(2)  # Green N beach, Red E beach
+    put(s, 2, 1, "open_sea")
+    put(s, 2, 0, "open_sea")
+    s.ships[0]["pos"] = (2, 1, 0)
+    s.ships[1]["pos"] = (2, 0, 0)
+    holds(s, 0, ("doubloons", 5), stash=15)
+    holds(s, 1, ("doubloons", 3), stash=17)
+    s = do(s, "wind E")
+    assert s.goods[(2, 1)] == {"doubloons": 5}
+    d = RULES.pending(s)
+    assert d.seat == 0 and d.kind == "load"
+    for h in (1, 2, 3, 4):
+        s = RULES.apply(s, RULES.legal_actions(s)[-1])
+    d = RULES.pending(s)
+    assert d.seat == 1 and d.kind == "load"
+    assert s.goods[(2, 0)] == {"doubloons": 3}
+    ok(s)
+    for h in (1, 2, 3, 4):
+        s = RULES.apply(s, RULES.legal_actions(s)[-1])
+    assert s.ships[0]["minus3"] == 1 and s.ships[1]["minus3"] == 1
+    ok(s)
