@@ -22,7 +22,7 @@ from tabletop_tui.rules.terra_mystica.towns import (check_all_towns, check_town,
                                                     round_vp, take_favor, take_town)
 
 # re-exported for callers that use engine.<name>
-__all__ = ["OWN_TURN_STEPS", "available_factions", "check_extra", "favor_choices", "keys_free", "range_kind",
+__all__ = ["OWN_TURN_STEPS", "upgrade_cost", "available_factions", "check_extra", "favor_choices", "keys_free", "range_kind",
            "ship_level", "spade_rate", "advance_cult", "keys_free", "check_all_towns", "round_tile", "range_kind", "ship_level",
            "spade_rate", "gain_power", "check_town", "reach_sets", "home", "legal", "do", "new_state",
            "pending_seat", "leech_amount"]

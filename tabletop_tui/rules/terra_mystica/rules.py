@@ -89,7 +89,8 @@ class TerraMysticaRules(BaseRules[State]):
         kinds = sorted({x.kind for x in legal})
         p = s.players[d[0]]
         who = FACTIONS[p.faction]["name"] if p.faction else s.names[d[0]]
-        if a.kind not in kinds:
+        main_kinds = ("build", "transform", "upgrade", "send", "advance", "action", "pass")
+        if a.kind not in kinds and not (d[2] == "main" and a.kind in main_kinds):
             return f"{who} cannot '{a}' now: {d[1].lower()} ({', '.join(kinds)})."
         if a.kind in ("build", "transform") and a.a in INDEX:
             h = INDEX[a.a]
@@ -102,12 +103,44 @@ class TerraMysticaRules(BaseRules[State]):
             if a.kind == "build" and s.terrain[h] != engine.home(p):
                 return f"{a.a} is not {who}'s home terrain ({engine.home(p)}); transform it first."
             return f"{who} cannot afford '{a}' (spades cost {engine.spade_rate(p)} workers each)."
-        if a.kind == "upgrade":
-            return f"'{a}' is not possible: wrong building, none left in supply, or not enough workers and coins."
+        if a.kind == "upgrade" and a.a in INDEX:
+            h = INDEX[a.a]
+            want = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}[a.b]
+            names = {"D": "dwelling", "TP": "trading house", "TE": "temple", "SH": "stronghold", "SA": "sanctuary"}
+            if s.owner[h] != d[0]:
+                return f"{a.a} has no structure of {who}'s to upgrade."
+            if s.btype[h] != want:
+                return f"A {names[a.b]} is upgraded from a {names[want]}; {a.a} holds a {names[s.btype[h]]}."
+            if p.counts[a.b] >= FACTIONS[p.faction]["buildings"][a.b]["pieces"]:
+                return f"{who} have no {names[a.b]} left on their board."
+            c = engine.upgrade_cost(s, d[0], h, a.b)
+            return (f"The {names[a.b]} costs {c.get('W', 0)} workers and {c.get('C', 0)} coins; "
+                    f"{who} have {p.W} workers and {p.C} coins.")
         if a.kind == "action":
-            return f"'{a}' is not available: each power and special action is usable once per round, and power comes from bowl III."
+            from tabletop_tui.rules.terra_mystica.data import POWER_ACTIONS
+            if a.a in POWER_ACTIONS:
+                if a.a in s.used_pa:
+                    return f"Power action {a.a} has already been taken this round."
+                need = POWER_ACTIONS[a.a]["cost"]
+                if p.bowls[2] < need:
+                    return f"{a.a} costs {need} power from bowl III; {who} have {p.bowls[2]} there (burn first?)."
+            if a.a in p.used:
+                return f"{a.a} is a once-per-round action and was used this round."
+            return f"'{a}' is not available to {who} now."
+        if a.kind == "send":
+            if p.P < 1:
+                return f"{who} have no priest to send."
+            if a.a in ("FIRE", "WATER", "EARTH", "AIR") and p.cult[["FIRE", "WATER", "EARTH", "AIR"].index(a.a)] >= 10:
+                return f"{who} are at the top of {a.a.title()}."
+            return f"There is no free order space worth {a.n} on {a.a.title()}."
+        if a.kind == "advance":
+            return f"{who} cannot advance {a.a}: the track is at its end or the cost is not covered."
         if a.kind == "pass":
-            return "You must take one of the available bonus cards when passing (none in round 6)."
+            if s.round >= 6:
+                return "No bonus card is taken when passing in round 6: write 'pass'."
+            if a.a == p.bonus:
+                return f"{a.a} is the card {who} return; take another: {', '.join(s.bonus_pool)}."
+            return f"When passing take one of the available bonus cards: {', '.join(s.bonus_pool)}."
         if a.kind == "favor":
             return "That favor tile is gone or you already hold one like it (never two alike)."
         return f"'{a}' is not a legal move now."
