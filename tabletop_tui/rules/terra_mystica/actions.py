@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.terra_mystica.board import (home, legal_bridges, range_cost, reach_sets, spade_cost,
-                                                    spades_needed, structures, upgrade_cost)
+                                                    spade_rate, spades_needed, structures, upgrade_cost)
 from tabletop_tui.rules.terra_mystica.data import (CELLS, FACTIONS, IS_RIVER, LAND, NEIGHBORS, POWER_ACTIONS,
-                                                   POWER_VALUE, PRIEST_SPACES, TERRAINS, TRACKS)
+                                                   POWER_VALUE, PRIEST_SPACES, SPADES, TERRAINS, TRACKS)
 from tabletop_tui.rules.terra_mystica.notation import CONVERSIONS, Act
 from tabletop_tui.rules.terra_mystica.power import can_pay, capacity, fac, priest_room
 from tabletop_tui.rules.terra_mystica.state import OWN_TURN_STEPS, Player, State
@@ -157,31 +157,51 @@ def _add(a: dict, b: dict) -> dict:
     return out
 
 
-def main_actions(s: State, seat: int) -> list[Act]:
+def _max_spades(p: Player, ex: dict) -> int:
+    """How many spades the player can buy now (after paying a range cost ``ex``)."""
+    w = p.W - ex.get("W", 0)
+    pr = p.P - ex.get("P", 0)
+    if w < 0 or pr < 0:
+        return -1
+    if p.faction == "darklings":
+        return pr
+    rate = spade_rate(p)
+    return w // rate if rate else 0
+
+
+def main_actions(s: State, seat: int, kinds: tuple | None = None) -> list[Act]:
+    """The main actions; ``kinds`` limits the list to those action kinds (a cheaper legality check)."""
     p = s.players[seat]
     f = fac(p)
     out: list[Act] = []
-    normal, extra = reach_sets(s, seat)
-    hm = home(p)
-    rc = range_cost(p)
-    # build on home terrain / transform
-    for h in sorted(normal | extra):
-        if s.owner[h] != -1 or IS_RIVER[h]:
-            continue
-        ex = rc if h in extra else {}
-        t = s.terrain[h]
-        if t == hm:
-            if _can_build_d(p, ex):
-                out.append(Act("build", CELLS[h]))
-            continue
-        for to in TERRAINS:
-            if to == t or (p.faction == "giants" and to != "wasteland"):
+    if kinds is None or "build" in kinds or "transform" in kinds:
+        normal, extra = reach_sets(s, seat)
+        hm = home(p)
+        rc = range_cost(p)
+        giants = p.faction == "giants"
+        can_dig = p.faction == "darklings" or bool(f["digging"]["rate"])
+        owner, terrain = s.owner, s.terrain
+        for h in sorted(normal | extra):
+            if owner[h] != -1 or IS_RIVER[h]:
                 continue
-            need = spades_needed(p, t, to)
-            if p.faction != "darklings" and not f["digging"]["rate"]:
+            ex = rc if h in extra else {}
+            t = terrain[h]
+            if t == hm:
+                if _can_build_d(p, ex):
+                    out.append(Act("build", CELLS[h]))
                 continue
-            if can_pay(p, _add(spade_cost(p, need), ex)):
-                out.append(Act("transform", CELLS[h], to))
+            if not can_dig:
+                continue
+            most = _max_spades(p, ex)
+            if most <= 0:
+                continue
+            for to in TERRAINS:
+                if to == t or (giants and to != "wasteland"):
+                    continue
+                if (2 if giants else SPADES[t][to]) <= most:
+                    out.append(Act("transform", CELLS[h], to))
+        if kinds is not None:
+            return out
     # upgrades
     for h in structures(s, seat):
         bt = s.btype[h]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from tabletop_tui.rules.terra_mystica.data import (BRIDGE_SPOTS, IS_RIVER, LAND, NEIGHBORS, SHIP_DIST,
-                                                   WITHIN, spade_distance)
+                                                   SPADES, WITHIN)
 from tabletop_tui.rules.terra_mystica.power import fac
 from tabletop_tui.rules.terra_mystica.state import OWN_TURN_STEPS, Player, State
 
@@ -84,7 +84,7 @@ def spade_cost(p: Player, n: int) -> dict:
 def spades_needed(p: Player, frm: str, to: str) -> int:
     if p.faction == "giants":
         return 2
-    return spade_distance(frm, to)
+    return SPADES[frm][to]
 
 
 def home(p: Player) -> str:

@@ -92,5 +92,8 @@ def spade_distance(a: str, b: str) -> int:
     return min(d, 7 - d)
 
 
+SPADES: dict[str, dict[str, int]] = {a: {b: spade_distance(a, b) for b in TERRAINS} for a in TERRAINS}
+
+
 def faction_by_terrain(terrain: str) -> list[str]:
     return [f for f in FACTION_IDS if FACTIONS[f]["terrain"] == terrain]

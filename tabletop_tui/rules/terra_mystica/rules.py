@@ -53,11 +53,19 @@ class TerraMysticaRules(BaseRules[State]):
             raise IllegalAction("The game is over; no more moves can be made.")
         if a.kind in ("convert", "burn") and (a.n != 1 or a not in engine.legal(s)):
             engine.check_extra(s, a)
-        elif a not in engine.legal(s):
+        elif a not in self._candidates(s, a):
             raise IllegalAction(self._why(s, a))
         t = s.copy()
         engine.do(t, a)
         return t
+
+    def _candidates(self, s, a):
+        """The legal actions that could equal ``a`` (cheaper than the full list on a main turn)."""
+        if s.phase == "play" and s.step == "main" and not s.favors_due and not s.towns_due \
+                and a.kind in ("build", "transform"):
+            from tabletop_tui.rules.terra_mystica.actions import main_actions
+            return main_actions(s, s.actor, kinds=(a.kind,))
+        return engine.legal(s)
 
     def parse(self, s, text):
         a = parse_text(text)

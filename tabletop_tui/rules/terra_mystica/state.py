@@ -37,13 +37,19 @@ class Player:
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
-        for f in PLAYER_FIELDS:
-            v = getattr(self, f)
-            if isinstance(v, list):
-                v = list(v)
-            elif isinstance(v, dict):
-                v = dict(v)
-            setattr(p, f, v)
+        p.faction = self.faction
+        p.C, p.W, p.P, p.VP = self.C, self.W, self.P, self.VP
+        p.bowls = self.bowls[:]
+        p.cult = self.cult[:]
+        p.ship, p.dig, p.bonus = self.ship, self.dig, self.bonus
+        p.favors = self.favors[:]
+        p.towns = self.towns[:]
+        p.keys, p.bridges_left, p.passed = self.keys, self.bridges_left, self.passed
+        p.used = self.used[:]
+        p.priests_sent, p.carpet_bonus = self.priests_sent, self.carpet_bonus
+        p.counts = dict(self.counts)
+        p.breakdown = dict(self.breakdown)
+        p.burned = self.burned
         return p
 
     def to_json(self) -> dict:
