@@ -143,3 +143,23 @@ def test_becoming_a_pirate_at_any_moment_of_the_sailing_phase():
     s2 = sailing(example_map(), 0, legs=(3,))
     s2 = do(s2, "move 3,1")
     assert "hoist black flag" in acts(s2)
+
+
+def test_ships_never_block_a_move():
+    s = example_map()
+    s.ships[1]["pos"] = (3, 1, 0)
+    s.ships[1]["pirate"] = True
+    s = sailing(s, 0, legs=(3,))
+    assert (5, 1, "") in moves(s)  # across the pirate on (3, 1), without consequences
+
+
+def test_a_move_records_the_east_marker_candidate_but_the_galleon_does_not():
+    s = example_map()
+    s.galleon["pos"] = (6, 1, 0)
+    s.flag = 0
+    s = sailing(s, 0, legs=(2,), galleon=True)
+    s = do(s, "move 4,1")
+    assert s.moves_today == []
+    s = do(s, "end move")
+    s = do(s, "move 4,1")
+    assert s.moves_today == [(4, 0)]
