@@ -62,6 +62,16 @@ def parse_new_game(game: str, players: Optional[int], names: Optional[str], bots
             if not part.isdigit() or not 1 <= int(part) <= players:
                 fail(f"--bot takes seat numbers from 1 to {players}, not {part!r}")
             bot_seats.add(int(part) - 1)
+    opts = _options(rules, option)
+    if seed is None:
+        import random
+
+        seed = random.SystemRandom().randrange(1, 10**9)
+    return {"game": g.id, "names": name_list, "bots": sorted(bot_seats), "seed": seed, "options": opts}
+
+
+def _options(rules, option: List[str]) -> dict:
+    """`--option KEY=VALUE ...` → the game's resolved options, or exit 2 naming the problem."""
     opts: dict = {}
     for item in option:
         key, sep, value = item.partition("=")
@@ -71,14 +81,10 @@ def parse_new_game(game: str, players: Optional[int], names: Optional[str], bots
     from tabletop_tui.rules.core import resolve_options
 
     try:
-        opts = resolve_options(rules.options, opts)
+        return resolve_options(rules.options, opts)
     except ValueError as e:
         fail(str(e))
-    if seed is None:
-        import random
-
-        seed = random.SystemRandom().randrange(1, 10**9)
-    return {"game": g.id, "names": name_list, "bots": sorted(bot_seats), "seed": seed, "options": opts}
+    return {}
 
 
 @app.callback(invoke_without_command=True)
@@ -217,6 +223,7 @@ def simulate_cmd(
     games: int = typer.Option(10, "--games", min=1),
     seed: int = typer.Option(1, "--seed"),
     as_json: bool = typer.Option(False, "--json"),
+    option: List[str] = typer.Option([], "--option", help="Game option KEY=VALUE; repeat it."),
 ) -> None:
     """Bots play K full games; exit 1 if any game breaks a rule or does not finish."""
     try:
@@ -229,9 +236,10 @@ def simulate_cmd(
     n = players if players is not None else min(4, g.max_players)
     if not g.min_players <= n <= g.max_players:
         fail(f"{g.title} is for {g.min_players}–{g.max_players} players, not {n}")
+    opts = _options(rules, option)
     from tabletop_tui.playout import simulate
 
-    stats = simulate(rules, n, games, seed)
+    stats = simulate(rules, n, games, seed, options=opts)
     out = stats.as_json()
     if as_json:
         typer.echo(json.dumps(out))

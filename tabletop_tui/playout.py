@@ -92,14 +92,15 @@ def play_one(rules: Any, players: int, seed: int, *, strict: bool = True,
     return s
 
 
-def simulate(rules: Any, players: int, games: int, seed: int, *, strict: bool = True) -> PlayoutStats:
+def simulate(rules: Any, players: int, games: int, seed: int, *, strict: bool = True,
+             options: dict | None = None) -> PlayoutStats:
     stats = PlayoutStats(rules.game_id, players)
     t0 = time.perf_counter()
     for g in range(games):
         stats.games += 1
         record: list = []
         try:
-            play_one(rules, players, seed + g, strict=strict, record=record)
+            play_one(rules, players, seed + g, strict=strict, record=record, options=options)
             stats.completed += 1
         except PlayoutError as e:
             stats.errors.append(str(e))

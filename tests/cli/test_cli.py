@@ -163,3 +163,10 @@ def test_help_does_not_import_textual():
             "print('textual' in sys.modules, file=sys.stderr)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stderr.strip().endswith("False")
+
+
+def test_simulate_takes_game_options():
+    r = run("simulate", "piratissimo", "--players", "2", "--games", "3", "--option", "variant=older", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["completed"] == 3
+    r = run("simulate", "piratissimo", "--option", "variant=wild")
+    assert r.exit_code == 2 and "one of" in r.output
