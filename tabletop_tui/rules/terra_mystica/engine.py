@@ -282,6 +282,7 @@ def end_round(s: State) -> None:
         rw = tile["reward"]
         if "spade" in rw:
             s.queue.append(["cspade", seat, k * rw["spade"], 0, 0])
+            gain_spades_effects(s, p, k * rw["spade"], action_phase=False)
         else:
             gain(s, p, rw, k)
     s.order = order
@@ -441,7 +442,6 @@ def do(s: State, a: Act) -> None:
                 h = INDEX[a.a]
                 need = spades_needed(p, s.terrain[h], a.b)
                 s.terrain[h] = a.b
-                gain_spades_effects(s, p, need, action_phase=False)
                 q[2] -= need
                 if q[2] > 0:
                     s.queue.insert(0, q)
@@ -540,7 +540,7 @@ def _transform(s: State, seat: int, h: int, to: str) -> None:
     pay(p, spade_cost(p, buy))
     if p.faction == "darklings":
         p.VP += 2 * buy
-    gain_spades_effects(s, p, need)
+    gain_spades_effects(s, p, buy)  # free spades counted when they were received
     s.terrain[h] = to
     s.transformed.append(h)
 
@@ -561,6 +561,7 @@ def _main(s: State, seat: int, a: Act) -> None:
         do_upgrade(s, seat, h, a.b)
         if a.b == "SH" and p.faction == "halflings":
             s.spades = 3
+            gain_spades_effects(s, p, 3)
             s.spade_src = "SH"
             s.step = "spades"
         else:
@@ -599,6 +600,7 @@ def _main(s: State, seat: int, a: Act) -> None:
                 s.step = "bridge"
             elif spec.get("spades"):
                 s.spades = spec["spades"]
+                gain_spades_effects(s, p, s.spades)
                 s.spade_src = x
                 s.step = "spades"
             else:
@@ -607,6 +609,7 @@ def _main(s: State, seat: int, a: Act) -> None:
         p.used.append(x)
         if x == "BON1":
             s.spades = 1
+            gain_spades_effects(s, p, 1)
             s.spade_src = x
             s.step = "spades"
         elif x in ("BON2", "FAV6"):
@@ -621,6 +624,7 @@ def _main(s: State, seat: int, a: Act) -> None:
             s.step = "sandstorm"
         elif x == "ACTG":
             s.spades = 2
+            gain_spades_effects(s, p, 2)
             s.spade_src = x
             s.step = "spades"
         elif x == "ACTS":

@@ -397,7 +397,8 @@ class _Driver:
                 c[1] = True
             if r.text.lower() == "wait":
                 r.checked = True
-            if r.cmds and not r.checked and not setup_pass and self.s.round == rnd and self.s.phase != "over":
+            ended = self.s.round != rnd or self.s.phase == "over" or self.s.step == "income"
+            if r.cmds and not r.checked and not setup_pass and not ended:
                 r.checked = True
                 self.compare(r)
             self.pos += 1
