@@ -80,7 +80,6 @@ class FinisTerraeRules(BaseRules):
         s.first = 0
         s.phase = "beach"
         s.cur = 0
-        s.galleon_pile = {"treasure": 0}
         return s
 
     # ------------------------------------------------------------------ helpers
@@ -414,7 +413,7 @@ class FinisTerraeRules(BaseRules):
             if ctx["acted"] is None:
                 out += self._main_actions(s, seat, sid, cell)
             out += self._trade_actions(s, seat, sid, cell)
-            if H.all_empty(sh["holds"]) is False and not H.has_empty(sh["holds"]):
+            if not H.has_empty(sh["holds"]):
                 out += [Throw(i, sid) for i in range(H.NHOLDS)]
         if self._can_reorganize(s, sid, cell):
             out.append(Simple("reorganize"))
@@ -437,8 +436,6 @@ class FinisTerraeRules(BaseRules):
     def _main_actions(self, s, seat, sid, cell) -> list:
         out: list = []
         sh = self.ship(s, sid)
-        kind = s.tiles[cell][0]
-        info = T.info(kind)
         if sid != GALLEON and not sh["pirate"] and self._port_cost(s, seat, cell) is not None:
             out.append(Simple("port", cell[0], cell[1]))
         if H.has_empty(sh["holds"]):
@@ -449,7 +446,6 @@ class FinisTerraeRules(BaseRules):
             out.append(Attack(opp, cell[0], cell[1]))
         if sid != GALLEON and sh["pirate"] and tuple(sh["start"]) == cell:
             out.append(Simple("cease", cell[0], cell[1]))
-        del info
         return out
 
     def _port_cost(self, s, seat, cell):
@@ -523,8 +519,7 @@ class FinisTerraeRules(BaseRules):
     def apply(self, s, a):
         if s.phase == "over":
             raise IllegalAction("The game is over; no more moves can be made.")
-        legal = self.legal_actions(s)
-        if a not in legal:
+        if not self._is_legal(s, a):
             raise IllegalAction(self._why_illegal(s, a))
         s = s.copy()
         if s.dist is not None:
@@ -542,6 +537,30 @@ class FinisTerraeRules(BaseRules):
             self._apply_sail(s, a)
         self._advance(s)
         return s
+
+    def _is_legal(self, s, a) -> bool:
+        if (isinstance(a, Place) and s.phase == "carto" and s.dist is None and not s.queue):
+            # direct check: cheaper than listing every placement
+            if a.tile not in s.hand or (a.x, a.y) in s.tiles or a.rot not in T.rotations(a.tile):
+                return False
+            seat = self.seat_order(s)[s.cur]
+            if not C.within_reach(C.anchors(s.ships, s.ports, seat), a.x, a.y):
+                return False
+            return C.edges_match(s.tiles, a.tile, a.rot, a.x, a.y)
+        try:
+            return a in self.legal_actions(s)
+        except TypeError:
+            return False
+
+    def _any_placement(self, s) -> bool:
+        seat = self.seat_order(s)[s.cur]
+        kinds = sorted(set(s.hand))
+        for (x, y, req) in C.open_cells(s.tiles, C.anchors(s.ships, s.ports, seat)):
+            for kind in kinds:
+                for r in T.rotations(kind):
+                    if C.fits(kind, r, req):
+                        return True
+        return False
 
     def _why_illegal(self, s, a) -> str:
         d = self.pending(s)
@@ -816,7 +835,7 @@ class FinisTerraeRules(BaseRules):
             ctx["drawn"] = True
             self._ev(s, f"{s.names[self.seat_order(s)[s.cur]]} draws " + ", ".join(s.hand))
         if s.hand:
-            if self.legal_actions(s):
+            if self._any_placement(s):
                 return True
             self._ev(s, "no legal place: " + ", ".join(s.hand) + " go back to the box")
             s.box.extend(s.hand)
@@ -1051,7 +1070,7 @@ class FinisTerraeRules(BaseRules):
             out.append(f"doubloons: {dbl} counted, {CP['doubloons_total']} expected")
         for kind in ("spice", "treasure", "find", "castaway"):
             n = (s.supply.get(kind, 0) + on_boards(kind) + on_tiles(kind) + dist_pool(kind)
-                 + sum(sh["pile"].get(kind, 0) for sh in s.ships) + s.galleon_pile.get(kind, 0))
+                 + sum(sh["pile"].get(kind, 0) for sh in s.ships))
             if n != CP["supply"][kind]:
                 out.append(f"{kind}: {n} counted, {CP['supply'][kind]} expected")
         for tok in ("plus3", "minus3"):

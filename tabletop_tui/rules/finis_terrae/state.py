@@ -69,7 +69,7 @@ class State:
     __slots__ = ("names", "n", "options", "rng", "tiles", "goods", "ports", "stack", "hand",
                  "box", "deck", "discard", "out", "weather", "wind", "exchange", "common",
                  "ships", "galleon", "supply", "bank", "first", "flag", "day", "phase", "cur",
-                 "dist", "sail", "queue", "ft", "last_day", "moves_today", "events", "galleon_pile")
+                 "dist", "sail", "queue", "ft", "last_day", "moves_today", "events")
 
     def __init__(self):
         self.names: list[str] = []
@@ -105,7 +105,6 @@ class State:
         self.last_day = False
         self.moves_today: list = []
         self.events: list[str] = []  # what happened in the last apply, for the log
-        self.galleon_pile: dict = {}
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -142,7 +141,6 @@ class State:
         s.last_day = self.last_day
         s.moves_today = list(self.moves_today)
         s.events = []
-        s.galleon_pile = dict(self.galleon_pile)
         return s
 
     # -- JSON ---------------------------------------------------------------------------
@@ -162,7 +160,7 @@ class State:
             "flag": self.flag, "day": self.day, "phase": self.phase, "cur": self.cur,
             "dist": _jl(self.dist), "sail": _jl(self.sail), "queue": _jl(self.queue),
             "ft": self.ft, "last_day": self.last_day, "moves_today": [[x, p] for x, p in self.moves_today],
-            "events": list(self.events), "galleon_pile": dict(self.galleon_pile),
+            "events": list(self.events),
         }
 
     @classmethod
@@ -211,5 +209,4 @@ class State:
         s.last_day = d["last_day"]
         s.moves_today = [tuple(m) for m in d["moves_today"]]
         s.events = list(d.get("events", []))
-        s.galleon_pile = dict(d.get("galleon_pile", {}))
         return s

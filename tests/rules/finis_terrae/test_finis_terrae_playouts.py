@@ -9,9 +9,9 @@ from tabletop_tui.rules.finis_terrae import RULES
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_seeded_playouts_finish_without_errors(players):
-    stats = simulate(RULES, players, 2, 100 * players)
+    stats = simulate(RULES, players, 4, 100 * players)
     assert stats.errors == []
-    assert stats.completed == 2
+    assert stats.completed == 4
 
 
 @pytest.mark.parametrize("options", [{"combat_dice": 1}, {"speculative_spice": True},
