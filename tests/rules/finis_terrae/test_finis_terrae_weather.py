@@ -261,3 +261,27 @@ def test_several_wrecks_in_one_storm_are_dealt_with_one_after_the_other():
         s = RULES.apply(s, RULES.legal_actions(s)[-1])
     assert s.ships[0]["minus3"] == 1 and s.ships[1]["minus3"] == 1
     ok(s)
+
+
+def test_storm_log_explains_who_was_pushed_and_who_wrecked_and_why():
+    s = storm_example()
+    after = do(s, "wind E")
+    line = RULES.log_line(s, RULES.parse(s, "wind E"), after)
+    assert "Green is not pushed: protected by the port on its tile" in line
+    assert "Red is not pushed: a pirate protected by the pirate den" in line
+    assert "Yellow is not pushed: protected by the lighthouse" in line
+    assert "Blue is pushed to 3,-2" in line
+    assert "the Black Galleon is wrecked: pushed across a reef" in line
+
+
+def test_calm_wind_die_option_pushes_nobody():
+    for seed in range(40):
+        s = prep_with(["storm", "rainy", "rainy"])
+        s.options = dict(s.options, wind_die="calm")
+        s.rng = type(s.rng)(seed)
+        after = advance(s)
+        if any("calm" in e for e in after.events):
+            assert [sh["pos"] for sh in after.ships] == [sh["pos"] for sh in s.ships]
+            assert after.discard == ["storm", "rainy"] and after.phase == "sail"
+            return
+    raise AssertionError("no calm face in 40 seeds")
