@@ -230,7 +230,7 @@ class TerraMysticaRules(BaseRules[State]):
         p = before.players[d[0]]
         fac = FACTIONS[p.faction]["name"] if p.faction else ""
         who = before.names[d[0]] + (f" ({fac})" if fac else "")
-        return f"{who}: {a}"
+        return f"{who}: {self.describe(before, a)}"
 
     def summary(self, s):
         lines = []
