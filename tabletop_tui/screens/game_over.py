@@ -47,7 +47,7 @@ class GameOverScreen(Screen[None]):
             yield VPChart(m.vp_history, marks, list(colours), id="chart")
             with Horizontal(id="buttons"):
                 yield Button("New game, same players (n)", id="again", variant="primary")
-                yield Button("Launcher (b)", id="launcher")
+                yield Button("Launcher (b)", id="to-launcher")
                 yield Button("Quit (q)", id="quit")
         yield Footer()
 
@@ -73,7 +73,8 @@ class GameOverScreen(Screen[None]):
         self.query_one("#again").focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        getattr(self, f"action_{event.button.id}")()
+        {"again": self.action_again, "to-launcher": self.action_launcher,
+         "quit": self.action_quit}[event.button.id or "again"]()
 
     def action_again(self) -> None:
         m = self.match
