@@ -35,7 +35,33 @@ class TerraMysticaRules(BaseRules[State]):
     def setup(self, seats, seed, options):
         if not (self.min_players <= len(seats) <= self.max_players):
             raise ValueError("Terra Mystica is for 2 to 5 players.")
+        self._check_options(len(seats), options)
         return engine.new_state(list(seats), seed, dict(options))
+
+    def _check_options(self, n: int, options: dict) -> None:
+        from tabletop_tui.rules.terra_mystica.data import BONUS, SCORING
+        from tabletop_tui.rules.terra_mystica.notation import faction_id
+
+        def items(key):
+            return [x.strip() for x in str(options.get(key, "") or "").split(",") if x.strip()]
+
+        fs = items("factions")
+        if fs:
+            try:
+                ids = [faction_id(f) for f in fs]
+            except IllegalAction as e:
+                raise ValueError(e.reason) from None
+            if len(ids) != n:
+                raise ValueError(f"option factions names {len(ids)} factions for {n} players.")
+            terrains = [FACTIONS[f]["terrain"] for f in ids]
+            if len(set(terrains)) != len(terrains):
+                raise ValueError("option factions: each home terrain may be played by one faction only.")
+        sc = [x.upper() for x in items("scoring-tiles")]
+        if sc and (len(sc) != 6 or any(x not in SCORING for x in sc)):
+            raise ValueError("option scoring-tiles takes six tiles SCORE1…SCORE9, comma separated.")
+        bon = [x.upper() for x in items("bonus-cards")]
+        if bon and (len(bon) < n + 3 or len(set(bon)) != len(bon) or any(x not in BONUS for x in bon)):
+            raise ValueError(f"option bonus-cards takes {n + 3} different cards BON1…BON10 for {n} players.")
 
     def pending(self, s):
         d = engine.pending_seat(s)

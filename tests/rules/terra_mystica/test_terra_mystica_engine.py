@@ -172,3 +172,16 @@ def test_json_round_trip():
     s = started()
     j = RULES.to_json(s)
     assert RULES.to_json(RULES.from_json(json.loads(json.dumps(j)))) == j
+
+
+@pytest.mark.parametrize("opts,words", [
+    ({"factions": "witches,auren"}, "one faction"),
+    ({"factions": "witches"}, "2 players"),
+    ({"factions": "witches,elves"}, "not a faction"),
+    ({"scoring-tiles": "SCORE1,SCORE2"}, "six tiles"),
+    ({"bonus-cards": "BON1,BON2"}, "5 different cards"),
+])
+def test_fixed_set_up_options_are_checked(opts, words):
+    with pytest.raises(ValueError) as e:
+        RULES.setup(["A", "B"], 1, opts)
+    assert words in str(e.value)
