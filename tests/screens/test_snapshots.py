@@ -22,6 +22,11 @@ def test_setup_piratissimo(snap_compare):
     async def setup(pilot):
         await pilot.press("enter")
         await pilot.pause()
+        from textual.widgets import Input
+
+        for field in pilot.app.screen.query(Input):
+            field.cursor_blink = False  # a blinking cursor would make the snapshot flaky
+        await pilot.pause()
     assert snap_compare(app_for(), terminal_size=(120, 40), run_before=setup)
 
 
