@@ -50,7 +50,10 @@ class GameScreen(Screen[None]):
         self.bot_timer = None
 
     # -- layout ----------------------------------------------------------------------------
+    MIN_SIZE = (80, 24)
+
     def compose(self) -> ComposeResult:
+        yield Static("", id="too-small")
         yield Static("", id="title-bar")
         with Horizontal(id="main"):
             with Vertical(id="board-area"):
@@ -80,6 +83,22 @@ class GameScreen(Screen[None]):
         return colour_hex(DEFAULT_ORDER[seat % 5])
 
     # -- refresh ---------------------------------------------------------------------------
+    def on_resize(self, event) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        """Below the minimum, say the size needed instead of drawing a crushed board."""
+        w, h = self.MIN_SIZE
+        small = width < w or height < h
+        note = self.query_one("#too-small", Static)
+        note.display = small
+        if small:
+            note.update(Text(f"This terminal is {width}×{height}. {self.match.game.title} needs at least "
+                             f"{w}×{h} (best 120×40): please make it larger. The game is saved.",
+                             style="bold"))
+        for wid in ("#title-bar", "#main", "#decision", "#log"):
+            self.query_one(wid).display = not small
+
     def on_mount(self) -> None:
         self.refresh_all()
         self.call_after_refresh(self.after_change)

@@ -176,5 +176,28 @@ async def test_tiny_terminal_does_not_crash():
     app = app_for(piratissimo_match(moves=10))
     async with app.run_test(size=(40, 12)) as pilot:
         await pilot.pause()
+        note = app.screen.query_one("#too-small")
+        assert note.display and "needs at least 80×24" in str(note.render())
         await pilot.press("1")
         assert isinstance(app.screen, GameScreen)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert not app.screen.query_one("#too-small").display
+        assert app.screen.query_one("#main").display
+
+
+async def test_clicking_an_island_chooses_its_action():
+    """The first player places the tornado by clicking a tornado square on the board."""
+    from tabletop_tui.widgets.ring_board import RingBoard, island_cell
+
+    m = piratissimo_match(players=2)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(RingBoard)
+        cw, ch, ox, oy = board._geometry()
+        cx, cy = island_cell(14)
+        await pilot.click(RingBoard, offset=(ox + cx * cw + 2, oy + cy * ch))
+        await pilot.pause()
+        assert m.actions == ["place tornado 14"]
+        assert m.state.tornado == 14
