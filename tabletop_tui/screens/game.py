@@ -222,6 +222,9 @@ class GameScreen(Screen[None]):
         if 0 <= index < len(self.actions):
             self.play(self.actions[index])
 
+    def on_canvas_board_target_chosen(self, event) -> None:
+        self.choose_target(event.target)
+
     def choose_target(self, target: Any) -> None:
         """The board reported a target: play its action, or ask which one."""
         options = [i for i, a in enumerate(self.actions) if self.rules.target(self.match.state, a) == target]

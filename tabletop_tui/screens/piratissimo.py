@@ -18,9 +18,6 @@ class PiratissimoScreen(GameScreen):
     def update_board(self, state: Any, targets: set, cursor: Any) -> None:
         self.query_one(RingBoard).update_state(state, targets, cursor)
 
-    def on_ring_board_target_chosen(self, event: RingBoard.TargetChosen) -> None:
-        self.choose_target(event.target)
-
     def round_text(self, state: Any) -> str:
         return f"first to {state.target} treasure"
 

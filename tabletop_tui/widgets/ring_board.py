@@ -8,13 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.style import Style
-from rich.text import Text
-from textual import events
-from textual.message import Message
-from textual.strip import Strip
-from textual.widget import Widget
 
 from tabletop_tui.widgets.canvas import Canvas
+from tabletop_tui.widgets.canvas_board import CanvasBoard
 from tabletop_tui.widgets.players import colour_hex, markers
 
 # Ring positions on an 8×8 grid of cells: islands 0–5 along the top (left → right), 6–11 down the
@@ -52,33 +48,10 @@ WHEEL_TEXT = {
 }
 
 
-class RingBoard(Widget):
+class RingBoard(CanvasBoard):
     DEFAULT_CSS = """
     RingBoard { width: 1fr; height: 1fr; min-height: 18; }
     """
-
-    class TargetChosen(Message):
-        def __init__(self, target: Any) -> None:
-            super().__init__()
-            self.target = target
-
-    def __init__(self, state: Any = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.state = state
-        self.targets: set = set()
-        self.cursor: Any = None
-        self._hit: dict[tuple[int, int], Any] = {}
-        self._cache_key: Any = None
-        self._rows: list[Strip] = []
-
-    def update_state(self, state: Any, targets: set | None = None, cursor: Any = None) -> None:
-        new_targets = set(targets or ())
-        if state is self.state and new_targets == self.targets and cursor == self.cursor:
-            return  # nothing changed: skip a repaint
-        self.state = state
-        self.targets = set(targets or ())
-        self.cursor = cursor
-        self.refresh()
 
     def _geometry(self) -> tuple[int, int, int, int]:
         w, h = self.size.width, self.size.height
@@ -88,19 +61,6 @@ class RingBoard(Widget):
         oy = max(0, (h - ch * 8) // 2)
         return cw, ch, ox, oy
 
-    def render_line(self, y: int) -> Strip:
-        """Line API: the board is drawn once per change into a canvas, then served a row at a time."""
-        w, h = self.size.width, self.size.height
-        key = (w, h, self.state, frozenset(self.targets), self.cursor)
-        if self._cache_key is None or key[0] != self._cache_key[0] or key[1] != self._cache_key[1] \
-                or key[2] is not self._cache_key[2] or key[3:] != self._cache_key[3:]:
-            self._cache_key = key
-            cv = self.draw()
-            self._rows = [Strip(segs, w) for segs in cv.to_segments()] if cv else []
-        if 0 <= y < len(self._rows):
-            return self._rows[y]
-        return Strip.blank(w)
-
     def draw(self) -> Canvas | None:
         s = self.state
         w, h = self.size.width, self.size.height
@@ -108,7 +68,6 @@ class RingBoard(Widget):
             return None
         cw, ch, ox, oy = self._geometry()
         cv = Canvas(w, h)
-        self._hit = {}
         names = list(s.names)
         marks = markers(names)
         colours = [colour_hex(c) for c in s.colours]
@@ -119,9 +78,7 @@ class RingBoard(Widget):
 
         def hit(cx: int, cy: int, target: Any) -> None:
             x, y = cell_xy(cx, cy)
-            for yy in range(y, y + ch):
-                for xx in range(x, x + cw):
-                    self._hit[(xx, yy)] = target
+            self.hit(x, y, cw, ch, target)
 
         # islands
         for i, isl in enumerate(s.islands):
@@ -196,8 +153,3 @@ class RingBoard(Widget):
         for k, (txt, st) in enumerate(lines[:inner_h]):
             cv.put_centered(x0, top + k, inner_w, txt, st)
         return cv
-
-    def on_click(self, event: events.Click) -> None:
-        target = self._hit.get((event.x, event.y))
-        if target is not None:
-            self.post_message(self.TargetChosen(target))
