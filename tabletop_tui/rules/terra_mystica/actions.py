@@ -5,7 +5,7 @@ from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.terra_mystica.board import (home, legal_bridges, range_cost, reach_sets, spade_cost,
                                                     spade_rate, spades_needed, structures, upgrade_cost)
 from tabletop_tui.rules.terra_mystica.data import (CELLS, FACTIONS, IS_RIVER, LAND, NEIGHBORS, POWER_ACTIONS,
-                                                   POWER_VALUE, PRIEST_SPACES, SPADES, TERRAINS, TRACKS)
+                                                   POWER_VALUE, PRIEST_SPACES, SPADES_FOR, TERRAINS, TRACKS)
 from tabletop_tui.rules.terra_mystica.notation import CONVERSIONS, Act
 from tabletop_tui.rules.terra_mystica.power import can_pay, capacity, fac, priest_room
 from tabletop_tui.rules.terra_mystica.state import OWN_TURN_STEPS, Player, State
@@ -181,6 +181,7 @@ def main_actions(s: State, seat: int, kinds: tuple | None = None) -> list[Act]:
         giants = p.faction == "giants"
         can_dig = p.faction == "darklings" or bool(f["digging"]["rate"])
         owner, terrain = s.owner, s.terrain
+        table = SPADES_FOR[hm]
         for h in sorted(normal | extra):
             if owner[h] != -1 or IS_RIVER[h]:
                 continue
@@ -195,10 +196,11 @@ def main_actions(s: State, seat: int, kinds: tuple | None = None) -> list[Act]:
             most = _max_spades(p, ex)
             if most <= 0:
                 continue
+            row = table[t]
             for to in TERRAINS:
                 if to == t or (giants and to != "wasteland"):
                     continue
-                if (2 if giants else SPADES[t][to]) <= most:
+                if (2 if giants else row[to]) <= most:
                     out.append(Act("transform", CELLS[h], to))
         if kinds is not None:
             return out
@@ -267,31 +269,60 @@ def main_actions(s: State, seat: int, kinds: tuple | None = None) -> list[Act]:
     return out
 
 
+#: how many transforms one action allows, by the source of its free spades (reference moderator:
+#: a dig / ACT5 / BON1 / Giants action transforms 1 space, ACT6 up to 2, the Halflings' stronghold 3)
+HEX_LIMIT = {"": 1, "ACT5": 1, "BON1": 1, "ACTG": 1, "ACT6": 2, "SH": 3}
+
+
+def transform_allowed(s: State, seat: int, h: int, to: str) -> str:
+    """Why a further transform of h to ``to`` breaks the per-action limits ('' if it does not).
+
+    At most one space per action may be left on a terrain that is not the home terrain; the
+    number of spaces is limited by the spade source (HEX_LIMIT)."""
+    if len(s.transformed) >= HEX_LIMIT.get(s.spade_src, 1):
+        return "This action has transformed as many spaces as it allows."
+    hm = home(s.players[seat])
+    if to != hm:
+        if any(s.terrain[x] != hm for x in s.transformed if x != h):
+            return "At most one space per action may be left on a terrain that is not your home terrain."
+    return ""
+
+
 def spade_actions(s: State, seat: int) -> list[Act]:
     p = s.players[seat]
     out: list[Act] = []
     hm = home(p)
-    if s.spades > 0:
+    if s.spades > 0 and len(s.transformed) < HEX_LIMIT.get(s.spade_src, 1):
         normal, extra = reach_sets(s, seat)
         rc = range_cost(p)
+        # spades may be bought only before the first transform of the action, never with the
+        # Halflings' stronghold spades (reference: 'dig' comes first; the stronghold allows none)
+        can_buy = not s.transformed and s.spade_src != "SH" and \
+            (p.faction == "darklings" or bool(fac(p)["digging"]["rate"]))
+        other_nonhome = [x for x in s.transformed if s.terrain[x] != hm]
         for h in sorted(normal | extra):
             if s.owner[h] != -1:
                 continue
             ex = rc if (h in extra and h not in s.reached) else {}
             t = s.terrain[h]
+            nonhome_blocked = any(x != h for x in other_nonhome)
             for to in TERRAINS:
                 if to == t or (p.faction == "giants" and to != "wasteland"):
                     continue
+                if to != hm and nonhome_blocked:
+                    continue
                 need = spades_needed(p, t, to)
                 buy = max(0, need - s.spades)
-                if buy and p.faction != "darklings" and not fac(p)["digging"]["rate"]:
+                if buy and not can_buy:
                     continue
                 if can_pay(p, _add(spade_cost(p, buy), ex)):
                     out.append(Act("transform", CELLS[h], to))
     if not s.built and s.spade_src != "cult":
         for h in s.transformed:
             if s.owner[h] == -1 and s.terrain[h] == hm and _can_build_d(p):
-                out.append(Act("build", CELLS[h]))
+                a = Act("build", CELLS[h])
+                if a not in out:
+                    out.append(a)
     out.append(Act("done"))
     return out
 

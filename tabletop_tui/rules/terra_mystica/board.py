@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from tabletop_tui.rules.terra_mystica.data import (BRIDGE_SPOTS, IS_RIVER, LAND, NEIGHBORS, SHIP_DIST,
-                                                   SPADES, WITHIN)
+                                                   SPADES_FOR, WITHIN)
 from tabletop_tui.rules.terra_mystica.power import fac
 from tabletop_tui.rules.terra_mystica.state import OWN_TURN_STEPS, Player, State
 
@@ -83,8 +83,8 @@ def spade_cost(p: Player, n: int) -> dict:
 
 def spades_needed(p: Player, frm: str, to: str) -> int:
     if p.faction == "giants":
-        return 2
-    return SPADES[frm][to]
+        return 2 if frm != to else 0
+    return SPADES_FOR[fac(p)["terrain"]][frm][to]
 
 
 def home(p: Player) -> str:

@@ -95,5 +95,34 @@ def spade_distance(a: str, b: str) -> int:
 SPADES: dict[str, dict[str, int]] = {a: {b: spade_distance(a, b) for b in TERRAINS} for a in TERRAINS}
 
 
+def _signed(a: str, b: str) -> int:
+    """Steps from a to b around the cycle, signed, the short way (-3..3)."""
+    d = (TERRAINS.index(b) - TERRAINS.index(a)) % 7
+    return d - 7 if d > 3 else d
+
+
+def home_spade_distance(home: str, a: str, b: str) -> int:
+    """Spades to turn a into b for a faction whose home terrain is ``home``.
+
+    The reference moderator (tiles.json terrain_cycle.partial_transforms): a transform between two
+    terrains that are both not the home terrain may not pass over the home terrain on the cycle; if
+    the home terrain lies on the short way, it counts the long way round (7 - short).
+    """
+    d = _signed(a, b)
+    short = abs(d)
+    if short == 0 or a == home or b == home:
+        return short
+    h = _signed(a, home)
+    if (h < 0) == (d < 0) and abs(h) < short:
+        return 7 - short
+    return short
+
+
+#: SPADES_FOR[home][from][to]: spades needed by a faction of that home terrain
+SPADES_FOR: dict[str, dict[str, dict[str, int]]] = {
+    hm: {a: {b: home_spade_distance(hm, a, b) for b in TERRAINS} for a in TERRAINS} for hm in TERRAINS
+}
+
+
 def faction_by_terrain(terrain: str) -> list[str]:
     return [f for f in FACTION_IDS if FACTIONS[f]["terrain"] == terrain]
