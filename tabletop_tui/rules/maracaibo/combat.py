@@ -44,23 +44,16 @@ def fight_options(s, t) -> list:
     return loop_options(s, t)
 
 
-def action_costs(s, t) -> list:
-    """Costs of the combat actions still unused now (for deciding whether spending helps)."""
-    g = s.g
-    costs = []
-    if "infl" not in t["used"]:
-        costs += list(INFL_COSTS)
-    if "annex" not in t["used"] and influence.supply_left(g, t["nation"]) > 0:
-        for loc in FLAG_LOCS:
-            owner = g["flags"][loc]
-            if owner is None:
-                costs.append(ANNEX)
-            elif owner != t["nation"]:
-                costs.append(DISPLACE)
-    for c in t["cards"]:
-        if c not in t["used"]:
-            costs.append(card_action(c)["cost"])
-    return costs
+def used(g: dict, t: dict) -> set:
+    """Combat actions no longer available: those of this combat and, as the rulebook says
+    ("each combat action once per turn"), those of any other combat earlier in this turn."""
+    return set(t["used"]) | set(g["turn"].get("combat_used", ()))
+
+
+def _mark_used(g: dict, t: dict, name: str) -> None:
+    t["used"].append(name)
+    if "combat_used" in g["turn"]:
+        g["turn"]["combat_used"].append(name)
 
 
 def card_action(c: str) -> dict:
@@ -72,12 +65,13 @@ def loop_options(s, t) -> list:
     p = g["players"][t["seat"]]
     v = t["value"]
     nat = t["nation"]
+    gone = used(g, t)
     out = []
-    if "infl" not in t["used"]:
+    if "infl" not in gone:
         for cost, n in sorted(INFL_COSTS.items()):
             if v >= cost:
                 out.append(act(f"infl {n}", ("nation", nat)))
-    if "annex" not in t["used"] and influence.supply_left(g, nat) > 0:  # E9
+    if "annex" not in gone and influence.supply_left(g, nat) > 0:  # E9
         for loc in FLAG_LOCS:
             owner = g["flags"][loc]
             if owner is None and v >= ANNEX:
@@ -85,13 +79,13 @@ def loop_options(s, t) -> list:
             elif owner is not None and owner != nat and v >= DISPLACE:  # E5
                 out.append(act(f"displace {loc}", ("loc", loc)))
     for c in t["cards"]:
-        if c not in t["used"] and v >= card_action(c)["cost"]:
+        if c not in gone and v >= card_action(c)["cost"]:
             out.append(act(f"card {c}", ("card", c)))
-    if any(cost > v for cost in action_costs(s, t)):
-        if p["cp"] > 0:
-            out.append(act("spend cp", ("combat_track",)))
-        if p["fig_personal"] > 0:
-            out.append(act("spend figure", ("figures",)))
+    # 6.4 "at any moment you may raise the value": offered whenever there is something to pay
+    if p["cp"] > 0:
+        out.append(act("spend cp", ("combat_track",)))
+    if p["fig_personal"] > 0:
+        out.append(act("spend figure", ("figures",)))
     out.append(act("end"))
     return out
 
@@ -163,13 +157,13 @@ def fight_choose(s, t, a) -> None:
         n = int(a.args[0])
         cost = next(c for c, m in INFL_COSTS.items() if m == n)
         t["value"] -= cost
-        t["used"].append("infl")
+        _mark_used(g, t, "infl")
         influence.gain_influence(p, nat, n)
     elif k in ("annex", "displace"):
         loc = a.args[0]
         owner = g["flags"][loc]
         t["value"] -= ANNEX if owner is None else DISPLACE
-        t["used"].append("annex")
+        _mark_used(g, t, "annex")
         if owner is not None:
             g["removed"][owner] += 1
         influence.take_marker(g, nat)
@@ -184,7 +178,7 @@ def fight_choose(s, t, a) -> None:
         c = a.args[0]
         spec = card_action(c)
         t["value"] -= spec["cost"]
-        t["used"].append(c)
+        _mark_used(g, t, c)
         push(g, *ops_tasks(seat, spec["gain"], nat))
 
 

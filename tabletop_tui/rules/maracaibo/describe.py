@@ -82,7 +82,7 @@ def describe(s, a) -> str:
               "odd-job": "Odd jobs: take 1 doubloon", "drill": "Drill the crew: gain 1 combat point",
               "news": "Listen for news: draw 1 card", "scout": "Short expedition: explore 1",
               "fittings": "Buy fittings: pay 2 doubloons, take 1 disc off", "palms": "Grease palms: pay 3 doubloons for 1 influence",
-              "done": "No more village actions", "pay": "Pay", "decline": "Decline",
+              "pay": "Pay", "decline": "Decline",
               "discard-hand": "Discard the whole hand", "keep-hand": "Keep the hand"}
     if k == "option":
         t = s.g["stack"][-1] if s.g["stack"] else {}

@@ -53,8 +53,9 @@ def quest_acts(p: dict, qid: str, target) -> list:
 
 
 def fulfil(s, seat: int, qid: str, combo: list) -> None:
-    """Pay all of it, take the tile onto the quest track (+3 for the 4th, +2 for each later),
-    then the reward and on_quest triggers."""
+    """5.4 in its order: pay the whole cost, take the reward, then put the tile on the left-most
+    free space of the quest track (+3 for the 4th, +2 for each later one); 9.6: on_quest triggers
+    fire after the tile and the track bonus."""
     g = s.g
     p = g["players"][seat]
     cost = QUESTS[qid]["cost"]
@@ -63,17 +64,28 @@ def fulfil(s, seat: int, qid: str, combo: list) -> None:
     for c in combo:
         p["hand"].remove(c)
         g["discard"].append(c)
-    p["quests"].append(qid)
+    push(g, *ops_tasks(seat, QUESTS[qid]["reward"]), task("qtile", seat, quest=qid))
+
+
+def qtile_auto(s, t) -> bool:
+    """After the reward has resolved completely: the tile onto the quest track, its bonus, then
+    the "each time you fulfil a quest" cards owned now (card-id order)."""
+    g = s.g
+    g["stack"].pop()
+    seat = t["seat"]
+    p = g["players"][seat]
+    p["quests"].append(t["quest"])
     k = len(p["quests"])
     if k == 4:
         p["vp"] += TRACK_BONUS["4"]
     elif k > 4:
         p["vp"] += TRACK_BONUS["5+"]
-    tasks = ops_tasks(seat, QUESTS[qid]["reward"])
+    tasks = []
     for c, op in ship.card_ops(p, "trigger"):
         if op["on"] == "quest":
             tasks += ops_tasks(seat, op["gain"])
     push(g, *tasks)
+    return True
 
 
 # -- a quest on the explorer track: fulfil at once or leave it --------------------------------

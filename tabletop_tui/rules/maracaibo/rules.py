@@ -20,12 +20,14 @@ HANDLERS = {
     "draw": (cards.draw_auto, cards.draw_options_task, cards.draw_choose, "draw", "draw a card from the display or the deck"),
     "endturn": (turn.endturn_auto, None, None, "", ""),
     "roundend": (turn.roundend_auto, None, None, "", ""),
+    "scoreturn": (turn.scoreturn_auto, None, None, "", ""),
     "interim": (turn.interim_auto, None, None, "", ""),
     "final": (turn.final_auto, None, None, "", ""),
     "village": (villages.village_auto, villages.village_options, villages.village_choose, "village", "choose a village action"),
     "op": (effects.op_auto, effects.op_options, effects.op_choose, "effect", "resolve an effect"),
     "disc": (effects.disc_auto, effects.disc_options, effects.disc_choose, "disc", "take a disc off the ship board"),
     "fight": (combat.fight_auto, combat.fight_options, combat.fight_choose, "combat", "combat"),
+    "qtile": (quests.qtile_auto, None, None, "", ""),
     "xquest": (quests.xquest_auto, quests.xquest_options, quests.xquest_choose, "quest", "fulfil the quest on the explorer track?"),
 }
 
@@ -153,7 +155,10 @@ class MaracaiboRules(BaseRules[State]):
         if w[0] == "displace" and len(w) > 1 and t["t"] == "fight" and g["flags"].get(w[1]) == t.get("nation"):
             return "You can only displace another nation's ownership marker."
         if w[0] in ("infl", "annex", "displace", "card") and t["t"] == "fight" and t.get("stage") == "loop":
-            return f"That combat action is not possible: it is used already or would take the combat value ({t['value']}) below 0."
+            key = {"infl": "infl", "annex": "annex", "displace": "annex"}.get(w[0], w[1] if len(w) > 1 else "")
+            if key in combat.used(g, t):
+                return "Each combat action can be performed only once per turn, and this one was used already."
+            return f"That combat action is not possible: it would take the combat value ({t['value']}) below 0."
         if w[0] == "move" and t["t"] == "move":
             return "The ship moves forward 1 to 7 movement points and must end its move at a stop (hand symbol)."
         if w[0] == "sell" and not p["hand"]:

@@ -13,7 +13,7 @@ def new_game(names: list, seed: int) -> State:
     rng = Rng(seed)
     by = SETUP["by_players"][str(n)]
     g: dict = {"n": n, "round": 1, "phase": "opening", "turns": 0, "reveals": 0, "stack": [],
-               "trigger": None, "extra": [], "scoring": False, "cur": None, "turn": {"mp": 0, "used_assist": None},
+               "trigger": None, "extra": [], "scoring": False, "cur": None, "turn": {"mp": 0, "used_assist": None, "combat_used": []},
                "final": None, "barrier_first": {}, "end_arrivals": 0}
     # 1 city tiles: 2 helm + 2 others, shuffled onto 4, 5, 14, 17
     helm = [a["id"] for a in C["city_actions"] if a["kind"] == "tile" and a.get("helm")]

@@ -41,6 +41,8 @@ def copy_g(g: dict) -> dict:
         h[k] = list(g[k])
     for k in _DICTS:
         h[k] = dict(g[k])
+    if "combat_used" in h["turn"]:
+        h["turn"]["combat_used"] = list(h["turn"]["combat_used"])
     h["markets"] = {loc: dict(m) for loc, m in g["markets"].items()}
     h["supply"] = {n: list(v) for n, v in g["supply"].items()}
     h["piles"] = [list(x) for x in g["piles"]]

@@ -41,9 +41,15 @@ def never(s, t) -> bool:
 
 
 # -- the turn ----------------------------------------------------------------------------------
+def new_turn() -> dict:
+    """What one turn remembers: MP spent (5.3), the assistant used (5.6) and the combat actions
+    performed, each allowed once per turn (rulebook: "each combat action once per turn")."""
+    return {"mp": 0, "used_assist": None, "combat_used": []}
+
+
 def start_turn(g: dict, seat: int) -> None:
     g["cur"] = seat
-    g["turn"] = {"mp": 0, "used_assist": None}
+    g["turn"] = new_turn()
     push(g, task("move", seat), task("main", seat), task("assist_check", seat),
          task("plan", seat), task("draw", seat, n=0, refill=True), task("endturn", seat))
 
@@ -103,7 +109,8 @@ def main_options(s, t) -> list:
         out += quests.quest_acts(p, qid, ("loc", loc))
     seen = set()
     for asst in p["assistants"]:
-        if asst["loc"] == loc and card(asst["card"])["id"] not in seen:
+        # 5.5 with 5.6: an assistant acts once per round, while it is live (not yet used or scored)
+        if asst["loc"] == loc and asst["live"] and card(asst["card"])["id"] not in seen:
             seen.add(card(asst["card"])["id"])
             out.append(act(f"assist {asst['card']}", ("loc", loc)))
     out.append(act("pass"))
@@ -134,10 +141,12 @@ def main_choose(s, t, a) -> None:
         g["quest_slots"][loc] = None
         quests.fulfil(s, seat, qid, a.args[1:])
     elif k == "assist":
+        loc = p["ship"]
         c = a.args[0]
         for asst in p["assistants"]:
-            if asst["card"] == c:
+            if asst["card"] == c and asst["live"] and asst["loc"] == loc:
                 asst["live"] = False
+                break
         g["turn"]["used_assist"] = c
         spec = next(op for op in card(c)["effects"] if op["op"] == "assistant")
         push(g, *ops_tasks(seat, spec["action"]))
@@ -183,8 +192,19 @@ def roundend_auto(s, t) -> bool:
     if g["round"] < 4:
         g["players"][trig]["ship"] = C["map"]["round_end_space"]
         g["players"][trig]["vp"] += TRIGGER_VP
-    vills = [task("village", seat, n=1, ctx="scoring") for seat in order_from(g, trig)]
+    vills = []
+    for seat in order_from(g, trig):  # 15.2 / 16.1: exactly 1 village action each
+        vills += [task("scoreturn", seat), task("village", seat, n=1, ctx="scoring")]
     push(g, *vills, task("interim" if g["round"] < 4 else "final", trig))
+    return True
+
+
+def scoreturn_auto(s, t) -> bool:
+    """A player's round-end/final village action counts as that player's own 'turn' for the
+    once-per-turn combat actions (a combat bought with it starts with none used)."""
+    g = s.g
+    g["stack"].pop()
+    g["turn"] = new_turn()
     return True
 
 

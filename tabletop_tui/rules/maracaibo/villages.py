@@ -4,7 +4,7 @@ from __future__ import annotations
 from .content import VILLAGE_OPTIONS
 from .notation import act
 from .state import push, ops_tasks
-from . import cards, explorer, prestige, ship
+from . import cards, prestige, ship
 
 # notation word for each village option id
 WORDS = {"discard_hand": "sell", "take_doubloon": "odd-job", "gain_combat_point": "drill",
@@ -33,24 +33,22 @@ def village_options(s, t) -> list:
     extra = ship.village_options_unlocked(p)
     if "gain_combat_point" in extra:
         out.append(act("drill"))
-    if "draw_card" in extra and cards.can_draw(g):
+    if "draw_card" in extra:  # E16: with nothing to draw, the draw is lost
         out.append(act("news"))
-    if "explore_1" in extra and explorer.destinations(g, seat, 1):
+    if "explore_1" in extra:  # E12: with the explorer at END, the explore is lost
         out.append(act("scout"))
     if "buy_disc" in extra and p["dbl"] >= 2 and ship.discs_on_board(p) > 0:  # E38
         out.append(act("fittings"))
     if "buy_influence" in extra and p["dbl"] >= 3:  # E38
         out.append(act("palms"))
-    out.append(act("done"))
+    # 5.3 "for each village action pick one option": a granted village action is never declined
+    # (15.2 "exactly 1"); Odd jobs is always there, so there is always an option to pick
     return out
 
 
 def village_choose(s, t, a) -> None:
     g = s.g
     seat = t["seat"]
-    if a.kind == "done":
-        g["stack"].pop()
-        return
     t["n"] -= 1
     if t["n"] <= 0:
         g["stack"].pop()

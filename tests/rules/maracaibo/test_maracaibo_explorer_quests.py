@@ -72,10 +72,10 @@ def test_end_arrival_vp_10_8_6_and_a_village_action():
     s = play(stage(s, o), "explore END")
     assert s.p(0)["vp"] == 10
     assert top(s)["t"] == "village" and top(s)["n"] == 1
-    s = play(s, "done")
+    s = play(s, "odd-job")
     s = play(stage(s, op(1, op="explore", n=1)), "explore END")
     assert s.p(1)["vp"] == 8
-    s = play(s, "done")
+    s = play(s, "odd-job")
     s = play(stage(s, op(2, op="explore", n=1)), "explore END")
     assert s.p(2)["vp"] == 6
 

@@ -53,7 +53,7 @@ def test_round_4_trigger_at_22_then_final_village_actions_then_the_end():
         if d.kind == "move":
             s = play(s, t[0])
             continue
-        s = play(s, next((x for x in ("pass", "done", "plan-done", "end", "decline", "keep-hand", "quest skip") if x in t), t[0]))
+        s = play(s, next((x for x in ("pass", "odd-job", "plan-done", "end", "decline", "keep-hand", "quest skip") if x in t), t[0]))
     r = RULES.result(s)
     assert isinstance(r, Result) and s.g["phase"] == "over"
     assert r.breakdown[first]["during play"] >= 3
@@ -140,7 +140,7 @@ def test_explore_inside_a_combat_resolves_completely_first():
     from .mhelpers import fight
     s = play(stage(s, fight(0)), "pile 1", "nation france", f"card {c}", "explore END")
     assert s.p(0)["vp"] == 10 and top(s)["t"] == "village"  # END's village action before the combat goes on
-    s = play(s, "done")
+    s = play(s, "odd-job")
     assert top(s)["t"] == "fight" and top(s)["value"] == 4
 
 
