@@ -1,0 +1,385 @@
+"""Finis Terrae's game screen: the growing tile map, each ship board, the Galleon, the weather.
+
+Cartography by keyboard: the decision panel lists the places of the tile chosen from the hand
+(every legal cell and turn, the cells highlighted on the map); ←/→ go from cell to cell, ↑/↓
+through the list, ``r`` turns the tile at the same cell, ``t`` takes the next tile of the hand,
+Enter (or the digit) places it. A click on a legal cell shows the tile there, a second click places
+it. Sailing uses the generic targets: the reachable tiles are highlighted, ←/→ cycle them.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+from textual.widget import Widget
+from textual.widgets import Static
+
+from tabletop_tui.rules.finis_terrae import tiles as T
+from tabletop_tui.rules.finis_terrae.actions import Place
+from tabletop_tui.screens.game import GameScreen
+from tabletop_tui.widgets.decision import DecisionPanel
+from tabletop_tui.widgets.log_panel import LogPanel
+from tabletop_tui.widgets.tile_map import TileMap
+
+HOLD_LETTER = {"doubloons": "$", "spice": "s", "find": "f", "castaway": "c", "treasure": "t"}
+WEATHER = {"sunny": "Sunny", "rainy": "Rainy", "storm": "Storm", "finis_terrae": "Finis Terrae (sunny)"}
+PHASE = {"beach": "set-up", "split": "set-up", "carto": "cartography", "prep": "preparation",
+         "wind": "storm", "sail": "sailing", "over": "game over"}
+
+
+def tile_name(kind: str) -> str:
+    return kind.replace("_", " ")
+
+
+def hold_text(h) -> str:
+    if h is None:
+        return "-"
+    if h[0] == "?":
+        return "?"
+    kind, n = h
+    return f"{HOLD_LETTER.get(kind, '?')}{n}"
+
+
+class FinisTerraeScreen(GameScreen):
+    CSS = """
+    FinisTerraeScreen #panels-box { width: 34; }
+    """
+    BINDINGS = [
+        Binding("r", "rotate", "rotate", id="rotate"),
+        Binding("t", "next_tile", "tile", id="next_tile"),
+        Binding("shift+left", "pan(-1, 0)", "pan", show=False),
+        Binding("shift+right", "pan(1, 0)", "pan", show=False),
+        Binding("shift+up", "pan(0, 1)", "pan", show=False),
+        Binding("shift+down", "pan(0, -1)", "pan", show=False),
+        Binding("c", "centre", "centre map", show=False),
+    ]
+
+    def __init__(self, match, curtain: bool | None = None) -> None:
+        super().__init__(match, curtain)
+        self.sel_kind: str | None = None  # the tile of the hand being placed
+        self._last_place_cell: tuple[int, int] | None = None
+        self._panel_targets: set = set()
+        self._panel_cursor: Any = None
+        self._panel_text: Text | None = None
+        self._vp: tuple[int, dict] = (0, {})
+
+    # -- layout ----------------------------------------------------------------------------
+    def compose_board(self) -> Widget:
+        names = self.match.names
+        colours = [self.player_colour(i) for i in range(len(names))]
+        return TileMap(self.match.state, colours, self.marks, id="board")
+
+    def on_resize(self, event) -> None:
+        # small terminals: fewer rows of choices, more of the map
+        small = self.size.height < 36
+        panel = self.query_one(DecisionPanel)
+        panel.styles.max_height = 7 if small else 9
+        self.query_one("#choices").styles.max_height = 5 if small else 7
+
+    # -- cartography: the tile in hand and its turn ---------------------------------------
+    def _carto(self) -> bool:
+        d = self.match.pending
+        return d is not None and d.kind == "place" and not self.match.seats[d.seat].bot
+
+    def _placeable_kinds(self, actions: list) -> list[str]:
+        kinds = {a.tile for a in actions if isinstance(a, Place)}
+        out = []
+        for k in self.match.state.hand:
+            if k in kinds and k not in out:
+                out.append(k)
+        return out
+
+    def refresh_all(self) -> None:
+        """GameScreen.refresh_all with one change: while a human charts, the decision panel
+        lists only the places of the tile chosen from the hand (not every tile at every cell)."""
+        m = self.match
+        d = m.pending
+        state = m.state
+        human = d is not None and not m.seats[d.seat].bot
+        self.actions = m.legal_actions() if human else []
+        hi = 0
+        carto = human and d.kind == "place"
+        if carto:
+            kinds = self._placeable_kinds(self.actions)
+            if self.sel_kind not in kinds:
+                self.sel_kind = kinds[0] if kinds else None
+            self.actions = sorted((a for a in self.actions if isinstance(a, Place) and a.tile == self.sel_kind),
+                                  key=lambda a: (-a.y, a.x, a.rot))
+            if self._last_place_cell is not None and self.actions:
+                lx, ly = self._last_place_cell
+                hi = min(range(len(self.actions)),
+                         key=lambda i: (abs(self.actions[i].x - lx) + abs(self.actions[i].y - ly), i))
+        names = m.names
+        title = f" {m.game.title}"
+        extra = self.round_text(state)
+        if extra:
+            title += f" · {extra}"
+        title += f" · {names[d.seat]} ({self.marks[d.seat]}) to play" if d is not None else " · game over"
+        self.query_one("#title-bar", Static).update(Text(title), layout=False)  # one row, always
+        decision = self.query_one(DecisionPanel)
+        if d is None:
+            decision.show("The game is over.", [])
+        elif not human:
+            decision.show(f"{names[d.seat]} (bot) is thinking…", [])
+        else:
+            labels = [self.rules.describe(state, a) for a in self.actions]
+            if carto:
+                prompt = (f"{names[d.seat]}: place the {tile_name(self.sel_kind or '')} "
+                          f"(r turn it, t next tile, ←/→ cells, Enter place)")
+            else:
+                prompt = d.prompt if d.prompt.startswith(names[d.seat]) else f"{names[d.seat]}: {d.prompt}"
+            decision.show(prompt, labels, highlight=hi)
+            self.query_one("#choices").focus()
+        log = self.query_one(LogPanel)
+        rows = max(1, (log.size.height or 4) - 1)
+        log.update(Text("\n".join(m.log[-rows:] if m.log else ["The game begins."])), layout=False)
+        self.update_board(state, self._targets(), self._cursor())
+
+    def action_rotate(self) -> None:
+        if not self._carto() or not self.actions:
+            return
+        panel = self.query_one(DecisionPanel)
+        i = panel.highlighted or 0
+        cur = self.actions[i]
+        same = [k for k, a in enumerate(self.actions) if (a.x, a.y) == (cur.x, cur.y)]
+        if len(same) < 2:
+            self.notify(f"The {tile_name(cur.tile)} fits at {cur.x},{cur.y} only as shown.",
+                        severity="information")
+            return
+        panel.highlight(same[(same.index(i) + 1) % len(same)])
+
+    def action_next_tile(self) -> None:
+        if not self._carto():
+            return
+        kinds = self._placeable_kinds(self.match.legal_actions())
+        if len(kinds) < 2:
+            self.notify("No other tile of the hand can be placed now.", severity="information")
+            return
+        self._remember_cursor()
+        k = kinds.index(self.sel_kind) if self.sel_kind in kinds else -1
+        self.sel_kind = kinds[(k + 1) % len(kinds)]
+        self.refresh_all()
+
+    def _remember_cursor(self) -> None:
+        cur = self._cursor()
+        if cur is not None and cur[0] == "cell":
+            self._last_place_cell = (cur[1], cur[2])
+
+    def play(self, action: Any) -> None:
+        if isinstance(action, Place):
+            self._last_place_cell = (action.x, action.y)
+        super().play(action)
+
+    def choose_target(self, target: Any) -> None:
+        if target[0] == "hand":
+            return self._choose_hand(target[1])
+        if self._carto() and target[0] == "cell":
+            options = [i for i, a in enumerate(self.actions) if ("cell", a.x, a.y) == target]
+            if not options:
+                self.notify("The tile cannot go there: it must touch the map, match land to land "
+                            "and sea to sea, and lie within 4 tiles of another player's ship or port.",
+                            severity="information")
+                return
+            panel = self.query_one(DecisionPanel)
+            if panel.highlighted in options:
+                self.play(self.actions[panel.highlighted])
+            else:
+                panel.highlight(options[0])
+                if len(options) > 1:
+                    self.notify("Click again to place it, or press r to turn it first.")
+                else:
+                    self.notify("Click again (or Enter) to place it there.")
+            return
+        super().choose_target(target)
+
+    def _choose_hand(self, i: int) -> None:
+        if not self._carto():
+            return
+        hand = self.match.state.hand
+        if not 0 <= i < len(hand):
+            return
+        kinds = self._placeable_kinds(self.match.legal_actions())
+        if hand[i] not in kinds:
+            self.notify(f"The {tile_name(hand[i])} fits nowhere yet; place another tile first.",
+                        severity="information")
+            return
+        if hand[i] == self.sel_kind:
+            self.action_rotate()
+            return
+        self._remember_cursor()
+        self.sel_kind = hand[i]
+        self.refresh_all()
+
+    def on_tile_map_target_chosen(self, event: TileMap.TargetChosen) -> None:
+        self.choose_target(event.target)
+
+    # -- the map ---------------------------------------------------------------------------
+    def update_board(self, state: Any, targets: set, cursor: Any) -> None:
+        m = self.match
+        placing = None
+        hand_sel = None
+        hint = ""
+        if self._carto() and self.sel_kind in state.hand:
+            hand_sel = state.hand.index(self.sel_kind)
+            panel_i = self.query_one(DecisionPanel).highlighted
+            rot = T.rotations(self.sel_kind)[0]
+            if panel_i is not None and 0 <= panel_i < len(self.actions):
+                rot = self.actions[panel_i].rot
+            placing = (self.sel_kind, rot)
+            n_cells = len({(a.x, a.y) for a in self.actions})
+            hint = (f"{tile_name(self.sel_kind)}, turned {rot * 90}°\n"
+                    f"{n_cells} place{'s' if n_cells != 1 else ''}: ←/→ or click · stack {len(state.stack)}\n"
+                    f"r turn · t next tile · Enter place")
+        focus = None
+        if cursor is not None and cursor[0] == "cell":
+            focus = (cursor[1], cursor[2])
+        else:
+            focus = self._ship_focus(state)
+        self.query_one(TileMap).update_state(state, targets, cursor, placing=placing, hand_sel=hand_sel,
+                                             hand_hint=hint, focus=focus, status=self.status_line(state))
+        self._panel_targets, self._panel_cursor = targets, cursor
+        self._refresh_panels(state)
+
+    def _ship_focus(self, s) -> tuple[int, int] | None:
+        d = self.match.pending
+        if d is None:
+            return None
+        if s.sail and s.phase == "sail" and "order" in s.sail and s.sail["i"] < len(s.sail["order"]):
+            seat, gal = s.sail["order"][s.sail["i"]]
+            pos = s.galleon["pos"] if gal else s.ships[seat]["pos"]
+        else:
+            pos = s.ships[d.seat]["pos"]
+        return (pos[0], pos[1]) if pos else None
+
+    def _refresh_panels(self, state) -> None:
+        panel = Text()
+        for s in range(len(self.match.names)):
+            if s:
+                panel.append("\n")
+            panel.append_text(self.player_panel(state, s))
+        panel.append("\n")
+        panel.append_text(self.galleon_panel(state))
+        if panel != self._panel_text:  # an unchanged panel is not laid out again
+            same_height = self._panel_text is not None and \
+                self._panel_text.plain.count("\n") == panel.plain.count("\n")
+            self._panel_text = panel
+            self.query_one("#panels", Static).update(panel, layout=not same_height)
+
+    def action_pan(self, dx: int, dy: int) -> None:
+        self.query_one(TileMap).pan(dx, dy)
+
+    def action_centre(self) -> None:
+        self.query_one(TileMap).recentre()
+
+    # -- text ------------------------------------------------------------------------------
+    def round_text(self, s: Any) -> str:
+        return f"Day {s.day} · {PHASE.get(s.phase, s.phase)}" if s.day else "set-up"
+
+    def status_line(self, s: Any) -> str:
+        parts = []
+        if s.weather:
+            w = WEATHER.get(s.weather, s.weather)
+            if s.weather == "storm" and s.wind:
+                w += f", wind {s.wind}"
+            parts.append(w)
+        left = len(s.deck)
+        ft = ""
+        if s.ft == 0 and "finis_terrae" in s.deck:
+            ft = f" (Finis Terrae card {s.deck.index('finis_terrae') + 1}th)"
+        elif s.ft == 1:
+            ft = " (the Finis Terrae card is among them)"
+        parts.append(f"{left} weather cards left{ft}")
+        if s.exchange:
+            parts.append(f"exchange value {s.exchange}, spice costs {s.exchange + 1}")
+        if s.common:
+            move = f"move {s.common}"
+            sail = s.sail or {}
+            if s.phase == "sail" and sail.get("rolled") and s.weather in ("sunny", "finis_terrae"):
+                legs = sail.get("legs") or []
+                if len(legs) == 2:
+                    move = f"moves {legs[0]} then {legs[1]}"
+                else:
+                    move = f"move {s.common} + rolled {sail['rolled']}"
+            parts.append(move)
+        return " · ".join(parts)
+
+    def player_panel(self, s: Any, seat: int) -> Text:
+        m = self.match
+        colour = self.player_colour(seat)
+        d = m.pending
+        sh = s.ships[seat]
+        t = Text()
+        turn = d is not None and d.seat == seat
+        t.append("▶ " if turn else "  ", "bold")
+        t.append(f" {self.marks[seat]} ", Style(bold=True, color="black", bgcolor=colour))
+        t.append(f" {m.names[seat]}", "bold")
+        if m.seats[seat].bot:
+            t.append(" bot", "italic dim")
+        if sh["pirate"]:
+            t.append(" PIRATE", Style(bold=True, color="white", bgcolor="black"))
+        else:
+            t.append(" explorer", "dim")
+        if self._vp[0] != id(s):
+            self._vp = (id(s), self.rules.vp(s))
+        vp = self._vp[1].get(seat, 0)
+        t.append(f" {vp} VP", "bold")
+        t.append("\n   ")
+        d_ = s.dist
+        if d_ is not None and d_["seat"] == seat:
+            # a distribution in progress: the holds filled so far, the rest still to load
+            loaded = [None if h is None else (h[0], h[1]) for h in d_["holds"]]
+            self._holds(t, loaded + [None] * (4 - len(loaded)), seat, loading=len(loaded))
+            pool = ", ".join(f"{HOLD_LETTER[k]}{v}" for k, v in d_["pool"].items() if v)
+            t.append("\n   ")
+            t.append(f"to load: {pool or 'nothing'}", Style(bold=True, color="#ffd866"))
+            t.append(" (the doubloons left go to the stash)" if d_["pool"].get("doubloons") else "", "dim")
+        else:
+            self._holds(t, sh["holds"], seat)
+            t.append(f" stash ${sh['stash']}")
+        pile = sh["pile"]
+        kept = " ".join(f"{HOLD_LETTER[k]}{pile.get(k, 0)}" for k in ("treasure", "spice", "find", "castaway")
+                        if pile.get(k, 0))
+        ports = sum(1 for o in s.ports.values() if o == seat)
+        t.append("\n   ")
+        t.append(f"ports {ports}, {sh['ports_left']} left ", "dim")
+        if s.first == seat:
+            t.append("East ", "bold")
+        if s.flag == seat:
+            t.append("red-flag", Style(bold=True, color="#e8554e"))
+        if sh["plus3"] or sh["minus3"]:
+            t.append(f" +3×{sh['plus3']} -3×{sh['minus3']}", "dim")
+        if kept:
+            t.append("\n   ")
+            t.append(f"scored: {kept}", "dim")
+        return t
+
+    def _holds(self, t: Text, holds: list, ship: int, loading: int = -1) -> None:
+        t.append("|", "dim")
+        for i, h in enumerate(holds):
+            target = ("hold", ship, i)
+            style = "bold" if h is not None else "dim"
+            if i == loading:
+                style = "bold black on #ffd866"
+                h = ("?", 0)
+            if target == self._panel_cursor:
+                style = "bold black on #ffd866"
+            elif target in self._panel_targets:
+                style = "bold reverse"
+            t.append(f"{hold_text(h):^3}", style)
+            t.append("|", "dim")
+
+    def galleon_panel(self, s: Any) -> Text:
+        t = Text()
+        t.append(" @ ", Style(bold=True, color="white", bgcolor="black"))
+        t.append(" Black Galleon", "bold")
+        if s.flag is not None:
+            t.append(f" ({self.match.names[s.flag]})", "dim")
+        g = s.galleon
+        t.append("\n   ")
+        self._holds(t, g["holds"], -1)
+        where = "on the map" if g["pos"] is not None else "not on the map yet"
+        t.append("\n   ")
+        t.append(where, "dim")
+        return t

@@ -1,0 +1,461 @@
+"""Finis Terrae's map: a growing grid of square tiles with land and sea edges.
+
+Each tile is drawn 7 characters wide and 3 rows tall (about square on a terminal). Land is drawn
+with letters as well as colour ("^" land, "." beach), so the map reads without colour too; ships
+are their player's letter at sea, ports are "⌂" + the letter on land, "@" is the Black Galleon.
+North is up; x grows east, y grows north, the Isle of Winds' centre is 0,0 (the compass).
+
+The widget renders the state it is given and knows no rules: the screen passes the legal targets
+(("cell", x, y) cells are highlighted with "+" corners, the cursor with solid corners), the tile
+being placed and its turn (drawn at the cursor as a preview), and the cell to keep in view. The map
+pans to keep that cell visible when it outgrows the terminal; ``pan`` moves the view by hand.
+Clicks post ``TileMap.TargetChosen`` with ("cell", x, y) or ("hand", i) for a tile of the hand.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from rich.style import Style
+from textual import events
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+from tabletop_tui.rules.finis_terrae import tiles as T
+from tabletop_tui.widgets.canvas import Canvas
+
+CW, CH = 7, 3  # a tile on screen
+RULER_W = 4  # the y ruler on the left
+
+SEA = (Style(bgcolor="#173a5c"), Style(bgcolor="#1f4a73"))  # a checkerboard: tiles stay countable
+LAND = Style(color="#b7dc9c", bgcolor="#3b6a33")
+BEACH = Style(color="#5b4418", bgcolor="#cfae69")
+ISLE = Style(color="#f0e6c8", bgcolor="#6b5a3a", bold=True)
+REEF = Style(color="#e6e6e6", bgcolor="#3c5566", bold=True)
+DEN = Style(color="#ffffff", bgcolor="#7a1f1f", bold=True)
+TOKEN = Style(color="#ffd866", bold=True)
+LABEL = Style(color="#8fb3d9", italic=True)
+TARGET = Style(color="#ffd866", bold=True)
+TARGET_SEA = Style(bgcolor="#1d6470")
+CURSOR = Style(color="#ffd866", bold=True)
+CURSOR_SEA = Style(bgcolor="#4f77ad")
+EMPTY_TARGET = Style(color="#ffd866", bgcolor="#2b2b2b")
+GALLEON = Style(color="#ffffff", bgcolor="#000000", bold=True)
+DIM = Style(color="#8a8a8a")
+AXIS = Style(color="#ffd866", bold=True)
+
+TOKEN_LETTER = {"treasure": "t", "find": "f", "castaway": "c", "doubloons": "$", "spice": "s"}
+LEGEND = ("A ship", "⌂A port", "@ Black Galleon", "^ land", ". beach", "! lighthouse", "# fort",
+          "t treasure", "c castaway", "f find", "$ doubloons", "s spice", "+ you may go there")
+
+
+def fill_lines(parts: list[str], width: int, lines: int, sep: str = "  ") -> list[str]:
+    """Greedy: as many parts as fit on ``lines`` lines of ``width``."""
+    out = [""]
+    for p in parts:
+        cand = out[-1] + (sep if out[-1] else "") + p
+        if len(cand) <= width:
+            out[-1] = cand
+        elif len(out) < lines and len(p) <= width:
+            out.append(p)
+        else:
+            break
+    return out
+
+
+def _cells_of(kind: str, rot: int):
+    """Per character of a tile: its role, and sea characters grouped by sea area."""
+    return _tile_layout(kind, rot)
+
+
+@lru_cache(maxsize=None)
+def _tile_layout(kind: str, rot: int):
+    info = T.info(kind)
+    e = T.edges(kind, rot)
+    land = set()
+    for j in range(CH):
+        for i in range(CW):
+            if (e[0] == "L" and j == 0) or (e[2] == "L" and j == CH - 1) \
+                    or (e[3] == "L" and i <= 1) or (e[1] == "L" and i >= CW - 2):
+                land.add((i, j))
+    if e == "LSLS":  # the straight part: a land strip from north to south
+        land.add((3, 1))
+    elif e == "SLSL":
+        land.update({(2, 1), (3, 1), (4, 1)})
+    if info.get("islet"):
+        land.update({(2, 1), (3, 1), (4, 1)})
+    areas = T.sea_areas(kind, rot)
+    sea: list[list[tuple[int, int]]] = [[] for _ in areas]
+    if areas:
+        for j in range(CH):
+            for i in range(CW):
+                if (i, j) in land:
+                    continue
+                if len(areas) == 1:
+                    a = 0
+                elif e == "LSLS":
+                    a = T.area_touching(kind, rot, 3 if i < 3 else 1)
+                else:
+                    a = T.area_touching(kind, rot, 0 if j == 0 else 2)
+                if a is not None:
+                    sea[a].append((i, j))
+    # preferred spots: nearest the middle of the area first (middle row before the others)
+    out_sea = []
+    for spots in sea:
+        if spots:
+            cx = sum(i for i, _ in spots) / len(spots)
+            cy = sum(j for _, j in spots) / len(spots)
+            spots = sorted(spots, key=lambda p: (abs(p[1] - cy) * 3 + abs(p[0] - cx), p[1], p[0]))
+        out_sea.append(tuple(spots))
+    land_order = tuple(sorted(land, key=lambda p: (abs(p[1] - 1) * 2 + abs(p[0] - 3), p[1], p[0])))
+    return frozenset(land), tuple(out_sea), land_order
+
+
+def goods_text(goods: dict) -> list[str]:
+    out = []
+    for what in ("treasure", "castaway", "find", "spice", "doubloons"):
+        k = goods.get(what, 0)
+        if k > 0:
+            letter = TOKEN_LETTER[what]
+            out.append(letter if k == 1 and what not in ("doubloons", "spice") else f"{letter}{k}")
+    return out
+
+
+class TileMap(Widget):
+    DEFAULT_CSS = """
+    TileMap { width: 1fr; height: 1fr; min-height: 8; }
+    """
+    can_focus = False
+
+    class TargetChosen(Message):
+        def __init__(self, target: Any) -> None:
+            super().__init__()
+            self.target = target
+
+    def __init__(self, state: Any = None, colours: list[str] | None = None,
+                 marks: list[str] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.state = state
+        self.colours = list(colours or [])
+        self.marks = list(marks or [])
+        self.targets: set = set()
+        self.cursor: Any = None
+        self.placing: tuple[str, int] | None = None  # (kind, rot) previewed at the cursor
+        self.hand_sel: int | None = None  # index in state.hand of the tile being placed
+        self.hand_hint: str = ""
+        self.focus_cell: tuple[int, int] | None = None
+        self.status: str = ""
+        self.vx0: int | None = None  # west-most x in view
+        self.vy0: int | None = None  # south-most y in view
+        self._last_focus: Any = None
+        self._hit: dict[tuple[int, int], Any] = {}
+        self._cache_key: Any = None
+        self._rows: list[Strip] = []
+        self.view_cells: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    # -- the screen feeds it ---------------------------------------------------------------
+    def update_state(self, state: Any, targets: set | None = None, cursor: Any = None, *,
+                     placing: tuple[str, int] | None = None, hand_sel: int | None = None,
+                     hand_hint: str = "", focus: tuple[int, int] | None = None,
+                     status: str = "") -> None:
+        self.state = state
+        self.targets = set(targets or ())
+        self.cursor = cursor
+        self.placing = placing
+        self.hand_sel = hand_sel
+        self.hand_hint = hand_hint
+        self.focus_cell = focus
+        self.status = status
+        self.refresh()
+
+    def pan(self, dx: int, dy: int) -> None:
+        if self.vx0 is None or self.vy0 is None:
+            return
+        self.vx0 += dx
+        self.vy0 += dy
+        self._cache_key = None
+        self.refresh()
+
+    def recentre(self) -> None:
+        self.vx0 = self.vy0 = None
+        self._last_focus = None
+        self._cache_key = None
+        self.refresh()
+
+    # -- geometry --------------------------------------------------------------------------
+    def _carto(self) -> bool:
+        return bool(self.state is not None and self.state.hand and self.hand_sel is not None)
+
+    def _status_lines(self, w: int) -> list[str]:
+        parts = [p for p in self.status.split(" · ") if p]
+        one = fill_lines(parts, w, 1, " · ")
+        if len(" · ".join(parts)) <= w or self.size.height < 5 * CH:
+            return one
+        return fill_lines(parts, w, 2, " · ")
+
+    def _frame(self) -> tuple[int, int, int, int, int, int]:
+        """(top row of the map, tile columns, tile rows, left x, first legend row, legend rows)."""
+        w, h = self.size.width, self.size.height
+        head = CH if self._carto() else len(self._status_lines(w))
+        top = head + 1  # the x ruler
+        cols = max(1, (w - RULER_W) // CW)
+        legend = 1 if h >= top + CH * 2 + 1 else 0
+        rows = max(1, (h - top - legend) // CH)
+        spare = h - top - rows * CH
+        legend = min(2, spare) if legend else 0
+        return top, cols, rows, RULER_W, h - legend, legend
+
+    def _viewport(self, cols: int, rows: int) -> tuple[int, int]:
+        s = self.state
+        xs = [c[0] for c in s.tiles] + [t[1] for t in self.targets if t[0] == "cell"]
+        ys = [c[1] for c in s.tiles] + [t[2] for t in self.targets if t[0] == "cell"]
+        x0, x1 = min(xs) - 1, max(xs) + 1
+        y0, y1 = min(ys) - 1, max(ys) + 1
+        focus = self.focus_cell
+        vx, vy = self.vx0, self.vy0
+
+        def fit(v, lo, hi, n, f):
+            span = hi - lo + 1
+            if span <= n:
+                return lo - (n - span) // 2
+            if v is None:
+                v = (f - n // 2) if f is not None else (lo + hi - n + 1) // 2
+            if f is not None and focus != self._last_focus:
+                m = 1 if n >= 5 else 0
+                if f < v + m:
+                    v = f - m
+                elif f > v + n - 1 - m:
+                    v = f - n + 1 + m
+            return max(lo, min(v, hi - n + 1))
+
+        vx = fit(vx, x0, x1, cols, focus[0] if focus else None)
+        vy = fit(vy, y0, y1, rows, focus[1] if focus else None)
+        self._last_focus = focus
+        self.vx0, self.vy0 = vx, vy
+        return vx, vy
+
+    # -- rendering (Line API) --------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        w, h = self.size.width, self.size.height
+        key = (w, h, id(self.state), frozenset(self.targets), self.cursor, self.placing,
+               self.hand_sel, self.hand_hint, self.focus_cell, self.status, self.vx0, self.vy0)
+        if key != self._cache_key:
+            cv = self.draw()
+            self._cache_key = (w, h, id(self.state), frozenset(self.targets), self.cursor, self.placing,
+                               self.hand_sel, self.hand_hint, self.focus_cell, self.status,
+                               self.vx0, self.vy0)
+            self._rows = [Strip(segs, w) for segs in cv.to_segments()] if cv else []
+        if 0 <= y < len(self._rows):
+            return self._rows[y]
+        return Strip.blank(w)
+
+    def draw(self) -> Canvas | None:
+        s = self.state
+        w, h = self.size.width, self.size.height
+        if s is None or w == 0 or h == 0:
+            return None
+        cv = Canvas(w, h)
+        self._hit = {}
+        top, cols, rows, left, legend, nlegend = self._frame()
+        vx, vy = self._viewport(cols, rows)
+        self.view_cells = (vx, vy, vx + cols - 1, vy + rows - 1)
+        # the header: status, or the hand of tiles while charting
+        if self._carto():
+            self._draw_hand(cv, w)
+        else:
+            for j, line in enumerate(self._status_lines(w)):
+                cv.put(0, j, line, Style(bold=True))
+        # rulers: x along the top, y down the left; the axes (x = 0, y = 0) stand out
+        cv.put(0, top - 1, " N↑", AXIS)
+        for k in range(cols):
+            x = vx + k
+            cv.put_centered(left + k * CW, top - 1, CW, str(x), AXIS if x == 0 else DIM)
+        for r in range(rows):
+            y = vy + rows - 1 - r
+            cv.put(0, top + r * CH + 1, f"{y:>3}", AXIS if y == 0 else DIM)
+        ports = s.ports
+        ships: dict = {}
+        for i, sh in enumerate(s.ships):
+            if sh["pos"] is not None:
+                ships.setdefault(tuple(sh["pos"][:2]), []).append((i, sh["pos"][2], sh["pirate"]))
+        g = s.galleon.get("pos")
+        if g is not None:
+            ships.setdefault(tuple(g[:2]), []).append((-1, g[2], True))
+        for r in range(rows):
+            y = vy + rows - 1 - r
+            for k in range(cols):
+                x = vx + k
+                X, Y = left + k * CW, top + r * CH
+                cell = (x, y)
+                target = ("cell", x, y)
+                for yy in range(Y, Y + CH):
+                    for xx in range(X, X + CW):
+                        self._hit[(xx, yy)] = target
+                tile = s.tiles.get(cell)
+                if tile is not None:
+                    self._draw_tile(cv, X, Y, tile[0], tile[1], (x + y) % 2,
+                                    s.goods.get(cell, {}), ports.get(cell), ships.get(cell, []))
+                elif target == self.cursor and self.placing is not None:
+                    self._draw_tile(cv, X, Y, self.placing[0], self.placing[1], (x + y) % 2, {}, None, [])
+                elif target in self.targets:
+                    cv.fill(X, Y, CW, CH, EMPTY_TARGET)
+                    cv.put(X + 1, Y + 1, "·····", EMPTY_TARGET)
+                if target == self.cursor:
+                    self._mark(cv, X, Y, "┏┓┗┛", CURSOR, CURSOR_SEA)
+                elif target in self.targets:
+                    self._mark(cv, X, Y, "++++", TARGET, TARGET_SEA)
+        for j, line in enumerate(fill_lines(list(LEGEND), w, nlegend) if nlegend else []):
+            cv.put(0, legend + j, line, DIM)
+        return cv
+
+    def _mark(self, cv: Canvas, X: int, Y: int, chars: str, style: Style, sea: Style) -> None:
+        """A target: the sea of the tile tinted, "+" (cursor: brackets) in its sea corners."""
+        sea_bgs = {st.bgcolor for st in SEA} | {None}
+        for j in range(CH):
+            row = cv.cells[Y + j] if 0 <= Y + j < cv.height else None
+            if row is None:
+                continue
+            for i in range(CW):
+                if 0 <= X + i < cv.width:
+                    ch, st = row[X + i]
+                    if st.bgcolor in sea_bgs:
+                        row[X + i] = (ch, st + sea)
+        for (i, j), c in zip(((0, 0), (CW - 1, 0), (0, CH - 1), (CW - 1, CH - 1)), chars):
+            if 0 <= Y + j < cv.height and 0 <= X + i < cv.width and cv.cells[Y + j][X + i][0] == " ":
+                cv.put(X + i, Y + j, c, style)
+
+    def _corners(self, cv: Canvas, X: int, Y: int, chars: str, style: Style) -> None:
+        cv.put(X, Y, chars[0], style)
+        cv.put(X + CW - 1, Y, chars[1], style)
+        cv.put(X, Y + CH - 1, chars[2], style)
+        cv.put(X + CW - 1, Y + CH - 1, chars[3], style)
+
+    def _draw_hand(self, cv: Canvas, w: int) -> None:
+        s = self.state
+        x = 0
+        for i, kind in enumerate(s.hand):
+            rot = self.placing[1] if (i == self.hand_sel and self.placing) else T.rotations(kind)[0]
+            self._draw_tile(cv, x, 0, kind, rot, 0, {}, None, [])
+            if i == self.hand_sel:
+                self._mark(cv, x, 0, "┏┓┗┛", CURSOR, CURSOR_SEA)
+            for yy in range(CH):
+                for xx in range(x, x + CW):
+                    self._hit[(xx, yy)] = ("hand", i)
+            x += CW + 1
+        tx = max(x + 1, 4 * (CW + 1) + 1)
+        lines = self.hand_hint.split("\n")
+        for j, line in enumerate(lines[:CH]):
+            cv.put(tx, j, line[: max(0, w - tx)], Style(bold=(j == 0)))
+
+    def _draw_tile(self, cv: Canvas, X: int, Y: int, kind: str, rot: int, parity: int, goods: dict,
+                   port: int | None, ships: list) -> None:
+        info = T.info(kind)
+        land, seas, land_order = _tile_layout(kind, rot)
+        sea_style = SEA[parity]
+        beach = info["beach"]
+        land_style = ISLE if info.get("isle") and kind == "isle_centre" else (BEACH if beach else LAND)
+        land_char = "." if beach else "^"
+        if info["reef"]:
+            land_style = REEF
+        for j in range(CH):
+            for i in range(CW):
+                if (i, j) in land:
+                    ch = land_char
+                    st = land_style
+                    if info["pirate_den"]:
+                        st = DEN
+                    cv.put(X + i, Y + j, ch, st)
+                else:
+                    cv.put(X + i, Y + j, " ", sea_style)
+        if kind == "isle_centre":
+            cv.put(X, Y, "···N···", ISLE)
+            cv.put(X, Y + 1, "W··+··E", ISLE)
+            cv.put(X, Y + 2, "···S···", ISLE)
+            return
+        if info["reef"]:
+            cv.put(X, Y, "x x x x", REEF)
+            cv.put(X, Y + 1, "x reef ", REEF)
+            cv.put(X, Y + 2, "x x x x", REEF)
+            return
+        free_land = list(land_order)
+        if info["pirate_den"]:
+            cv.put(X + 2, Y + 1, "den", DEN)
+            free_land = []
+        # features on the land: port first (it sits on the beach), then lighthouse and fort
+        if port is not None and free_land:
+            (i, j) = free_land[0]
+            if i + 1 < CW and (i + 1, j) in land and (i + 1, j) in free_land:
+                spot = [(i, j), (i + 1, j)]
+            elif i - 1 >= 0 and (i - 1, j) in land and (i - 1, j) in free_land:
+                spot = [(i - 1, j), (i, j)]
+            else:
+                spot = [(i, j)]
+            colour = self.colours[port] if port < len(self.colours) else "#ffffff"
+            st = Style(color="#000000", bgcolor=colour, bold=True)
+            mark = self.marks[port] if port < len(self.marks) else "?"
+            text = ("⌂" + mark) if len(spot) == 2 else mark
+            for (ii, jj), ch in zip(spot, text):
+                cv.put(X + ii, Y + jj, ch, st)
+                free_land.remove((ii, jj))
+        for feat, ch in (("lighthouse", "!"), ("fort", "#")):
+            if info[feat] and free_land:
+                i, j = free_land.pop(0)
+                cv.put(X + i, Y + j, ch, Style(color="#ffffff", bold=True))
+        # things lying on the tile: on an islet they sit on the island, else at sea
+        items = goods_text(goods)
+        # ships in their sea areas
+        for (sid, area, pirate) in ships:
+            spots = seas[area] if area < len(seas) else ()
+            used = [p for p in spots if cv.cells[Y + p[1]][X + p[0]][0] == " "] if 0 <= Y < cv.height else []
+            if not used:
+                continue
+            i, j = used[0]
+            if sid == -1:
+                cv.put(X + i, Y + j, "@", GALLEON)
+            else:
+                colour = self.colours[sid] if sid < len(self.colours) else "#ffffff"
+                mark = self.marks[sid] if sid < len(self.marks) else "?"
+                st = (Style(color=colour, bgcolor="#000000", bold=True) if pirate
+                      else Style(color="#000000", bgcolor=colour, bold=True))
+                cv.put(X + i, Y + j, mark, st)
+        if items:
+            if info.get("islet") and not info["pirate_den"]:
+                text = "".join(items)[:3]
+                cv.put(X + 3 - len(text) // 2, Y + 1, text, Style(color="#ffd866", bgcolor="#3b6a33", bold=True))
+            else:
+                spots = [p for a in seas for p in a]
+                text = " ".join(items)
+                self._put_in(cv, X, Y, spots, text, TOKEN)
+        if kind == "shipwreck":
+            spots = [p for a in seas for p in a if p[1] == CH - 1]
+            self._put_in(cv, X, Y, spots, "wreck", LABEL, only_free=True)
+
+    def _put_in(self, cv: Canvas, X: int, Y: int, spots: list, text: str, style: Style,
+                only_free: bool = True) -> None:
+        """Write a short text into a free run of sea characters (prefers the middle row)."""
+        rows: dict[int, list[int]] = {}
+        for (i, j) in spots:
+            if 0 <= Y + j < cv.height and 0 <= X + i < cv.width and cv.cells[Y + j][X + i][0] == " ":
+                rows.setdefault(j, []).append(i)
+        for j in sorted(rows, key=lambda j: (abs(j - 1), j)):
+            xs = sorted(rows[j])
+            # the longest run of consecutive free characters
+            best: list[int] = []
+            run: list[int] = []
+            for i in xs:
+                if run and i != run[-1] + 1:
+                    run = []
+                run.append(i)
+                if len(run) > len(best):
+                    best = list(run)
+            if len(best) >= min(len(text), 1):
+                t = text[: len(best)]
+                start = best[0] + (len(best) - len(t)) // 2
+                cv.put(X + start, Y + j, t, style)
+                return
+
+    def on_click(self, event: events.Click) -> None:
+        target = self._hit.get((event.x, event.y))
+        if target is not None:
+            self.post_message(self.TargetChosen(target))
