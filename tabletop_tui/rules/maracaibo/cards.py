@@ -143,7 +143,9 @@ def price(p: dict, c: str) -> int:
 
 def buyable(p: dict) -> list:
     out = []
-    for c in _unique(p["hand"] + p["plan"]):
+    # copies are interchangeable within the hand and within the planning area, but buying from the
+    # planning area frees a slot and buying from the hand does not: both stay offered
+    for c in _unique(p["hand"]) + _unique(p["plan"]):
         spec = card(c)
         if price(p, c) > p["dbl"]:
             continue

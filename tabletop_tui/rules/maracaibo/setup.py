@@ -82,9 +82,10 @@ def new_game(names: list, seed: int) -> State:
         })
     g["players"] = players
     # 8-9 careers and the opening hand, in seat order from the first player
-    tasks = []
-    for k in range(n):
-        seat = (first + k) % n
-        tasks += [task("career", seat), task("oplan", seat), task("odiscard", seat), task("odiscard", seat)]
+    # step 8 for everyone first (keep 1 of 2 careers), then step 9 in seat order
+    order = [(first + k) % n for k in range(n)]
+    tasks = [task("career", seat) for seat in order]
+    for seat in order:
+        tasks += [task("oplan", seat), task("odiscard", seat), task("odiscard", seat)]
     push(g, *tasks)
     return s

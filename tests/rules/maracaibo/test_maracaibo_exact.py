@@ -222,3 +222,20 @@ def test_no_main_action_is_asked_at_havana_roads_where_only_nothing_is_possible(
     s.g["round"] = 4
     s = main_at(s, 0, "22")
     assert top(s)["t"] != "main"
+
+
+# -- 9.4: a card is bought from the hand or from the planning area --------------------------------
+def test_a_design_held_in_hand_and_in_the_planning_area_can_be_bought_from_either():
+    s = base(dbl=10)
+    planned = give_card(s, 0, "A08", "plan")  # 2 copies at 3 players
+    g = s.g
+    inhand = "A08.2" if planned == "A08.1" else "A08.1"
+    for box in [g["deck"], g["display"], g["discard"]] + [q[k] for q in g["players"] for k in ("hand", "plan", "bought")]:
+        if inhand in box:
+            box.remove(inhand)
+    s.p(0)["hand"].insert(0, inhand)
+    s = stage(s, task("village", 0, n=1, ctx="effect"))
+    assert f"buy {inhand}" in texts(s) and f"buy {planned}" in texts(s)
+    s2 = play(s, f"buy {planned}")
+    assert planned in s2.p(0)["bought"] and inhand not in s2.p(0)["bought"]
+    assert planned not in s2.p(0)["plan"]

@@ -41,14 +41,16 @@ def test_two_players_use_one_copy_of_every_design():
     assert all(c.endswith(".1") for c in every) and len(every) == 60
 
 
-def test_opening_keeps_one_planned_five_in_hand_two_discarded():
+def test_every_player_keeps_a_career_first_then_the_opening_hands_in_seat_order():
     s = fresh(3, 2)
     first = s.g["start_seat"]
-    d = RULES.pending(s)
-    assert d.seat == first and d.kind == "career"
-    s = RULES.apply(s, RULES.legal_actions(s)[1])
-    p = s.p(first)
-    assert p["career"] and p["career_offer"] == []
+    for k in range(3):  # set-up step 8 for every player before anyone's step 9
+        d = RULES.pending(s)
+        assert d.seat == (first + k) % 3 and d.kind == "career"
+        s = RULES.apply(s, RULES.legal_actions(s)[1])
+        p = s.p((first + k) % 3)
+        assert p["career"] and p["career_offer"] == []
+    assert RULES.pending(s).seat == first and RULES.pending(s).kind == "opening"
     s = RULES.apply(s, RULES.legal_actions(s)[0])   # plan
     s = RULES.apply(s, RULES.legal_actions(s)[0])   # discard
     s = RULES.apply(s, RULES.legal_actions(s)[0])   # discard
