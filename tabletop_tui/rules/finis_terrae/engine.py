@@ -10,6 +10,7 @@ from __future__ import annotations
 from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, rank_by
 
 from . import cartography as C
+from . import combat, trade
 from . import holds as H
 from . import sailing as SL
 from . import scoring as SC
@@ -17,20 +18,14 @@ from . import tiles as T
 from . import weather as W
 from .actions import (GALLEON, Attack, ChooseBeach, ChooseWind, Den, DropHold, LoadHold, Move,
                       Place, Recover, Simple, Split, Spoils, SunnyOrder, Throw, Trade)
+from .dice import red as _red
+from .dice import roll as _roll
 from .state import State
 
 CP = T.COMPONENTS
 GOOD_WORD = {"doubloons": "doubloons", "spice": "spice crates", "find": "underwater finds",
              "castaway": "castaways", "treasure": "treasures"}
 SIDE_DIR = {"N": 0, "E": 1, "S": 2, "W": 3}
-
-
-def _roll(rng: Rng, faces: list):
-    return faces[rng.randbelow(len(faces))]
-
-
-def _red(rng: Rng) -> int:
-    return _roll(rng, CP["red_die"])
 
 
 class FinisTerraeRules(BaseRules):
@@ -463,54 +458,13 @@ class FinisTerraeRules(BaseRules):
         return cost
 
     def _opponents(self, s, sid, cell) -> list[int]:
-        here = self.ships_on(s, cell)
-        if len(here) < 2 or not any(self.is_pirate(s, i) for i in here):
-            return []
-        island = C.island_cells(s.tiles, cell)
-        if island and C.island_has(s.tiles, island, "fort"):
-            return []
-        me = self.controller(s, sid)
-        out = []
-        for i in here:
-            if i == sid:
-                continue
-            if self.controller(s, i) == me:
-                continue  # house rule: the Galleon and its controller's ship never fight
-            if not self.is_pirate(s, sid) and not self.is_pirate(s, i):
-                continue
-            out.append(i)
-        return sorted(out, key=lambda i: (i == GALLEON, i))
+        return combat.opponents(self, s, sid, cell)
 
     def _max_crates(self, s, cell) -> int:
-        m = CP["max_trade_crates"]
-        if s.options.get("speculative_spice") and not T.info(s.tiles[cell][0]).get("isle"):
-            m = max(m, len(C.island_cells(s.tiles, cell)))
-        return m
+        return trade.max_crates(self, s, cell)
 
     def _trade_actions(self, s, seat, sid, cell) -> list:
-        if sid == GALLEON or s.ships[sid]["pirate"] or cell not in s.ports:
-            return []
-        sh = s.ships[sid]
-        done = s.sail["trades"]
-        out = []
-        for what in ("castaway", "find"):
-            op = "redeem-" + what
-            if op in done:
-                continue
-            for n in range(1, H.amount(sh["holds"], what) + 1):
-                if H.has_empty(H.take(sh["holds"], what, n)):
-                    out.append(Trade(op, n))
-        mx = self._max_crates(s, cell)
-        if s.ports[cell] == seat and "buy" not in done:
-            price = s.exchange + CP["spice_price_offset"]
-            for n in range(1, min(mx, s.supply["spice"]) + 1):
-                if H.doubloons(sh["holds"]) >= price * n and H.has_empty(H.pay(sh["holds"], price * n)):
-                    out.append(Trade("buy", n))
-        if s.ports[cell] != seat and "sell" not in done:
-            for n in range(1, min(mx, H.amount(sh["holds"], "spice")) + 1):
-                if H.has_empty(H.take(sh["holds"], "spice", n)):
-                    out.append(Trade("sell", n))
-        return out
+        return trade.trade_actions(self, s, seat, sid, cell)
 
     def _can_reorganize(self, s, sid, cell) -> bool:
         return sid != GALLEON and not s.ships[sid]["pirate"] and s.ports.get(cell) == sid
@@ -699,51 +653,10 @@ class FinisTerraeRules(BaseRules):
         raise IllegalAction(f"'{a}' is not a legal move now.")
 
     def _combat(self, s, att: int, dfn: int) -> None:
-        dice = int(s.options.get("combat_dice", 2))
-        while True:
-            ra = sum(_red(s.rng) for _ in range(dice)) + (1 if self.is_pirate(s, att) else 0)
-            rd = sum(_red(s.rng) for _ in range(dice)) + (1 if self.is_pirate(s, dfn) else 0)
-            self._ev(s, f"combat: {self.ship_name(s, att)} {ra} against {self.ship_name(s, dfn)} {rd}")
-            if ra != rd:
-                break
-        win, lose = (att, dfn) if ra > rd else (dfn, att)
-        self._ev(s, f"{self.ship_name(s, win)} wins the combat")
-        if H.all_empty(self.ship(s, lose)["holds"]):
-            self._ev(s, f"{self.ship_name(s, lose)} has empty holds and is sunk")
-            self._wreck(s, lose, None, "sunk in combat")
-            taker = self.controller(s, win)
-            if s.supply["plus3"] > 0:
-                s.supply["plus3"] -= 1
-                s.ships[taker]["plus3"] += 1
-        else:
-            s.queue.append({"t": "spoils", "winner": win, "loser": lose})
+        return combat.fight(self, s, att, dfn)
 
     def _trade(self, s, seat, cell, a) -> None:
-        sh = s.ships[seat]
-        if a.op.startswith("redeem-"):
-            what = a.op[7:]
-            r = _red(s.rng)
-            each = s.exchange + r
-            sh["holds"] = H.take(sh["holds"], what, a.n)
-            sh["pile"][what] = sh["pile"].get(what, 0) + a.n
-            got = self._from_bank(s, each * a.n)
-            sh["holds"] = H.load(sh["holds"], "doubloons", got)
-            self._ev(s, f"{s.names[seat]} redeems {H.text((what, a.n))} at {s.exchange}+{r} = {each} each: {got} doubloons")
-        elif a.op == "buy":
-            price = (s.exchange + CP["spice_price_offset"]) * a.n
-            sh["holds"] = H.pay(sh["holds"], price)
-            s.bank += price
-            s.supply["spice"] -= a.n
-            sh["holds"] = H.load(sh["holds"], "spice", a.n)
-            self._ev(s, f"{s.names[seat]} buys {a.n} spice for {price} doubloons")
-        elif a.op == "sell":
-            r = _red(s.rng)
-            each = s.exchange + r
-            sh["holds"] = H.take(sh["holds"], "spice", a.n)
-            sh["pile"]["spice"] = sh["pile"].get("spice", 0) + a.n
-            got = self._from_bank(s, each * a.n)
-            sh["holds"] = H.load(sh["holds"], "doubloons", got)
-            self._ev(s, f"{s.names[seat]} sells {a.n} spice at {s.exchange}+{r} = {each} each: {got} doubloons")
+        return trade.trade(self, s, seat, cell, a)
 
     def _leg_end(self, s) -> None:
         ctx = s.sail
