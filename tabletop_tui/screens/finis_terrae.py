@@ -17,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tabletop_tui.rules.finis_terrae import tiles as T
-from tabletop_tui.rules.finis_terrae.actions import Place
+from tabletop_tui.rules.finis_terrae.actions import Move, Place
 from tabletop_tui.screens.game import GameScreen
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.log_panel import LogPanel
@@ -25,6 +25,8 @@ from tabletop_tui.widgets.tile_map import TileMap
 
 HOLD_LETTER = {"doubloons": "$", "spice": "s", "find": "f", "castaway": "c", "treasure": "t"}
 WEATHER = {"sunny": "Sunny", "rainy": "Rainy", "storm": "Storm", "finis_terrae": "Finis Terrae (sunny)"}
+GOOD_WORD = {"doubloons": "doubloons", "spice": "spice", "find": "underwater find",
+             "castaway": "castaway", "treasure": "treasure"}
 PHASE = {"beach": "set-up", "split": "set-up", "carto": "cartography", "prep": "preparation",
          "wind": "storm", "sail": "sailing", "over": "game over"}
 
@@ -124,7 +126,7 @@ class FinisTerraeScreen(GameScreen):
         elif not human:
             decision.show(f"{names[d.seat]} (bot) is thinking…", [])
         else:
-            labels = [self.rules.describe(state, a) for a in self.actions]
+            labels = [self.label(state, a) for a in self.actions]
             if carto:
                 prompt = (f"{names[d.seat]}: place the {tile_name(self.sel_kind or '')} "
                           f"(r turn it, t next tile, ←/→ cells, Enter place)")
@@ -136,6 +138,36 @@ class FinisTerraeScreen(GameScreen):
         rows = max(1, (log.size.height or 4) - 1)
         log.update(Text("\n".join(m.log[-rows:] if m.log else ["The game begins."])), layout=False)
         self.update_board(state, self._targets(), self._cursor())
+
+    def label(self, s: Any, a: Any) -> str:
+        """The rules' label, and for a voyage what waits at its end."""
+        text = self.rules.describe(s, a)
+        if isinstance(a, Move):
+            what = []
+            kind = s.tiles[(a.x, a.y)][0]
+            info = T.info(kind)
+            if info["pirate_den"]:
+                what.append("pirate den")
+            elif info["reef"] is False and kind in ("treasure_island", "castaway_island", "shipwreck"):
+                what.append(tile_name(kind))
+            if info["beach"] and not info.get("isle"):
+                what.append("beach")
+            owner = s.ports.get((a.x, a.y))
+            if owner is not None:
+                what.append(f"{self.match.names[owner]}'s port")
+            goods = s.goods.get((a.x, a.y), {})
+            for k, v in goods.items():
+                if v:
+                    what.append(f"{v} {GOOD_WORD.get(k, k)}")
+            here = [self.match.names[i] for i, sh in enumerate(s.ships)
+                    if sh["pos"] is not None and tuple(sh["pos"][:2]) == (a.x, a.y)]
+            if s.galleon["pos"] is not None and tuple(s.galleon["pos"][:2]) == (a.x, a.y):
+                here.append("the Black Galleon")
+            if here:
+                what.append("ship " + ", ".join(here))
+            if what:
+                text += " · " + ", ".join(what)
+        return text
 
     def action_rotate(self) -> None:
         if not self._carto() or not self.actions:
@@ -334,7 +366,7 @@ class FinisTerraeScreen(GameScreen):
             pool = ", ".join(f"{HOLD_LETTER[k]}{v}" for k, v in d_["pool"].items() if v)
             t.append("\n   ")
             t.append(f"to load: {pool or 'nothing'}", Style(bold=True, color="#ffd866"))
-            t.append(" (the doubloons left go to the stash)" if d_["pool"].get("doubloons") else "", "dim")
+            t.append(" (rest: stash)" if d_["pool"].get("doubloons") and d_["why"] != "wreck" else "", "dim")
         else:
             self._holds(t, sh["holds"], seat)
             t.append(f" stash ${sh['stash']}")

@@ -47,7 +47,7 @@ AXIS = Style(color="#ffd866", bold=True)
 
 TOKEN_LETTER = {"treasure": "t", "find": "f", "castaway": "c", "doubloons": "$", "spice": "s"}
 LEGEND = ("A ship", "⌂A port", "@ Black Galleon", "^ land", ". beach", "! lighthouse", "# fort",
-          "t treasure", "c castaway", "f find", "$ doubloons", "s spice", "+ you may go there")
+          "t treasure", "c castaway", "f find", "$ doubloons", "s spice", "+ a choice")
 
 
 def fill_lines(parts: list[str], width: int, lines: int, sep: str = "  ") -> list[str]:
@@ -153,6 +153,7 @@ class TileMap(Widget):
         self._cache_key: Any = None
         self._rows: list[Strip] = []
         self.view_cells: tuple[int, int, int, int] = (0, 0, 0, 0)
+        self._geom: tuple | None = None
 
     # -- the screen feeds it ---------------------------------------------------------------
     def update_state(self, state: Any, targets: set | None = None, cursor: Any = None, *,
@@ -260,6 +261,7 @@ class TileMap(Widget):
         top, cols, rows, left, legend, nlegend = self._frame()
         vx, vy = self._viewport(cols, rows)
         self.view_cells = (vx, vy, vx + cols - 1, vy + rows - 1)
+        self._geom = (top, left, vx, vy, rows)
         # the header: status, or the hand of tiles while charting
         if self._carto():
             self._draw_hand(cv, w)
@@ -454,6 +456,20 @@ class TileMap(Widget):
                 start = best[0] + (len(best) - len(t)) // 2
                 cv.put(X + start, Y + j, t, style)
                 return
+
+    def offset_of(self, x: int, y: int) -> tuple[int, int] | None:
+        """Where the middle of the tile at x, y is drawn (widget coordinates), if in view."""
+        if self._geom is None:
+            return None
+        top, left, vx, vy, rows = self._geom
+        x0, y0, x1, y1 = self.view_cells
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            return None
+        return left + (x - vx) * CW + CW // 2, top + (vy + rows - 1 - y) * CH + CH // 2
+
+    def in_view(self, x: int, y: int) -> bool:
+        x0, y0, x1, y1 = self.view_cells
+        return x0 <= x <= x1 and y0 <= y <= y1
 
     def on_click(self, event: events.Click) -> None:
         target = self._hit.get((event.x, event.y))

@@ -78,3 +78,177 @@ async def test_whole_seeded_game_by_keyboard_to_game_over():
         assert m.rules.invariants(m.state) == []
         saves = list_saves()
         assert saves and saves[0][1]["over"] is True
+
+
+def place_pending(m) -> bool:
+    d = m.pending
+    return d is not None and d.kind == "place" and d.seat == 0
+
+
+def move_pending(m) -> bool:
+    d = m.pending
+    return d is not None and d.kind == "move" and d.seat == 0 and not m.state.sail["order"][m.state.sail["i"]][1]
+
+
+async def test_cartography_by_keyboard_tile_turn_cell_and_enter():
+    m = ft_match(players=2, seed=5, moves=40, until=place_pending)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        tm = screen.query_one(TileMap)
+        kind = screen.sel_kind
+        assert kind in m.state.hand
+        # the panel lists only the places of the chosen tile; the map highlights their cells
+        assert screen.actions and all(isinstance(a, Place) and a.tile == kind for a in screen.actions)
+        legal = {a for a in m.legal_actions() if a.tile == kind}
+        assert set(screen.actions) == legal
+        assert tm.targets == {("cell", a.x, a.y) for a in legal}
+        assert tm.placing == (kind, screen.actions[0].rot)
+        assert any(kind.replace("_", " ") in line for line in map_text(app)[:3])
+        # t: the next tile of the hand that fits somewhere
+        kinds = screen._placeable_kinds(m.legal_actions())
+        if len(kinds) > 1:
+            await pilot.press("t")
+            await pilot.pause()
+            assert screen.sel_kind == kinds[1]
+            assert all(a.tile == kinds[1] for a in screen.actions)
+        # r: the same cell, the next turn of the tile (find a cell where it fits two ways)
+        panel = screen.query_one(DecisionPanel)
+        cells = [(a.x, a.y) for a in screen.actions]
+        multi = next((i for i, c in enumerate(cells) if cells.count(c) > 1), None)
+        if multi is not None:
+            panel.highlight(multi)
+            await pilot.pause()
+            before = screen.actions[multi]
+            await pilot.press("r")
+            await pilot.pause()
+            after = screen.actions[panel.highlighted]
+            assert (after.x, after.y) == (before.x, before.y) and after.rot != before.rot
+            assert tm.placing == (after.tile, after.rot) and tm.cursor == ("cell", after.x, after.y)
+        # →: the next legal cell; Enter places the tile there, turned as previewed
+        start = tm.cursor
+        await pilot.press("right")
+        await pilot.pause()
+        assert tm.cursor != start and tm.cursor in tm.targets
+        chosen = screen.actions[panel.highlighted]
+        n = len(m.state.hand)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert m.state.tiles[(chosen.x, chosen.y)] == (chosen.tile, chosen.rot)
+        assert len(m.state.hand) == n - 1 or m.pending.kind != "place"
+
+
+async def test_click_a_cell_to_preview_then_again_to_place_and_click_the_hand():
+    m = ft_match(players=2, seed=5, moves=40, until=place_pending)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        tm = screen.query_one(TileMap)
+        kinds = screen._placeable_kinds(m.legal_actions())
+        if len(kinds) > 1:  # a click on another tile of the hand takes it
+            i = m.state.hand.index(kinds[1])
+            await pilot.click(TileMap, offset=(i * 8 + 3, 1))
+            await pilot.pause()
+            assert screen.sel_kind == kinds[1]
+        last = next(a for a in reversed(screen.actions)
+                    if tm.in_view(a.x, a.y) and tm.cursor != ("cell", a.x, a.y))
+        where = tm.offset_of(last.x, last.y)
+        await pilot.click(TileMap, offset=where)
+        await pilot.pause()
+        assert tm.cursor == ("cell", last.x, last.y)
+        assert (last.x, last.y) not in m.state.tiles  # the first click only shows the tile there
+        chosen = screen.actions[screen.query_one(DecisionPanel).highlighted]
+        await pilot.click(TileMap, offset=tm.offset_of(last.x, last.y))
+        await pilot.pause()
+        assert m.state.tiles[(last.x, last.y)] == (chosen.tile, chosen.rot)
+
+
+async def test_sailing_highlights_the_reachable_tiles_and_right_enter_sails():
+    m = ft_match(players=2, seed=5, moves=30, until=move_pending)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        tm = screen.query_one(TileMap)
+        moves = [a for a in m.legal_actions() if isinstance(a, Move)]
+        assert moves and tm.targets == {("cell", a.x, a.y) for a in moves}
+        assert screen.query_one("#choices").option_count == len(m.legal_actions())
+        await pilot.press("right")
+        await pilot.pause()
+        target = tm.cursor
+        assert target in tm.targets and tm.in_view(target[1], target[2])
+        await pilot.press("enter")
+        await pilot.pause()
+        pos = m.state.ships[0]["pos"]
+        if pos is not None and m.state.ships[0]["start"] != (target[1], target[2]):
+            assert (pos[0], pos[1]) == (target[1], target[2])
+        assert m.log[-1].startswith("Anna: Sail to")
+
+
+async def test_the_map_pans_to_keep_the_cursor_in_view_at_100x30():
+    m = ft_match(players=2, seed=5, moves=120, until=place_pending)
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        tm = screen.query_one(TileMap)
+        x0, y0, x1, y1 = tm.view_cells
+        xs = [c[0] for c in m.state.tiles]
+        ys = [c[1] for c in m.state.tiles]
+        assert max(xs) - min(xs) + 3 > x1 - x0 + 1 or max(ys) - min(ys) + 3 > y1 - y0 + 1  # outgrown
+        assert y1 - y0 + 1 >= 3 and x1 - x0 + 1 >= 8  # still a useful window of the map
+        seen = set()
+        for _ in range(len(tm.targets) + 1):
+            cur = tm.cursor
+            assert cur is not None and tm.in_view(cur[1], cur[2])
+            seen.add(cur)
+            await pilot.press("right")
+            await pilot.pause()
+        assert seen == tm.targets
+        # the choices stay visible on the small terminal
+        assert screen.query_one("#choices").size.height >= 3
+        # and the view pans by hand too
+        before = tm.view_cells
+        await pilot.press("shift+up")
+        await pilot.pause()
+        assert tm.view_cells != before or tm.view_cells[3] >= max(ys) + 1
+
+
+async def test_wreck_asks_for_a_hold_and_the_panel_marks_the_holds():
+    m = ft_match(players=2, seed=3, until=lambda m: m.pending is not None and m.pending.kind == "drop")
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        seat = m.pending.seat
+        holds = [i for i, h in enumerate(m.state.ships[seat]["holds"] if m.state.queue[0]["ship"] >= 0
+                                          else m.state.galleon["holds"]) if h is not None]
+        ship = m.state.queue[0]["ship"]
+        assert screen._panel_targets == {("hold", ship, i) for i in holds}
+        assert str(screen.query_one("#panels").render()).count("|") >= 15
+        await pilot.press("1")
+        await pilot.pause()
+        assert "leaves" in m.log[-1] or "wreck" in " ".join(m.log[-3:])
+
+
+async def test_panels_and_status_show_holds_stash_galleon_weather_and_dice():
+    m = ft_match(players=3, seed=2, moves=30, until=move_pending)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        text = str(screen.query_one("#panels").render())
+        s = m.state
+        for seat in range(3):
+            assert NAMES[seat] in text
+            assert f"stash ${s.ships[seat]['stash']}" in text
+        assert "Black Galleon" in text
+        status = " ".join(map_text(app)[:2])
+        assert f"exchange value {s.exchange}, spice costs {s.exchange + 1}" in status
+        assert f"{len(s.deck)} weather cards left" in status
+        assert {"sunny": "Sunny", "rainy": "Rainy", "storm": "Storm", "finis_terrae": "Finis"}[s.weather] in status
+        # the map draws the Isle of Winds' compass and every ship in view
+        body = "\n".join(map_text(app))
+        assert "W··+··E" in body
