@@ -62,30 +62,42 @@ def favor_choices(s: State, seat: int) -> list[str]:
     return [f for f, n in s.favor_pool.items() if n > 0 and f not in p.favors]
 
 
+def darkling_ordination(s: State, seat: int) -> int:
+    """How many workers the Darklings may turn into priests now (their stronghold's one conversion)."""
+    p = s.players[seat]
+    if p.faction != "darklings" or s.darkling_conv <= 0 or seat != s.actor or s.step not in OWN_TURN_STEPS:
+        return 0
+    return min(s.darkling_conv, p.W, priest_room(p))
+
+
 def free_actions(s: State, seat: int) -> list[Act]:
+    """Every free conversion and burn the player may make now, every amount (a complete list)."""
     p = s.players[seat]
     out = []
     b3 = p.bowls[2]
-    if b3 >= 1:
-        out.append(Act("convert", "PW", "C", 1))
-    if b3 >= 3:
-        out.append(Act("convert", "PW", "W", 1))
-    if b3 >= 5 and priest_room(p) > 0:
-        out.append(Act("convert", "PW", "P", 1))
-    if p.P >= 1:
-        out.append(Act("convert", "P", "W", 1))
-    if p.W >= 1:
-        out.append(Act("convert", "W", "C", 1))
+    room = priest_room(p)
+    out += [Act("convert", "PW", "C", n) for n in range(1, b3 + 1)]
+    out += [Act("convert", "PW", "W", n) for n in range(1, b3 // 3 + 1)]
+    out += [Act("convert", "PW", "P", n) for n in range(1, min(b3 // 5, room) + 1)]
+    out += [Act("convert", "P", "W", n) for n in range(1, p.P + 1)]
+    out += [Act("convert", "P", "C", n) for n in range(1, p.P + 1)]
+    out += [Act("convert", "W", "C", n) for n in range(1, p.W + 1)]
     if p.faction == "alchemists":
-        if p.VP >= 1:
-            out.append(Act("convert", "VP", "C", 1))
-        if p.C >= 2:
-            out.append(Act("convert", "C", "VP", 1))
-    if s.darkling_conv > 0 and p.W >= 1 and priest_room(p) > 0:
-        out.append(Act("convert", "W", "P", 1))
-    if p.bowls[1] >= 2:
-        out.append(Act("burn", n=1))
+        out += [Act("convert", "VP", "C", n) for n in range(1, p.VP + 1)]
+        out += [Act("convert", "C", "VP", n) for n in range(1, p.C // 2 + 1)]
+    out += [Act("convert", "W", "P", n) for n in range(1, darkling_ordination(s, seat) + 1)]
+    out += [Act("burn", n=n) for n in range(1, p.bowls[1] // 2 + 1)]
     return out
+
+
+def free_allowed(s: State) -> bool:
+    """May the deciding player make free conversions now? In their own turn; and, without the
+    strict-leech option, also before answering a power offer (the reference only warns then)."""
+    if s.phase != "play":
+        return False
+    if s.step in OWN_TURN_STEPS:  # also while a favor or town tile is to be taken
+        return True
+    return bool(s.queue) and s.queue[0][0] == "leech" and not s.options.get("strict-leech")
 
 
 def legal(s: State) -> list[Act]:
@@ -100,15 +112,21 @@ def legal(s: State) -> list[Act]:
         return [Act("build", CELLS[h]) for h in LAND if s.owner[h] == -1 and s.terrain[h] == home(p)]
     if s.phase == "bonus":
         return [Act("take", b) for b in s.bonus_pool]
-    if s.favors_due:
-        return [Act("favor", f) for f in favor_choices(s, seat)]
-    if s.towns_due:
-        return [Act("town", t) for t, n in s.town_pool.items() if n > 0]
+    if s.favors_due or s.towns_due:
+        if s.favors_due:
+            out = [Act("favor", f) for f in favor_choices(s, seat)]
+        else:
+            out = [Act("town", t) for t, n in s.town_pool.items() if n > 0]
+        if free_allowed(s):
+            out += free_actions(s, seat)
+        return out
     step = s.step
     if step in OWN_TURN_STEPS:
         out = []
         if step == "main":
             out = main_actions(s, seat)
+            if s.players[seat].passed:
+                out.append(Act("done"))  # the loose double turn's action after passing may be given up
         elif step == "spades":
             out = spade_actions(s, seat)
         elif step == "bridge":
@@ -126,14 +144,18 @@ def legal(s: State) -> list[Act]:
             out = [Act("done")]
         if step in ("bridge", "witch", "sandstorm", "swarm"):
             out.append(Act("done"))  # give up the rest of the action (reference: -BRIDGE, -FREE_D …)
+        out = out + free_actions(s, seat)
         if step in ("main", "spades", "after"):
-            out = out + free_actions(s, seat) + mermaid_connects(s, seat)
+            out += mermaid_connects(s, seat)
         return out
     q = s.queue[0]
     if q[0] == "leech":
         amt = leech_amount(s, q)
         frm = s.players[q[3]].faction
-        return [Act("leech", frm, "", amt), Act("decline", frm, "", amt)]
+        out = [Act("leech", frm, "", amt), Act("decline", frm, "", amt)]
+        if free_allowed(s):
+            out += free_actions(s, seat)
+        return out
     if q[0] == "cultstep":
         return [Act("cult", t) for t in TRACKS]
     if q[0] == "cspade":
@@ -260,8 +282,10 @@ def main_actions(s: State, seat: int, kinds: tuple | None = None) -> list[Act]:
             out.append(Act("action", sp))
     if p.faction == "engineers" and p.W >= 2 and p.bridges_left > 0 and legal_bridges(s, seat):
         out.append(Act("action", "ACTE"))
-    # pass
-    if s.round < 6:
+    # pass (never twice in a round: only the loose Chaos Magicians' double turn acts after passing)
+    if p.passed:
+        pass
+    elif s.round < 6:
         for b in s.bonus_pool:
             out.append(Act("pass", b))
     else:
@@ -386,13 +410,23 @@ def _would_town(s: State, seat: int, a: int, b: int) -> bool:
     return size >= 4 and power >= town_need(s.players[seat]) and any(v > 0 for v in s.town_pool.values())
 
 
+def check_free(s: State, a: Act) -> None:
+    """Legality of a conversion or burn (raises IllegalAction with the reason)."""
+    d = pending_seat(s)
+    if d is not None and free_allowed(s) and a in free_actions(s, d[0]):
+        return
+    check_extra(s, a)
+
+
 def check_extra(s: State, a: Act) -> None:
-    """Legality of actions outside the listed set (multi-unit conversions, burns)."""
+    """Why a conversion or burn is refused (raises IllegalAction with the rule's words)."""
     d = pending_seat(s)
     if d is None:
         raise IllegalAction("The game is over; no more moves can be made.")
     p = s.players[d[0]]
-    if s.phase != "play" or s.step not in OWN_TURN_STEPS:
+    if not free_allowed(s):
+        if s.phase == "play" and s.queue and s.queue[0][0] == "leech" and s.step not in OWN_TURN_STEPS:
+            raise IllegalAction("With strict power offers (strict-leech) an offer is answered before any conversion.")
         raise IllegalAction("Conversions and burning are free actions during your own turn only.")
     if a.kind == "burn":
         if a.n <= 0 or p.bowls[1] < 2 * a.n:
@@ -405,7 +439,9 @@ def check_extra(s: State, a: Act) -> None:
         raise IllegalAction(f"That conversion needs {per * a.n} {what}; you have {have}.")
     if (a.a, a.b) in (("VP", "C"), ("C", "VP")) and p.faction != "alchemists":
         raise IllegalAction("Only the Alchemists may trade victory points and coins.")
-    if (a.a, a.b) == ("W", "P") and s.darkling_conv < a.n:
-        raise IllegalAction("Workers become priests only with the Darklings' stronghold, up to 3, in the turn it is built.")
+    if (a.a, a.b) == ("W", "P") and darkling_ordination(s, d[0]) < a.n:
+        raise IllegalAction("Workers become priests only with the Darklings' stronghold: one conversion of up to "
+                            "3 workers, in the turn it is built (without strict-darkling-sh: in a later turn too).")
     if a.b == "P" and priest_room(p) < a.n:
         raise IllegalAction("You may never have more than 7 priests (in hand and on cult tracks).")
+    raise IllegalAction(f"'{a}' is not a legal move now.")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tabletop_tui.rules.core import Rng
 from tabletop_tui.rules.terra_mystica.actions import (_would_town, available_factions, check_extra,
+                                                      cult_spade_actions,
                                                       favor_choices, leech_amount, legal, pending_seat)
 from tabletop_tui.rules.terra_mystica.board import (adjacent, home, range_cost, range_kind, reach_sets,
                                                     ship_level, spade_cost, spade_rate, spades_needed,
@@ -231,7 +232,7 @@ def start_turn(s: State, seat: int) -> None:
     s.actor = seat
     s.step = "main"
     s.chain = 0
-    s.darkling_conv = 0
+    _reset_action(s)
     _reset_action(s)
 
 
@@ -249,7 +250,8 @@ def end_turn(s: State) -> None:
     offers = sorted(s.offers, key=lambda o: ((o[0] - b) % n, o[3]))
     s.queue.extend(["leech", o[0], o[1], o[2], o[3]] for o in offers)
     s.offers = []
-    s.darkling_conv = 0
+    if s.options.get("strict-darkling-sh"):
+        s.darkling_conv = 0  # the ordination is lost at the end of the stronghold turn
     s.step = "next"
 
 
@@ -328,6 +330,9 @@ def settle(s: State) -> None:
                     s.queue.pop(0)
                     _leech_resolved(s, q, accepted=False, offered=False)
                     continue
+            elif q[0] == "cspade" and not cult_spade_actions(s, q[1], q[2]):
+                s.queue.pop(0)  # cult spades nobody can use are lost ("use them now or lose them")
+                continue
             return
         if s.step == "next":
             _advance_turn(s)
@@ -457,7 +462,14 @@ def do(s: State, a: Act) -> None:
         return
     if k == "pass":
         _pass(s, seat, a.a)
-        end_turn(s)
+        if s.chain > 0 and not s.options.get("strict-chaosmagician-sh"):
+            # without the strict option the Chaos Magicians' double turn goes on after passing as
+            # its first action (the reference moderator's loose rule): one more action, no second pass
+            s.chain -= 1
+            _reset_action(s)
+            s.step = "main"
+        else:
+            end_turn(s)
         settle(s)
         return
     if step == "main":
@@ -512,7 +524,7 @@ def _convert(s: State, p: Player, a: Act) -> None:
     elif to == "P":
         p.P += n
         if frm == "W":
-            s.darkling_conv -= n
+            s.darkling_conv = 0  # one conversion of up to 3 workers (reference: the right is spent)
     elif to == "VP":
         p.VP += n
 

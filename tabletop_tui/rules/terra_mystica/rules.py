@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, rank_by
 from tabletop_tui.rules.terra_mystica import engine
+from tabletop_tui.rules.terra_mystica.actions import check_free
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, FAVOR, INDEX, LAND
 from tabletop_tui.rules.terra_mystica.notation import parse_text
 from tabletop_tui.rules.terra_mystica.state import State
@@ -77,8 +78,8 @@ class TerraMysticaRules(BaseRules[State]):
             a = self.parse(s, a)
         if s.phase == "over":
             raise IllegalAction("The game is over; no more moves can be made.")
-        if a.kind in ("convert", "burn") and (a.n != 1 or a not in engine.legal(s)):
-            engine.check_extra(s, a)
+        if a.kind in ("convert", "burn"):
+            check_free(s, a)
         elif a not in self._candidates(s, a):
             raise IllegalAction(self._why(s, a))
         t = s.copy()
@@ -107,9 +108,7 @@ class TerraMysticaRules(BaseRules[State]):
                         raise IllegalAction(f"The offer from {a.a} is {x.n} power, not {a.n}.")
                     return x
         if a.kind in ("convert", "burn"):
-            if a.n == 1 and a in engine.legal(s):
-                return a
-            engine.check_extra(s, a)
+            check_free(s, a)
             return a
         if a not in engine.legal(s):
             raise IllegalAction(self._why(s, a))

@@ -313,7 +313,7 @@ def test_cultists_stronghold_scores_seven():
 
 # -- rules around the factions --------------------------------------------------------------------
 def test_power_offer_is_capped_by_the_bowls_and_costs_power_minus_one():
-    s = blank(["witches", "nomads"])
+    s = blank(["witches", "nomads"], **{"strict-leech": True})
     put(s, 0, "E7", "D")
     put(s, 1, "E6", "SH")
     put(s, 1, "E8", "TP")
