@@ -949,6 +949,9 @@ class FinisTerraeRules(BaseRules):
     def log_line(self, before, a, after) -> str:
         d = self.pending(before)
         who = before.names[d.seat] if d else "?"
+        if (d and d.kind in ("move", "act", "order") and before.sail
+                and "order" in before.sail and self._current(before)[1] == GALLEON):
+            who += " (Black Galleon)"
         line = f"{who}: {self.describe(before, a)}"
         if after.events:
             line += ". " + "; ".join(after.events)

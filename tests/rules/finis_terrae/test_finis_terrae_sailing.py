@@ -163,3 +163,12 @@ def test_a_move_records_the_east_marker_candidate_but_the_galleon_does_not():
     s = do(s, "end move")
     s = do(s, "move 4,1")
     assert s.moves_today == [(4, 0)]
+
+
+def test_the_log_names_the_galleon_when_its_controller_sails_it():
+    s = example_map()
+    s.galleon["pos"] = (5, 1, 0)
+    s.flag = 0
+    s = sailing(s, 0, legs=(2,), galleon=True)
+    a = RULES.parse(s, "move 3,1")
+    assert RULES.log_line(s, a, RULES.apply(s, a)).startswith("Green (Black Galleon): Sail to 3,1")
