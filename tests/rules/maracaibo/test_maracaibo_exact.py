@@ -239,3 +239,18 @@ def test_a_design_held_in_hand_and_in_the_planning_area_can_be_bought_from_eithe
     s2 = play(s, f"buy {planned}")
     assert planned in s2.p(0)["bought"] and inhand not in s2.p(0)["bought"]
     assert planned not in s2.p(0)["plan"]
+
+
+# -- 4.1 / 4.2: beyond the fork both ways stay available (they cost different MP) -----------------
+def test_moves_past_the_fork_offer_both_branches_with_their_own_mp():
+    s = base()
+    s.p(0)["ship"] = "14"
+    s = stage(s, task("move", 0), task("main", 0))
+    moves = texts(s)
+    assert {"move 15L", "move 16L", "move 15U"} <= set(moves)
+    for dest in ("17", "18", "19", "20"):
+        assert f"move {dest} via 15L" in moves and f"move {dest} via 15U" in moves
+    long_way = play(s, "move 18 via 15L")
+    short_way = play(s, "move 18 via 15U")
+    assert long_way.g["turn"]["mp"] == 4 and short_way.g["turn"]["mp"] == 3
+    assert long_way.p(0)["ship"] == short_way.p(0)["ship"] == "18"
