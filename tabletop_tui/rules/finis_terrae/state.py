@@ -10,7 +10,14 @@ What a board widget reads:
   sold, finds/castaways redeemed), "plus3": int, "minus3": int, "ports_left": int}.
 - ``galleon``: {"pos": (x, y, area) | None, "holds": [...]}; ``flag``: its controller or None.
 - ``hand``: tiles drawn and not yet placed; ``stack``/``deck``: face-down (masked in ``view``).
-- ``weather``, ``wind``, ``exchange`` (red die), ``common`` (white die), ``first`` (East marker).
+- ``weather``, ``wind``, ``exchange`` (red die), ``common`` (white die), ``first`` (East marker),
+  ``len(deck)`` cards left, ``discard``, ``ft`` (times the Finis Terrae card was turned), ``day``.
+- ``phase``: beach, split, carto, prep, wind, sail, over. ``sail``: during sailing
+  {"order": [[seat, is_galleon], ...], "i", "step" (begin/order/move/act/after), "legs" (the
+  movement values of today's moves), "leg", "acted", "trades", "rolled" (the second white die)};
+  during cartography {"drawn": bool}. ``dist``: a hold-by-hold loading in progress (set-up,
+  repairs, reorganizing). ``queue``: wrecks, spoils of combat and the Galleon's den to settle.
+- ``events``: sentences of what the last ``apply`` did (storm pushes, dice, wrecks) for the log.
 """
 from __future__ import annotations
 
