@@ -120,7 +120,7 @@ def test_darklings_dig_with_priests_for_two_vp_each():
 
 
 def test_darklings_ordination_only_in_the_stronghold_turn():
-    s = blank(["darklings", "witches"])
+    s = blank(["darklings", "witches"], **{"strict-darkling-sh": True})
     put(s, 0, "E7", "TP")
     p = s.players[0]
     p.W, p.C, p.P = 8, 10, 0

@@ -164,3 +164,151 @@ def test_tw7_gives_the_fakirs_one_more_carpet_range_and_the_dwarves_nothing_more
     s = play(s, "+TW7")
     assert s.players[0].carpet_bonus == 1 and s.players[0].ship == 0 and s.players[0].VP == vp + 4
     assert engine.range_kind(s.players[0]) == ("carpet", 3)
+
+
+# -- strict-leech ---------------------------------------------------------------------------------
+def offer_position(**opts):
+    """Witches upgrade next to the Nomads' stronghold and trading house; the Nomads' bowls take 2."""
+    s = blank(["witches", "nomads"], **opts)
+    put(s, 0, "E7", "D")
+    put(s, 1, "E6", "SH")
+    put(s, 1, "E8", "TP")
+    s.players[0].W, s.players[0].C = 2, 6
+    s.players[1].bowls = [1, 0, 11]
+    return play(s, "upgrade E7 to TP", "done")
+
+
+def test_with_strict_leech_an_offer_is_answered_before_any_conversion():
+    s = offer_position(**{"strict-leech": True})
+    assert legal(s) == ["leech 2 from witches", "decline 2 from witches"]
+    refused(s, "convert 5PW to 1P")
+
+
+def test_without_strict_leech_the_offered_player_may_convert_first_and_take_more():
+    s = offer_position()
+    assert RULES.pending(s).kind == "leech" and "convert 5PW to 1P" in legal(s)
+    vp = s.players[1].VP
+    s = play(s, "convert 5PW to 1P")  # bowl III -> bowl I makes room in the bowls
+    assert RULES.pending(s).kind == "leech" and s.players[1].P == 1
+    s = play(s, "leech 5 from witches")
+    assert s.players[1].VP == vp - 4 and s.players[1].bowls == [1, 5, 6]
+
+
+# -- strict-darkling-sh ---------------------------------------------------------------------------
+def darklings_stronghold(**opts):
+    s = blank(["darklings", "witches"], **opts)
+    put(s, 0, "E7", "TP")
+    p = s.players[0]
+    p.W, p.C, p.P = 10, 10, 0
+    return play(s, "upgrade E7 to SH")
+
+
+def test_darklings_ordination_is_one_conversion_of_up_to_three_workers():
+    s = darklings_stronghold(**{"strict-darkling-sh": True})
+    names = legal(s)
+    assert {"convert 1W to 1P", "convert 2W to 2P", "convert 3W to 3P"} <= set(names)
+    assert "convert 4W to 4P" not in names
+    s = play(s, "convert 1W to 1P")
+    refused(s, "convert 1W to 1P")  # the right is spent by the one conversion
+
+
+def test_with_strict_darkling_sh_the_ordination_is_lost_after_the_stronghold_turn():
+    s = darklings_stronghold(**{"strict-darkling-sh": True})
+    s = play(s, "done")
+    engine.start_turn(s, 0)
+    assert "convert 1W to 1P" not in legal(s)
+
+
+def test_without_strict_darkling_sh_the_ordination_waits_for_a_later_turn():
+    s = darklings_stronghold()
+    s = play(s, "done")
+    assert RULES.pending(s).seat == 1
+    engine.start_turn(s, 0)
+    s = play(s, "convert 3W to 3P")
+    assert s.players[0].P == 3 and s.darkling_conv == 0
+
+
+# -- strict-chaosmagician-sh ----------------------------------------------------------------------
+def chaos_double_turn(**opts):
+    s = blank(["chaos_magicians", "witches"], **opts)
+    put(s, 0, "E7", "SH")
+    s.players[0].P = 1
+    return play(s, "action ACTC")
+
+
+def test_with_strict_chaosmagician_sh_passing_ends_the_double_turn():
+    s = chaos_double_turn(**{"strict-chaosmagician-sh": True})
+    s = play(s, "pass BON3")
+    assert s.players[0].passed and RULES.pending(s).seat == 1
+
+
+def test_without_strict_chaosmagician_sh_the_double_turn_goes_on_after_passing():
+    s = chaos_double_turn()
+    s = play(s, "pass BON3")
+    assert s.players[0].passed and RULES.pending(s).seat == 0 and s.step == "main"
+    names = legal(s)
+    assert not any(n.startswith("pass") for n in names) and "done" in names  # never a second pass
+    s = play(s, "send p to FIRE for 1")
+    assert s.step == "after"
+    s = play(s, "done")
+    assert RULES.pending(s).seat == 1
+
+
+# -- forfeited cult spades ------------------------------------------------------------------------
+def test_cult_bonus_spades_nobody_can_use_are_lost_without_a_decision():
+    s = witches_at_e7()
+    for h in ("D4", "D5", "E6", "E8", "F4"):  # every reachable space is occupied
+        put(s, 1, h)
+    s.step = "next"
+    s.queue = [["cspade", 0, 1, 0, 0]]
+    engine.settle(s)
+    assert s.queue == [] and RULES.pending(s).seat == 1 and s.step == "main"
+
+
+def test_cult_bonus_spades_left_over_after_a_transform_are_lost_when_unusable():
+    s = blank(["giants", "witches"])  # the Giants always need 2 spades
+    put(s, 0, "E7")
+    for h in ("D4", "D5", "E8", "F4"):
+        put(s, 1, h)
+    s.terrain[INDEX["E6"]] = "desert"
+    s.step = "next"
+    s.queue = [["cspade", 0, 3, 0, 0]]
+    engine.settle(s)
+    assert RULES.pending(s).kind == "cspade"
+    assert "build E6" not in legal(s)  # no dwelling with cult spades
+    s = play(s, "transform E6 to wasteland")
+    assert s.queue == [] and RULES.pending(s).seat == 1  # the third spade had no use
+
+
+# -- complete action lists for conversions --------------------------------------------------------
+def test_every_amount_of_a_conversion_is_listed():
+    s = blank(["witches", "nomads"])
+    p = s.players[0]
+    p.bowls, p.W, p.P = [0, 6, 6], 3, 2
+    names = legal(s)
+    for n in range(1, 7):
+        assert f"convert {n}PW to {n}C" in names
+    assert {"convert 3PW to 1W", "convert 6PW to 2W", "convert 5PW to 1P", "convert 1P to 1W",
+            "convert 2P to 2W", "convert 3W to 3C", "burn 1", "burn 2", "burn 3"} <= set(names)
+    assert "convert 10PW to 2P" not in names and "burn 4" not in names
+    s2 = play(s, "convert 6PW to 2W", "burn 3")
+    assert s2.players[0].W == 5 and s2.players[0].bowls == [6, 0, 3]
+
+
+def test_a_conversion_that_parses_and_applies_is_in_the_legal_list():
+    s = blank(["alchemists", "nomads"])
+    p = s.players[0]
+    p.bowls, p.W, p.P, p.C, p.VP = [0, 4, 8], 4, 2, 5, 7
+    names = set(legal(s))
+    for frm, to, per in (("PW", "C", 1), ("PW", "W", 3), ("PW", "P", 5), ("P", "W", 1), ("P", "C", 1),
+                         ("W", "C", 1), ("VP", "C", 1), ("C", "VP", 2)):
+        for n in range(1, 15):
+            line = f"convert {n * per}{frm} to {n}{to}"
+            try:
+                RULES.apply(s, RULES.parse(s, line))
+                ok = True
+            except IllegalAction:
+                ok = False
+            assert ok == (line in names), line
+    for n in range(1, 5):
+        assert (f"burn {n}" in names) == (n <= 2)
