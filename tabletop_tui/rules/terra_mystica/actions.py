@@ -220,7 +220,7 @@ def main_actions(s: State, seat: int, kinds: tuple | None = None) -> list[Act]:
                 continue
             row = table[t]
             for to in TERRAINS:
-                if to == t or (giants and to != "wasteland"):
+                if to == t:
                     continue
                 if (2 if giants else row[to]) <= most:
                     out.append(Act("transform", CELLS[h], to))
@@ -331,7 +331,7 @@ def spade_actions(s: State, seat: int) -> list[Act]:
             t = s.terrain[h]
             nonhome_blocked = any(x != h for x in other_nonhome)
             for to in TERRAINS:
-                if to == t or (p.faction == "giants" and to != "wasteland"):
+                if to == t:
                     continue
                 if to != hm and nonhome_blocked:
                     continue
@@ -369,7 +369,7 @@ def cult_spade_actions(s: State, seat: int, n: int) -> list[Act]:
             continue
         t = s.terrain[h]
         for to in TERRAINS:
-            if to == t or (p.faction == "giants" and to != "wasteland"):
+            if to == t:
                 continue
             if spades_needed(p, t, to) <= n:
                 out.append(Act("transform", CELLS[h], to))

@@ -72,14 +72,18 @@ def test_dwarves_tunnel_for_two_workers_and_4_vp_one_after_the_stronghold():
 
 
 # -- Giants ---------------------------------------------------------------------------------------
-def test_giants_always_pay_two_spades_and_only_make_wasteland():
+def test_giants_always_pay_two_spades_for_any_transform():
     s = blank(["giants", "witches"])
     put(s, 0, "E7")
     s.players[0].W = 6
     assert s.terrain[INDEX["E6"]] != "wasteland"
-    refused(s, "transform E6 to desert")
-    s = play(s, "transform E6 to wasteland")
-    assert s.players[0].W == 0
+    s2 = play(s, "transform E6 to wasteland")
+    assert s2.players[0].W == 0
+    # the reference moderator charges the Giants 2 spades for a transform to any other terrain too
+    s3 = play(s, "transform E6 to desert")
+    assert s3.players[0].W == 0 and s3.terrain[INDEX["E6"]] == "desert"
+    s.players[0].W = 5
+    refused(s, "transform E6 to wasteland")
 
 
 def test_giants_stronghold_two_free_spades_then_a_dwelling():

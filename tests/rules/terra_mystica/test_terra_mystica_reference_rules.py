@@ -312,3 +312,58 @@ def test_a_conversion_that_parses_and_applies_is_in_the_legal_list():
             assert ok == (line in names), line
     for n in range(1, 5):
         assert (f"burn {n}" in names) == (n <= 2)
+
+
+# -- Alchemists, Auren, Swarmlings against factions.json -----------------------------------------
+def test_alchemists_stronghold_gives_two_power_per_cult_reward_spade_too():
+    s = blank(["alchemists", "witches"])  # round 1 tile SCORE2: 1 spade per 4 on Earth
+    put(s, 0, "E7", "SH")
+    p = s.players[0]
+    p.cult[2], p.bowls = 8, [12, 0, 0]
+    s.next_order = [0, 1]
+    engine.end_round(s)
+    assert s.players[0].bowls == [8, 4, 0]  # 2 spades -> 4 power
+    assert s.queue[0][:3] == ["cspade", 0, 2]
+
+
+def test_alchemists_power_action_spades_give_two_power_each_when_received():
+    s = blank(["alchemists", "witches"])
+    put(s, 0, "E7", "SH")
+    s.players[0].bowls = [4, 2, 6]
+    s = play(s, "action ACT6")
+    # 6 power spent (bowl III -> I: 10/2/0), then 2 spades x 2 power gained at once (I -> II)
+    assert s.players[0].bowls == [6, 6, 0] and s.spades == 2
+
+
+def test_auren_cult_action_two_steps_on_one_track_the_rest_lost_at_nine_without_a_key():
+    s = blank(["auren", "nomads"])
+    put(s, 0, "E7", "SH")
+    s.players[0].cult[3] = 8
+    s = play(s, "action ACTA", "+AIR")
+    assert s.players[0].cult[3] == 9  # space 10 needs a key: the second step is lost
+    s = play(s, "done")
+    engine.start_turn(s, 0)
+    assert "action ACTA" not in legal(s)  # once per round
+
+
+def test_auren_cult_action_reaches_ten_with_a_key():
+    s = blank(["auren", "nomads"])
+    put(s, 0, "E7", "SH")
+    s.players[0].cult[3], s.players[0].keys = 9, 1
+    bowls = list(s.players[0].bowls)
+    s = play(s, "action ACTA", "+AIR")
+    assert s.players[0].cult[3] == 10 and s.players[0].bowls != bowls  # 3 power at space 10
+
+
+def test_swarmlings_free_trading_house_has_every_other_effect_of_an_upgrade():
+    s = blank(["swarmlings", "witches"], tiles="SCORE6,SCORE3,SCORE5,SCORE4,SCORE2,SCORE7")
+    put(s, 0, "E7", "SH")
+    put(s, 0, "E6")
+    put(s, 1, "F3")  # directly adjacent to E6: an offer
+    vp, c, w = s.players[0].VP, s.players[0].C, s.players[0].W
+    s = play(s, "action ACTS", "upgrade E6 to TP", "done")
+    assert (s.players[0].C, s.players[0].W) == (c, w)
+    assert s.players[0].VP == vp + 3  # round tile SCORE6: 3 VP per trading house
+    assert RULES.pending(s).kind == "leech" and RULES.pending(s).seat == 1
+    engine.start_turn(s, 0)
+    assert "action ACTS" not in legal(s)  # once per round
