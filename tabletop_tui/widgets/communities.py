@@ -1,0 +1,243 @@
+"""Finca's ten communities: each one's face-up fruit tile (its fruits and value), how many tiles
+are left in its stack, its finca tile and who leads that majority, or the wooden finca once closed.
+During a delivery a header shows the delivery being built and, while an any-fruit symbol is being
+filled, the fruit chips to click.
+
+Renders what it is given; clicks post ``Communities.TargetChosen`` with ("community", name) or
+("fruit", fruit). No rules here: the screen passes the counts, the delivery and the reasons.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from textual import events
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+from tabletop_tui.widgets.canvas import Canvas
+from tabletop_tui.widgets.players import markers
+from tabletop_tui.widgets.windmill import (CURSOR_BG, FRUIT_BG, FRUIT_LETTER, FRUITS, TARGET_BG,
+                                           fruit_style, seat_colours)
+
+ANY_STYLE = Style(bold=True, color="black", bgcolor="#d0d0d0")
+
+
+def finca_label(finca: str) -> str:
+    """Short label of a finca tile: "F", "F+A", or "all" for the generic one."""
+    if finca == "all":
+        return "all"
+    return "+".join(FRUIT_LETTER[f] for f in finca.split("+"))
+
+
+class Communities(Widget):
+    DEFAULT_CSS = """
+    Communities { width: 36; height: 1fr; }
+    """
+
+    class TargetChosen(Message):
+        def __init__(self, target: Any) -> None:
+            super().__init__()
+            self.target = target
+
+    def __init__(self, state: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.state = state
+        self.targets: set = set()
+        self.cursor: Any = None
+        self.info: dict = {}
+        self._hit: dict[tuple[int, int], Any] = {}
+        self._key: Any = None
+        self._rows: list[Strip] = []
+
+    def update_state(self, state: Any, targets: set | None = None, cursor: Any = None,
+                     info: dict | None = None) -> None:
+        """``info``: "communities" (name list), "tiles" (per community: None when closed, else
+        {"value", "requires": [(fruit, n)], "any", "left"}), "majority" (per community: counts
+        per seat), "delivery" (the rules' delivery summary or None), "picked" (names),
+        "reasons" ({name: short reason it cannot be added now})."""
+        targets = set(targets or ())
+        info = info or {}
+        if (state is self.state and targets == self.targets and cursor == self.cursor
+                and info == self.info):
+            return
+        self.state, self.targets, self.cursor, self.info = state, targets, cursor, info
+        self._key = None
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        w, h = self.size.width, self.size.height
+        if self._key != (w, h):
+            self._key = (w, h)
+            cv = self.draw()
+            self._rows = [Strip(segs, w) for segs in cv.to_segments()] if cv else []
+        if 0 <= y < len(self._rows):
+            return self._rows[y]
+        return Strip.blank(w)
+
+    def draw(self) -> Canvas | None:
+        s = self.state
+        w, h = self.size.width, self.size.height
+        if s is None or w == 0 or h == 0 or not self.info:
+            return None
+        cv = Canvas(w, h)
+        self._hit = {}
+        info = self.info
+        names = list(s.names)
+        marks = markers(names)
+        colours = seat_colours(len(names))
+        comms: list[str] = info["communities"]
+        y = 0
+        # header: the delivery being built, or the wooden fincas left
+        dl = info.get("delivery")
+        header: list[list[tuple[str, Any, Any]]] = []
+        if dl:
+            mode = {"cart": "donkey cart", "large": "large donkey cart",
+                    "less": "one less fruit"}[dl["mode"]]
+            header.append([(f"Delivery ({mode})", Style(bold=True, underline=True), None)])
+            over = dl["fruits"] > dl["limit"]
+            row: list[tuple[str, Any, Any]] = [
+                (f"{dl['fruits']}/{dl['limit']} fruits", Style(bold=True, color="red" if over else "green"), None),
+                (f"  {dl['value']} VP  ", Style(bold=True), None)]
+            for f in FRUITS:
+                n = dl["need"].get(f, 0)
+                if n:
+                    row.append((f"{FRUIT_LETTER[f]}{n}", fruit_style(f), None))
+                    row.append((" ", Style(), None))
+            unfilled = sum(p["unfilled"] for p in dl["picks"])
+            if unfilled:
+                row.append((f"?{unfilled}", ANY_STYLE, None))
+            header.append(row)
+            if any(t[0] == "fruit" for t in self.targets if isinstance(t, tuple)):
+                row = [("any-fruit: ", Style(bold=True), None)]
+                for f in FRUITS:
+                    tgt = ("fruit", f)
+                    if tgt in self.targets:
+                        st = fruit_style(f)
+                        if tgt == self.cursor:
+                            st = Style(bold=True, color="black", bgcolor=CURSOR_BG)
+                        row.append((f" {FRUIT_LETTER[f]} ", st, tgt))
+                    else:
+                        row.append((" · ", Style(dim=True), None))
+                    row.append((" ", Style(), None))
+                header.append(row)
+        else:
+            left = (f"  wooden fincas left {s.wooden_supply}" if w >= 34
+                    else f"  {s.wooden_supply} wooden left")
+            header.append([("Communities", Style(bold=True, underline=True), None),
+                           (left, Style(dim=True), None)])
+        for row in header:
+            x = 0
+            for text, st, tgt in row:
+                cv.put(x, y, text, st)
+                if tgt is not None:
+                    for xx in range(x, x + len(text)):
+                        self._hit[(xx, y)] = tgt
+                x += len(text)
+            y += 1
+        two = h - y >= 2 * len(comms)
+        if two and h - y > 2 * len(comms):
+            y += 1  # a blank row under the header
+        picked = info.get("picked", [])
+        reasons = info.get("reasons", {})
+        for c, name in enumerate(comms):
+            tile = info["tiles"][c]
+            target = ("community", name)
+            rows = 2 if two else 1
+            for yy in range(y, y + rows):
+                for xx in range(w):
+                    self._hit[(xx, yy)] = target
+            mark, name_style = " ", Style(bold=True)
+            if target in self.targets:
+                mark = ">"
+                cv.fill(0, y, w, rows, Style(bgcolor=TARGET_BG))
+            if name in picked:
+                mark = "✓"
+                name_style = Style(bold=True, color="#7ee787")
+            if target == self.cursor:
+                mark = "»"
+                cv.fill(0, y, w, 1, Style(bgcolor=CURSOR_BG))
+                name_style = Style(bold=True, color="black")
+            cv.put(0, y, mark, name_style)
+            cv.put(1, y, f"{name:<9}", name_style)
+            fin = s.finca_tile[c]
+            x = 11
+            plain = name_style if target == self.cursor else Style(bold=True)
+            dim = name_style if target == self.cursor else Style(dim=True)
+            if tile is None:
+                owner = s.finca_owner[c]
+                who = marks[owner] if owner is not None and owner >= 0 else "box"
+                wooden = "▲ wooden finca" if s.wooden[c] else "closed"
+                if two:
+                    cv.put(x, y, wooden, Style(bold=True, color="#d9a441"))
+                    line = f"finca {finca_label(fin)} → "
+                    cv.put(3, y + 1, line, Style(dim=True))
+                    self._who(cv, 3 + len(line), y + 1, owner, marks, colours)
+                else:
+                    cv.put(x, y, f"{'▲' if s.wooden[c] else '-'} {finca_label(fin)}→", Style(dim=True))
+                    self._who(cv, x + len(finca_label(fin)) + 3, y, owner, marks, colours)
+                y += rows
+                continue
+            # the face-up tile: its value, then one chip per fruit symbol ("?" any fruit)
+            cv.put(x, y, f"{tile['value']}", plain)
+            chips_x = x + 2 if not two else 4
+            chips_y = y if not two else y + 1
+            cx = chips_x
+            for f, n in tile["requires"]:
+                cv.put(cx, chips_y, FRUIT_LETTER[f] * n, fruit_style(f))
+                cx += n
+            if tile["any"]:
+                cv.put(cx, chips_y, "?" * tile["any"], ANY_STYLE)
+                cx += tile["any"]
+            if two:
+                cv.put(13, y, "VP", dim)
+                cv.put(17, y, f"{tile['left']} left", dim)
+                lab = f"finca {finca_label(fin)}"
+                cv.put(w - len(lab) - 1, y, lab, plain)
+                # who leads this finca tile: each seat's count, the leader marked with *
+                if name in reasons and dl:
+                    cv.put(cx + 1, chips_y, reasons[name][: max(0, w - cx - 2)], Style(italic=True, dim=True))
+                else:
+                    self._majority(cv, cx + 1, chips_y, w, info["majority"][c], marks, colours)
+            else:
+                cv.put(20, y, f"x{tile['left']}", dim)
+                cv.put(23, y, finca_label(fin), plain)
+                counts = info["majority"][c]
+                best = max(counts)
+                leaders = [p for p, v in enumerate(counts) if v == best]
+                if best and len(leaders) == 1 and w > 28:
+                    cv.put(w - 3, y, f"{marks[leaders[0]]}{min(best, 99)}",
+                           Style(bold=True, color="black", bgcolor=colours[leaders[0]]))
+            y += rows
+        return cv
+
+    @staticmethod
+    def _who(cv: Canvas, x: int, y: int, owner: Any, marks: list[str], colours: list[str]) -> None:
+        if owner is not None and owner >= 0:
+            cv.put(x, y, f" {marks[owner]} ", Style(bold=True, color="black", bgcolor=colours[owner]))
+        else:
+            cv.put(x, y, "box (tie)", Style(italic=True))
+
+    @staticmethod
+    def _majority(cv: Canvas, x: int, y: int, w: int, counts: list[int], marks: list[str],
+                  colours: list[str]) -> None:
+        best = max(counts)
+        if not best:
+            cv.put(x, y, "no symbols yet", Style(dim=True))
+            return
+        leaders = [p for p, v in enumerate(counts) if v == best]
+        for p, v in enumerate(counts):
+            tok = f"{marks[p]}{v}" + ("*" if best and len(leaders) == 1 and p == leaders[0] else "")
+            if x + len(tok) > w:
+                break
+            st = Style(bold=True, color=colours[p])
+            if best and p in leaders:
+                st = Style(bold=True, color="black", bgcolor=colours[p])
+            cv.put(x, y, tok, st)
+            x += len(tok) + 1
+
+    def on_click(self, event: events.Click) -> None:
+        target = self._hit.get((event.x, event.y))
+        if target is not None:
+            self.post_message(self.TargetChosen(target))

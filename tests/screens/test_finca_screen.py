@@ -1,0 +1,264 @@
+"""Finca's screen through the keyboard and the mouse, as people play it."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from tabletop_tui import catalogue
+from tabletop_tui.match import Match, Seat, list_saves
+from tabletop_tui.rules import finca as F
+from tabletop_tui.rules.core import Rng
+from tabletop_tui.screens.finca import FincaScreen, short_reason
+from tabletop_tui.screens.game_over import GameOverScreen
+from tabletop_tui.screens.launcher import LauncherScreen
+from tabletop_tui.screens.setup import SetupScreen
+from tabletop_tui.widgets.communities import Communities
+from tabletop_tui.widgets.decision import DecisionPanel
+from tabletop_tui.widgets.windmill import GRID, Windmill
+
+from .helpers import app_for
+
+NAMES = ["Anna", "Bruno", "Chiara", "Dario"]
+
+
+@pytest.fixture(autouse=True)
+def finca_playable(monkeypatch):
+    """Finca's catalogue entry with its screen (the app's catalogue may not name it yet)."""
+    g = dataclasses.replace(catalogue.BY_ID["finca"], screen="tabletop_tui.screens.finca:FincaScreen")
+    monkeypatch.setitem(catalogue.BY_ID, "finca", g)
+    monkeypatch.setattr(catalogue, "GAMES", tuple(g if x.id == "finca" else x for x in catalogue.GAMES))
+    return g
+
+
+def finca_match(players=2, seed=5, moves=0, bots=(), until=None) -> Match:
+    """A match after ``moves`` seeded bot choices, then on until ``until(state)`` holds."""
+    m = Match("finca", [Seat(n, i in bots) for i, n in enumerate(NAMES[:players])], seed)
+    driver = Match("finca", [Seat(n, True) for n in NAMES[:players]], seed)
+    k = 0
+    while not driver.over and (k < moves or (until is not None and not until(driver.state))):
+        driver.play(driver.bot_action())
+        m.play(driver.actions[-1])
+        k += 1
+    return m
+
+
+def canvas_text(widget) -> list[str]:
+    """The rows a Line-API widget serves, as plain text."""
+    return [widget.render_line(y).text for y in range(widget.size.height)]
+
+
+def key_for(screen, rng) -> str:
+    """The digit a player in a hurry presses: deliver whenever possible, add the community with
+    the fewest tiles left while any can be added (closing communities ends the game), else a
+    seeded choice among the options shown."""
+    acts = screen.actions
+    labels = [str(a) for a in acts]
+    s = screen.match.state
+    if s.step == "turn" and "deliver" in labels:
+        k = labels.index("deliver")
+    elif s.step == "deliver":
+        picks = [i for i, a in enumerate(acts) if isinstance(a, F.Pick)]
+        k = (min(picks, key=lambda i: len(s.stacks[F.COMMUNITIES.index(acts[i].community)]))
+             if picks else labels.index("confirm"))
+    elif s.step == "turn":
+        k = rng.choice([i for i, a in enumerate(acts) if isinstance(a, F.Move)] or [0])
+    else:
+        k = rng.randbelow(min(9, len(labels)))
+    assert k < 10, "only ten options have a digit key"
+    return str((k + 1) % 10)
+
+
+async def play_by_keys(pilot, app, seed=1, limit=1000):
+    """Press digit keys until the game is over; bots play their seats meanwhile."""
+    rng = Rng(seed)
+    for _ in range(limit):
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            return screen
+        if isinstance(screen, FincaScreen) and screen.actions:
+            await pilot.press(key_for(screen, rng))
+        else:
+            await pilot.pause(0.01)
+    raise AssertionError("the game did not end by keyboard")
+
+
+async def test_whole_seeded_game_by_keyboard_from_the_launcher():
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert isinstance(app.screen, LauncherScreen)
+        await pilot.press("down", "enter")  # Finca is second in the launcher
+        assert isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#seed").value = "18"
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, FincaScreen)
+        m = app.screen.match
+        assert m.names == ["Anna", "Bruno"]
+        over = await play_by_keys(pilot, app, seed=18)
+        res = over.match.result()
+        s = over.match.state
+        assert res is not None and res.winners
+        assert s.wooden_supply == 0  # the game ends when the last wooden finca is placed
+        assert 0 in m.actors and 1 in m.actors
+        assert any("delivered" in line for line in m.log)
+        assert set(res.breakdown[0]) == {"Fruit tiles", "Finca tiles", "Unused action tiles", "Bonus tiles"}
+        assert all(res.scores[p] == sum(res.breakdown[p].values()) for p in (0, 1))
+        saves = list_saves()
+        assert saves and saves[0][1]["over"] is True
+
+
+async def test_introduction_places_a_farmer_by_clicking_a_blade():
+    m = finca_match(players=3)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert "introduction" in str(screen.query_one("#title-bar").render())
+        mill = screen.query_one(Windmill)
+        cw, ch, ox, oy = mill.geometry()
+        col, row = GRID[4]  # blade 5
+        await pilot.click(Windmill, offset=(ox + col * cw + 2, oy + row * ch + (1 if row >= 2 and ch < 4 else 0)))
+        await pilot.pause()
+        assert m.actions == ["place 5"]
+        assert m.state.farmers[0][4] == 1
+        assert sum(m.state.fruits[0].values()) == 1
+        assert m.pending.seat == 1
+
+
+async def test_move_preview_follows_the_highlighted_choice():
+    m = finca_match(players=3, seed=8, moves=45)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert m.state.step == "turn"
+        moves = [a for a in screen.actions if isinstance(a, F.Move)]
+        assert moves
+        mill = screen.query_one(Windmill)
+        seen = set()
+        for _ in range(len(screen.actions)):
+            a = screen.actions[screen.query_one(DecisionPanel).highlighted]
+            if isinstance(a, F.Move):
+                p = F.move_preview(m.state, a.blade)
+                assert mill.preview["from"] == a.blade and mill.preview["to"] == p["to"]
+                assert mill.preview["land"].startswith(f"+{p['fruits']} ")
+                assert ("blade", a.blade) in mill.targets and mill.cursor == ("blade", a.blade)
+                seen.add(a.blade)
+            await pilot.press("j")
+            await pilot.pause()
+        assert seen == {a.blade for a in moves}
+        # the windmill shows the landing square's text on the board itself
+        await pilot.press("home")
+        rows = canvas_text(mill)
+        assert any(mill.preview["land"] in r for r in rows)
+
+
+async def test_left_right_cycle_the_blades_and_enter_moves():
+    m = finca_match(players=2, seed=3, moves=12, until=lambda s: s.step == "turn")
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        before = screen.query_one(Windmill).cursor
+        await pilot.press("right")
+        await pilot.pause()
+        after = screen.query_one(Windmill).cursor
+        assert after != before and after[0] in ("blade", "action_tile")
+        a = screen.actions[screen.query_one(DecisionPanel).highlighted]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert m.actions[-1] == str(a)
+
+
+async def test_delivery_built_by_clicking_communities_and_explained_when_refused():
+    # a position where the player to move can deliver to at least one community
+    m = finca_match(players=2, seed=4, moves=30,
+                    until=lambda s: s.step == "turn" and F.RULES._is_legal(s, F.Deliver()))
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        seat = m.pending.seat
+        k = [str(a) for a in screen.actions].index("deliver")
+        await pilot.press(str(k + 1))
+        await pilot.pause()
+        s = m.state
+        assert s.step == "deliver"
+        comm = screen.query_one(Communities)
+        # the delivery header and the running total against 6
+        rows = canvas_text(comm)
+        assert rows[0].strip().startswith("Delivery (donkey cart)")
+        assert "0/6 fruits" in rows[1]
+        # a community that cannot be added: clicking it explains why, nothing changes
+        blocked = [c for c in F.COMMUNITIES if c not in {a.community for a in screen.actions if isinstance(a, F.Pick)}
+                   and s.stacks[F.COMMUNITIES.index(c)]]
+        if blocked:
+            name = blocked[0]
+            y = next(y for y, r in enumerate(rows) if r[1:].startswith(name))
+            assert short_reason(F.RULES.explain(s, F.Pick(name)), name) in rows[y + 1]
+            n = len(m.actions)
+            await pilot.click(Communities, offset=(3, y))
+            await pilot.pause()
+            assert len(m.actions) == n
+            assert any("Cannot add" in (note.title or "") for note in app._notifications)
+        # a community that can: click it, then finish by the keyboard
+        pick = next(a for a in screen.actions if isinstance(a, F.Pick))
+        rows = canvas_text(comm)
+        y = next(y for y, r in enumerate(rows) if r[1:].startswith(pick.community))
+        await pilot.click(Communities, offset=(3, y))
+        await pilot.pause()
+        assert m.actions[-1] == str(pick)
+        assert "✓" + pick.community in "".join(canvas_text(comm))
+        rng = Rng(2)
+        while m.state.step in ("deliver", "fill"):
+            if m.state.step == "fill":
+                # the fruit chips for the any-fruit symbol are clickable too
+                fill = screen.actions[0]
+                rows = canvas_text(comm)
+                y = next(y for y, r in enumerate(rows) if r.startswith("any-fruit"))
+                x = rows[y].index(f" {F.FRUIT_LETTER[fill.fruit]} ") + 1
+                await pilot.click(Communities, offset=(x, y))
+            else:
+                labels = [str(a) for a in screen.actions]
+                k = labels.index("confirm") if "confirm" in labels and rng.randbelow(2) else rng.randbelow(len(labels))
+                await pilot.press(str(k + 1))
+            await pilot.pause()
+        assert m.state.dlv is None
+        assert m.state.tiles[seat]  # the tiles are taken
+        assert "delivered" in m.log[-1]
+
+
+async def test_panels_show_fruits_carts_tiles_and_action_tiles():
+    m = finca_match(players=4, seed=5, moves=90)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = str(app.screen.query_one("#panels").render())
+        s = m.state
+        for p, name in enumerate(m.names):
+            assert name in text
+            line = "fruit " + " ".join(f"{F.FRUIT_LETTER[f]}{s.fruits[p][f]}" for f in F.FRUITS)
+            assert line in text
+            assert f"carts {s.carts[p]}" in text
+        assert "actions " in text and "set " in text and "bonus " in text
+
+
+@pytest.mark.parametrize("size", [(120, 40), (100, 30)])
+async def test_every_community_and_blade_is_on_screen(size):
+    m = finca_match(players=3, seed=8, moves=45)
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        comm = "\n".join(canvas_text(app.screen.query_one(Communities)))
+        for name in F.COMMUNITIES:
+            assert name in comm
+        mill = "\n".join(canvas_text(app.screen.query_one(Windmill)))
+        for i in range(F.N_BLADES):
+            assert f"{i + 1:>2} {F.FRUIT_LETTER[m.state.blades[i]]}" in mill
+        assert f"donkey carts: {m.state.windmill_carts}" in mill
+
+
+def test_short_reasons_for_the_communities_list():
+    assert short_reason("At most 6 fruits can be delivered in one turn; adding Inca makes 8.", "Inca") == "8 fruits, max 6"
+    assert short_reason("Inca wants 2 figs; Anna has 1.", "Inca") == "needs 2 figs, has 1"
