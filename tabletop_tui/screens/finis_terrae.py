@@ -12,15 +12,19 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
+from tabletop_tui.rules.finis_terrae import scoring as SC
 from tabletop_tui.rules.finis_terrae import tiles as T
 from tabletop_tui.rules.finis_terrae.actions import Move, Place
 from tabletop_tui.screens.game import GameScreen
+from tabletop_tui.screens.game_over import GameOverScreen
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.log_panel import LogPanel
+from tabletop_tui.widgets.players import markers
 from tabletop_tui.widgets.tile_map import TileMap
 
 HOLD_LETTER = {"doubloons": "$", "spice": "s", "find": "f", "castaway": "c", "treasure": "t"}
@@ -29,6 +33,10 @@ GOOD_WORD = {"doubloons": "doubloons", "spice": "spice", "find": "underwater fin
              "castaway": "castaway", "treasure": "treasure"}
 PHASE = {"beach": "set-up", "split": "set-up", "carto": "cartography", "prep": "preparation",
          "wind": "storm", "sail": "sailing", "over": "game over"}
+
+
+def ordinal(k: int) -> str:
+    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
 
 
 def tile_name(kind: str) -> str:
@@ -244,6 +252,9 @@ class FinisTerraeScreen(GameScreen):
         self.sel_kind = hand[i]
         self.refresh_all()
 
+    def show_game_over(self) -> None:
+        self.app.switch_screen(FinisTerraeGameOver(self.match, self))
+
     def on_tile_map_target_chosen(self, event: TileMap.TargetChosen) -> None:
         self.choose_target(event.target)
 
@@ -263,14 +274,14 @@ class FinisTerraeScreen(GameScreen):
             n_cells = len({(a.x, a.y) for a in self.actions})
             hint = (f"{tile_name(self.sel_kind)}, turned {rot * 90}°\n"
                     f"{n_cells} place{'s' if n_cells != 1 else ''}: ←/→ or click · stack {len(state.stack)}\n"
-                    f"r turn · t next tile · Enter place")
+                    f"r turn · t tile · Enter place")
         focus = None
+        ship = self._ship_focus(state)
         if cursor is not None and cursor[0] == "cell":
             focus = (cursor[1], cursor[2])
-        else:
-            focus = self._ship_focus(state)
         self.query_one(TileMap).update_state(state, targets, cursor, placing=placing, hand_sel=hand_sel,
-                                             hand_hint=hint, focus=focus, status=self.status_line(state))
+                                             hand_hint=hint, focus=focus, also=ship,
+                                             status=(self.status_line(state), self.status_line(state, True)))
         self._panel_targets, self._panel_cursor = targets, cursor
         self._refresh_panels(state)
 
@@ -309,31 +320,37 @@ class FinisTerraeScreen(GameScreen):
     def round_text(self, s: Any) -> str:
         return f"Day {s.day} · {PHASE.get(s.phase, s.phase)}" if s.day else "set-up"
 
-    def status_line(self, s: Any) -> str:
+    def status_line(self, s: Any, short: bool = False) -> str:
+        """The weather card, the deck, the exchange board and the dice (short: fewer words)."""
         parts = []
         if s.weather:
             w = WEATHER.get(s.weather, s.weather)
+            if short and s.weather == "finis_terrae":
+                w = "Finis Terrae"
             if s.weather == "storm" and s.wind:
                 w += f", wind {s.wind}"
             parts.append(w)
         left = len(s.deck)
         ft = ""
         if s.ft == 0 and "finis_terrae" in s.deck:
-            ft = f" (Finis Terrae card {s.deck.index('finis_terrae') + 1}th)"
+            k = s.deck.index("finis_terrae") + 1
+            ft = f" (FT card {ordinal(k)})" if short else f" (Finis Terrae card {ordinal(k)})"
         elif s.ft == 1:
-            ft = " (the Finis Terrae card is among them)"
-        parts.append(f"{left} weather cards left{ft}")
+            ft = " (FT card among them)" if short else " (the Finis Terrae card is among them)"
+        parts.append(f"deck {left}{ft}" if short else f"{left} weather cards left{ft}")
         if s.exchange:
-            parts.append(f"exchange value {s.exchange}, spice costs {s.exchange + 1}")
+            parts.append(f"exchange {s.exchange}, spice {s.exchange + 1}" if short
+                         else f"exchange value {s.exchange}, spice costs {s.exchange + 1}")
         if s.common:
             move = f"move {s.common}"
             sail = s.sail or {}
             if s.phase == "sail" and sail.get("rolled") and s.weather in ("sunny", "finis_terrae"):
                 legs = sail.get("legs") or []
                 if len(legs) == 2:
-                    move = f"moves {legs[0]} then {legs[1]}"
+                    move = f"moves {legs[0]}+{legs[1]}" if short else f"moves {legs[0]} then {legs[1]}"
                 else:
-                    move = f"move {s.common} + rolled {sail['rolled']}"
+                    move = f"move {s.common}+{sail['rolled']}" if short else \
+                        f"move {s.common} + rolled {sail['rolled']}"
             parts.append(move)
         return " · ".join(parts)
 
@@ -375,16 +392,26 @@ class FinisTerraeScreen(GameScreen):
                         if pile.get(k, 0))
         ports = sum(1 for o in s.ports.values() if o == seat)
         t.append("\n   ")
-        t.append(f"ports {ports}, {sh['ports_left']} left ", "dim")
+        pos = sh["pos"]
+        where = f"at {pos[0]},{pos[1]} · " if pos is not None else ""
+        t.append(f"{where}{ports} port{'s' if ports != 1 else ''}, {sh['ports_left']} left", "dim")
+        extras: list[tuple[str, Any]] = []
         if s.first == seat:
-            t.append("East ", "bold")
+            extras.append(("East marker", "bold"))
         if s.flag == seat:
-            t.append("red-flag", Style(bold=True, color="#e8554e"))
-        if sh["plus3"] or sh["minus3"]:
-            t.append(f" +3×{sh['plus3']} -3×{sh['minus3']}", "dim")
+            extras.append(("red flag", Style(bold=True, color="#e8554e")))
+        if sh["plus3"]:
+            extras.append((f"+3×{sh['plus3']}", "bold"))
+        if sh["minus3"]:
+            extras.append((f"-3×{sh['minus3']}", "bold"))
         if kept:
+            extras.append((f"kept {kept}", "dim"))
+        if extras:
             t.append("\n   ")
-            t.append(f"scored: {kept}", "dim")
+            for k, (text, style) in enumerate(extras):
+                if k:
+                    t.append(" · ", "dim")
+                t.append(text, style)
         return t
 
     def _holds(self, t: Text, holds: list, ship: int, loading: int = -1) -> None:
@@ -411,7 +438,39 @@ class FinisTerraeScreen(GameScreen):
         g = s.galleon
         t.append("\n   ")
         self._holds(t, g["holds"], -1)
-        where = "on the map" if g["pos"] is not None else "not on the map yet"
+        where = f"at {g['pos'][0]},{g['pos'][1]}" if g["pos"] is not None else "not on the map yet"
         t.append("\n   ")
         t.append(where, "dim")
         return t
+
+
+class FinisTerraeGameOver(GameOverScreen):
+    """The shared game-over screen with the breakdown turned on its side: sixteen scoring lines
+    read down the page (grouped as the rulebook groups them), one column per player."""
+
+    CSS = """
+    FinisTerraeGameOver #over { overflow-y: auto; }
+    FinisTerraeGameOver #breakdown { max-height: 20; }
+    FinisTerraeGameOver #chart { height: 8; }
+    """
+
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()  # the shared screen's table (one column per category) is replaced
+        m = self.match
+        res = m.result()
+        table = self.query_one(DataTable)
+        table.focus()  # n, b and q still work; the page starts at the headline
+        self.call_after_refresh(lambda: self.query_one("#over").scroll_home(animate=False))
+        if res is None:
+            return
+        marks = markers(m.names)
+        order = [p for group in res.ranking for p in group]
+        place = {p: i + 1 for i, group in enumerate(res.ranking) for p in group}
+        table.add_columns("", "Scoring", *[f"{marks[p]} {m.names[p]}" for p in order])
+        table.add_row("", Text("Place", style="bold"), *[Text(str(place[p]), style="bold") for p in order])
+        for group, cats in SC.GROUPS.items():
+            for k, cat in enumerate(cats):
+                table.add_row(group if k == 0 else "", cat,
+                              *[str(res.breakdown.get(p, {}).get(cat, 0)) for p in order])
+        table.add_row("", Text("Total", style="bold"),
+                      *[Text(str(res.scores.get(p, 0)), style="bold") for p in order])

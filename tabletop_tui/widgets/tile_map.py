@@ -145,6 +145,7 @@ class TileMap(Widget):
         self.hand_sel: int | None = None  # index in state.hand of the tile being placed
         self.hand_hint: str = ""
         self.focus_cell: tuple[int, int] | None = None
+        self.also_cell: tuple[int, int] | None = None
         self.status: str = ""
         self.vx0: int | None = None  # west-most x in view
         self.vy0: int | None = None  # south-most y in view
@@ -159,7 +160,7 @@ class TileMap(Widget):
     def update_state(self, state: Any, targets: set | None = None, cursor: Any = None, *,
                      placing: tuple[str, int] | None = None, hand_sel: int | None = None,
                      hand_hint: str = "", focus: tuple[int, int] | None = None,
-                     status: str = "") -> None:
+                     also: tuple[int, int] | None = None, status: Any = "") -> None:
         self.state = state
         self.targets = set(targets or ())
         self.cursor = cursor
@@ -167,6 +168,7 @@ class TileMap(Widget):
         self.hand_sel = hand_sel
         self.hand_hint = hand_hint
         self.focus_cell = focus
+        self.also_cell = also
         self.status = status
         self.refresh()
 
@@ -189,10 +191,14 @@ class TileMap(Widget):
         return bool(self.state is not None and self.state.hand and self.hand_sel is not None)
 
     def _status_lines(self, w: int) -> list[str]:
-        parts = [p for p in self.status.split(" · ") if p]
-        one = fill_lines(parts, w, 1, " · ")
-        if len(" · ".join(parts)) <= w or self.size.height < 5 * CH:
-            return one
+        """The status in one line if it fits (long words, else short ones), else in two."""
+        long, short = (self.status, self.status) if isinstance(self.status, str) else self.status
+        lp = [p for p in long.split(" · ") if p]
+        sp = [p for p in short.split(" · ") if p]
+        for parts in (lp, sp):
+            if len(" · ".join(parts)) <= w:
+                return [" · ".join(parts)]
+        parts = lp if self.size.height >= 8 * CH else sp
         return fill_lines(parts, w, 2, " · ")
 
     def _frame(self) -> tuple[int, int, int, int, int, int]:
@@ -214,25 +220,35 @@ class TileMap(Widget):
         x0, x1 = min(xs) - 1, max(xs) + 1
         y0, y1 = min(ys) - 1, max(ys) + 1
         focus = self.focus_cell
+        also = self.also_cell
         vx, vy = self.vx0, self.vy0
+        changed = (focus, also) != self._last_focus
 
-        def fit(v, lo, hi, n, f):
+        def fit(v, lo, hi, n, f, g):
             span = hi - lo + 1
             if span <= n:
                 return lo - (n - span) // 2
+            if f is None:
+                f, g = g, None
             if v is None:
                 v = (f - n // 2) if f is not None else (lo + hi - n + 1) // 2
-            if f is not None and focus != self._last_focus:
+            if f is not None and changed:
                 m = 1 if n >= 5 else 0
                 if f < v + m:
                     v = f - m
                 elif f > v + n - 1 - m:
                     v = f - n + 1 + m
+                # keep the second cell (the ship that moves) in view too when both fit
+                if g is not None and abs(g - f) <= n - 1 - 2 * m:
+                    if g < v + m:
+                        v = g - m
+                    elif g > v + n - 1 - m:
+                        v = g - n + 1 + m
             return max(lo, min(v, hi - n + 1))
 
-        vx = fit(vx, x0, x1, cols, focus[0] if focus else None)
-        vy = fit(vy, y0, y1, rows, focus[1] if focus else None)
-        self._last_focus = focus
+        vx = fit(vx, x0, x1, cols, focus[0] if focus else None, also[0] if also else None)
+        vy = fit(vy, y0, y1, rows, focus[1] if focus else None, also[1] if also else None)
+        self._last_focus = (focus, also)
         self.vx0, self.vy0 = vx, vy
         return vx, vy
 
@@ -240,12 +256,13 @@ class TileMap(Widget):
     def render_line(self, y: int) -> Strip:
         w, h = self.size.width, self.size.height
         key = (w, h, id(self.state), frozenset(self.targets), self.cursor, self.placing,
-               self.hand_sel, self.hand_hint, self.focus_cell, self.status, self.vx0, self.vy0)
+               self.hand_sel, self.hand_hint, self.focus_cell, self.also_cell, self.status,
+               self.vx0, self.vy0)
         if key != self._cache_key:
             cv = self.draw()
             self._cache_key = (w, h, id(self.state), frozenset(self.targets), self.cursor, self.placing,
-                               self.hand_sel, self.hand_hint, self.focus_cell, self.status,
-                               self.vx0, self.vy0)
+                               self.hand_sel, self.hand_hint, self.focus_cell, self.also_cell,
+                               self.status, self.vx0, self.vy0)
             self._rows = [Strip(segs, w) for segs in cv.to_segments()] if cv else []
         if 0 <= y < len(self._rows):
             return self._rows[y]

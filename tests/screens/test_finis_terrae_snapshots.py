@@ -1,0 +1,80 @@
+"""Finis Terrae snapshots: fixed seeds, fixed sizes, plain `def` (pytest-textual-snapshot runs the loop).
+
+Each SVG was rendered to PNG and looked at before it was accepted."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from tabletop_tui import catalogue
+from tabletop_tui.match import Match, Seat
+
+from .helpers import app_for
+
+NAMES = ["Anna", "Bruno", "Chiara", "Dario"]
+
+
+@pytest.fixture(autouse=True)
+def finis_terrae_playable(monkeypatch):
+    g = dataclasses.replace(catalogue.BY_ID["finis_terrae"],
+                            screen="tabletop_tui.screens.finis_terrae:FinisTerraeScreen")
+    monkeypatch.setitem(catalogue.BY_ID, "finis_terrae", g)
+    monkeypatch.setattr(catalogue, "GAMES", tuple(g if x.id == "finis_terrae" else x for x in catalogue.GAMES))
+
+
+def ft_match(players=2, seed=5, moves=0, until=None, finish=False) -> Match:
+    m = Match("finis_terrae", [Seat(n) for n in NAMES[:players]], seed)
+    k = 0
+    while not m.over and (finish or k < moves or (until is not None and not until(m))):
+        m.play(m.bot_action())
+        k += 1
+    return m
+
+
+def pending(kind, seat=0):
+    def test(m):
+        d = m.pending
+        return d is not None and d.kind == kind and d.seat == seat
+    return test
+
+
+def test_finis_terrae_start_120x40(snap_compare):
+    assert snap_compare(app_for(ft_match(players=2, seed=5)), terminal_size=(120, 40))
+
+
+def test_finis_terrae_mid_game_120x40(snap_compare):
+    m = ft_match(players=3, seed=2, moves=150, until=pending("move"))
+    assert snap_compare(app_for(m), terminal_size=(120, 40))
+
+
+def test_finis_terrae_mid_game_100x30(snap_compare):
+    m = ft_match(players=2, seed=5, moves=110, until=pending("move"))
+    assert snap_compare(app_for(m), terminal_size=(100, 30))
+
+
+def test_finis_terrae_placement_preview_120x40(snap_compare):
+    m = ft_match(players=2, seed=5, moves=60, until=pending("place"))
+
+    async def turn(pilot):
+        await pilot.press("r")
+        await pilot.pause()
+    assert snap_compare(app_for(m), terminal_size=(120, 40), run_before=turn)
+
+
+def test_finis_terrae_placement_preview_100x30(snap_compare):
+    m = ft_match(players=4, seed=8, moves=150, until=pending("place"))
+    assert snap_compare(app_for(m), terminal_size=(100, 30))
+
+
+def test_finis_terrae_ship_board_repairs_100x30(snap_compare):
+    m = ft_match(players=2, seed=3, until=lambda m: m.state.dist is not None and m.state.dist["why"] == "wreck")
+    assert snap_compare(app_for(m), terminal_size=(100, 30))
+
+
+def test_finis_terrae_game_over_120x40(snap_compare):
+    assert snap_compare(app_for(ft_match(players=2, seed=3, finish=True)), terminal_size=(120, 40))
+
+
+def test_finis_terrae_game_over_100x30(snap_compare):
+    assert snap_compare(app_for(ft_match(players=3, seed=4, finish=True)), terminal_size=(100, 30))
