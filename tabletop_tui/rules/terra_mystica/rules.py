@@ -25,7 +25,7 @@ class TerraMysticaRules(BaseRules[State]):
         Option("variable-turn-order", "Next round's order is the passing order", False),
         Option("strict-leech", "Power offers must be answered before the next turn (league rule)", False),
         Option("strict-darkling-sh", "Darklings' priest ordination only in the stronghold turn", False),
-        Option("strict-chaosmagician-sh", "Chaos Magicians' double turn: two full actions", False),
+        Option("strict-chaosmagician-sh", "Chaos Magicians: passing ends the double turn (league rule)", False),
         Option("errata-cultist-power", "Cultists gain 1 power when every offer is declined (errata)", False),
         Option("factions", "Fixed factions in seat order, comma separated (empty: players choose)", ""),
         Option("scoring-tiles", "Fixed round scoring tiles, comma separated (empty: random)", ""),
