@@ -367,3 +367,35 @@ def test_swarmlings_free_trading_house_has_every_other_effect_of_an_upgrade():
     assert RULES.pending(s).kind == "leech" and RULES.pending(s).seat == 1
     engine.start_turn(s, 0)
     assert "action ACTS" not in legal(s)  # once per round
+
+
+# -- other things that are simply forfeited -------------------------------------------------------
+def test_no_town_is_founded_when_no_town_tile_is_left():
+    s = blank(["witches", "nomads"])
+    for h, k in (("E7", "TP"), ("E6", "TP"), ("E8", "D"), ("D5", "D")):
+        put(s, 0, h, k)
+    s.players[0].W, s.players[0].C = 5, 10
+    s.town_pool = {t: 0 for t in s.town_pool}
+    vp = s.players[0].VP
+    s = play(s, "upgrade E8 to TP")
+    assert s.towns_due == 0 and not s.in_town[INDEX["E8"]] and s.players[0].VP == vp  # no Witches' 5
+
+
+def test_a_favor_pick_is_skipped_when_no_tile_you_may_take_is_left():
+    s = blank(["witches", "nomads"])
+    put(s, 0, "E7", "TP")
+    s.players[0].W, s.players[0].C = 2, 5
+    s.players[0].favors = ["FAV5"]
+    s.favor_pool = {f: (2 if f == "FAV5" else 0) for f in s.favor_pool}  # only tiles like yours are left
+    s = play(s, "upgrade E7 to TE")
+    assert s.favors_due == 0 and RULES.pending(s).kind == "after"
+
+
+def test_an_offer_the_bowls_cannot_take_is_skipped():
+    s = blank(["witches", "nomads"], **{"strict-leech": True})
+    put(s, 0, "E7", "D")
+    put(s, 1, "E6", "SH")
+    s.players[0].W, s.players[0].C = 2, 6
+    s.players[1].bowls = [0, 0, 12]
+    s = play(s, "upgrade E7 to TP", "done")
+    assert s.queue == [] and RULES.pending(s).seat == 1 and RULES.pending(s).kind == "main"
