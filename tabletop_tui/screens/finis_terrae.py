@@ -19,7 +19,8 @@ from textual.widgets import DataTable, Static
 
 from tabletop_tui.rules.finis_terrae import scoring as SC
 from tabletop_tui.rules.finis_terrae import tiles as T
-from tabletop_tui.rules.finis_terrae.actions import Move, Place
+from tabletop_tui.rules.finis_terrae import holds as H
+from tabletop_tui.rules.finis_terrae.actions import DropHold, Move, Place, Spoils, Throw
 from tabletop_tui.screens.game import GameScreen
 from tabletop_tui.screens.game_over import GameOverScreen
 from tabletop_tui.widgets.decision import DecisionPanel
@@ -150,6 +151,28 @@ class FinisTerraeScreen(GameScreen):
     def label(self, s: Any, a: Any) -> str:
         """The rules' label, and for a voyage what waits at its end."""
         text = self.rules.describe(s, a)
+        if isinstance(a, Place) and len(T.rotations(a.tile)) == 1:
+            return text.replace(" turned 0°", "")  # a tile that looks the same every way round
+        if isinstance(a, (Throw, DropHold)):
+            ship = s.galleon if a.ship == -1 else s.ships[a.ship]
+            h = ship["holds"][a.hold]
+            what = H.text(h)
+            if isinstance(a, Throw):
+                return f"Throw hold {a.hold + 1} ({what}) into the sea to free it"
+            return f"Leave hold {a.hold + 1} ({what}) on the tile; the rest is lost"
+        if isinstance(a, Spoils):
+            loser = s.galleon if a.loser == -1 else s.ships[a.loser]
+            who = "the Black Galleon" if a.loser == -1 else self.match.names[a.loser]
+            what = H.text(loser["holds"][a.hold])
+            if not a.take:
+                return f"Throw {who}'s hold {a.hold + 1} ({what}) into the sea"
+            out = f"Take {who}'s hold {a.hold + 1} ({what})"
+            if a.throw >= 0:
+                q = s.queue[0] if s.queue else {}
+                win = q.get("winner", 0)
+                mine = s.galleon if win == -1 else s.ships[win]
+                out += f", throwing your hold {a.throw + 1} ({H.text(mine['holds'][a.throw])}) away"
+            return out
         if isinstance(a, Move):
             what = []
             kind = s.tiles[(a.x, a.y)][0]
@@ -272,7 +295,8 @@ class FinisTerraeScreen(GameScreen):
                 rot = self.actions[panel_i].rot
             placing = (self.sel_kind, rot)
             n_cells = len({(a.x, a.y) for a in self.actions})
-            hint = (f"{tile_name(self.sel_kind)}, turned {rot * 90}°\n"
+            turn = f", turned {rot * 90}°" if len(T.rotations(self.sel_kind)) > 1 else " (any way round)"
+            hint = (f"{tile_name(self.sel_kind)}{turn}\n"
                     f"{n_cells} place{'s' if n_cells != 1 else ''}: ←/→ or click · stack {len(state.stack)}\n"
                     f"r turn · t tile · Enter place")
         focus = None
