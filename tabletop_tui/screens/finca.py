@@ -51,7 +51,7 @@ class FincaScreen(GameScreen):
 
     def on_resize(self) -> None:
         # Narrow terminals: the communities list goes to one line each and gets narrower.
-        width = 36 if self.size.width >= 110 else 30
+        width = 35 if self.size.width >= 110 else 31
         self.query_one(Communities).styles.width = width
 
     def round_text(self, state: Any) -> str:
@@ -78,7 +78,7 @@ class FincaScreen(GameScreen):
         else:
             return None
         fruit, n, carts = p["fruit"], p["fruits"], p["carts"]
-        land = f"+{n} {FRUIT_LETTER[fruit]}" + (f" +{carts}cart" if carts else "")
+        land = f"+{n}{FRUIT_LETTER[fruit]}" + (f" +{carts}▮" if carts else "")  # ▮ = donkey cart
         start = f"{F.blade_no(p['from'])}→" if p["from"] is not None else "on "
         lines = [f"{start}{F.blade_no(p['to'])}: +{n} {F.plural(fruit, n)}"]
         if carts:
@@ -173,19 +173,10 @@ class FincaScreen(GameScreen):
             t.append(f"{FRUIT_LETTER[f]}{n}", fruit_style(f) if n else Style(dim=True))
             t.append(" ")
         t.append(f"={F.fruit_total(s, seat)}", "dim")
-        # carts and action tiles
+        # carts, collected tiles and their values, progress to a 1-6 set, bonus and finca tiles
         t.append(f"\n   carts {s.carts[seat]}", "bold" if s.carts[seat] else "dim")
-        if s.to_place[seat]:
-            t.append(f"  farmers to place {s.to_place[seat]}")
-        t.append("  actions ")
-        acts = s.action_tiles[seat]
-        if acts:
-            t.append(" ".join(ACTION_SHORT[a] for a in acts))
-        else:
-            t.append("all used", "dim")
-        # collected tiles and values, progress to a 1-6 set, bonus tiles, finca tiles
         vals = sorted(F.TILES[x].value for x in s.tiles[seat] if x in F.TILES)
-        t.append("\n   tiles ")
+        t.append("  tiles ")
         if vals:
             t.append(" ".join(map(str, vals)))
             t.append(f" ={sum(vals)}", "dim")
@@ -204,6 +195,13 @@ class FincaScreen(GameScreen):
         if mine:
             t.append("  fincas ")
             t.append(" ".join(finca_label(x) for x in mine), "bold")
+        # unused action tiles (and farmers still to place in the introduction)
+        acts = s.action_tiles[seat]
+        t.append("\n   actions ")
+        t.append(" ".join(ACTION_SHORT[a] for a in acts) if acts else "all used",
+                 "" if acts else "dim")
+        if s.to_place[seat]:
+            t.append(f"\n   farmers to place {s.to_place[seat]}")
         # symbol counts for every open finca tile; "*" = leads that majority alone
         toks = []
         for c in range(len(F.COMMUNITIES)):
@@ -215,7 +213,7 @@ class FincaScreen(GameScreen):
                 best = max(counts)
                 toks.append((fin, counts[seat], counts.count(best) == 1 and counts[seat] == best))
         if toks:
-            t.append("\n   majority ")
+            t.append("\n   lead ")
             for fin, mine_n, lead in toks:
                 t.append(f"{finca_label(fin).replace('+', '')}{mine_n}" + ("*" if lead else ""),
                          "bold" if lead else "")

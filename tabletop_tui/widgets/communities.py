@@ -119,7 +119,7 @@ class Communities(Widget):
                             st = Style(bold=True, color="black", bgcolor=CURSOR_BG)
                         row.append((f" {FRUIT_LETTER[f]} ", st, tgt))
                     else:
-                        row.append((" · ", Style(dim=True), None))
+                        row.append((f" {FRUIT_LETTER[f]} ", Style(dim=True, strike=True), None))
                     row.append((" ", Style(), None))
                 header.append(row)
         else:
@@ -139,6 +139,11 @@ class Communities(Widget):
         two = h - y >= 2 * len(comms)
         if two and h - y > 2 * len(comms):
             y += 1  # a blank row under the header
+        elif not two and h - y > len(comms):
+            # column names for the one-line rows
+            for x, label in ((10, "VP"), (13, "tile"), (19, "left"), (23, "finca")):
+                cv.put(x, y, label, Style(dim=True, italic=True))
+            y += 1
         picked = info.get("picked", [])
         reasons = info.get("reasons", {})
         for c, name in enumerate(comms):
@@ -201,12 +206,12 @@ class Communities(Widget):
                 else:
                     self._majority(cv, cx + 1, chips_y, w, info["majority"][c], marks, colours)
             else:
-                cv.put(20, y, f"x{tile['left']}", dim)
+                cv.put(20, y, f"{tile['left']}", dim)
                 cv.put(23, y, finca_label(fin), plain)
                 counts = info["majority"][c]
                 best = max(counts)
                 leaders = [p for p, v in enumerate(counts) if v == best]
-                if best and len(leaders) == 1 and w > 28:
+                if best and len(leaders) == 1 and w > 29:
                     cv.put(w - 3, y, f"{marks[leaders[0]]}{min(best, 99)}",
                            Style(bold=True, color="black", bgcolor=colours[leaders[0]]))
             y += rows
@@ -224,7 +229,6 @@ class Communities(Widget):
                   colours: list[str]) -> None:
         best = max(counts)
         if not best:
-            cv.put(x, y, "no symbols yet", Style(dim=True))
             return
         leaders = [p for p, v in enumerate(counts) if v == best]
         for p, v in enumerate(counts):

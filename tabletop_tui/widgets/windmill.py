@@ -46,6 +46,13 @@ def seat_colours(n: int) -> list[str]:
     return [colour_hex(DEFAULT_ORDER[i % len(DEFAULT_ORDER)]) for i in range(n)]
 
 
+def fit(text: str, width: int) -> str:
+    """Shorter wording for narrow windmills."""
+    if len(text) > width:
+        text = text.replace("donkey ", "").replace("all return ", "")
+    return text
+
+
 def ring_height(ch: int) -> int:
     return 4 * ch - 1 if ch >= 4 else 4 * ch + 1
 
@@ -93,13 +100,13 @@ class Windmill(Widget):
     def geometry(self) -> tuple[int, int, int, int]:
         """Cell width, cell height (a blank row below each cell from 4 up), left and top offset."""
         w, h = self.size.width, self.size.height
-        cw = max(6, min(14, w // 4))
+        cw = max(6, min(14, (w - 1) // 4))  # one column to the left for the ">" marks
         ch = 2
         for c in (5, 4, 3):
             if ring_height(c) <= h:
                 ch = c
                 break
-        ox = max(0, (w - cw * 4 + 1) // 2)
+        ox = max(1, (w - cw * 4 + 1) // 2)
         oy = max(0, (h - ring_height(ch)) // 2)
         return cw, ch, ox, oy
 
@@ -167,13 +174,15 @@ class Windmill(Widget):
                     break
                 cv.put(fx, fy, tok, Style(bold=True, color="black", bgcolor=colours[p]))
                 fx += len(tok) + 1
-            # the highlighted move: where it starts and where it lands
+            # the last row: where the highlighted move lands, else how far a farmer here moves
             if box_h >= 3 or (box_h >= 2 and pv.get("to") == i and not any(counts)):
                 ly = y + box_h - 1
                 if pv.get("to") == i and pv.get("land"):
-                    cv.put(x + 1, ly, pv["land"][: box_w - 1], Style(bold=True, color="white"))
-                elif pv.get("from") == i and pv.get("from") != pv.get("to") and box_h >= 3:
-                    cv.put(x + 1, ly, f"go {pv['steps']}"[: box_w - 1], Style(italic=True, color="white"))
+                    land = pv["land"] if len(pv["land"]) < box_w else pv["land"].replace(" ", "")
+                    cv.put(x + 1, ly, land[: box_w - 1], Style(bold=True, color="white"))
+                elif any(counts) and box_h >= 3:
+                    st = Style(bold=True, color="white") if pv.get("from") == i else Style(dim=True)
+                    cv.put(x + 1, ly, f"go {sum(counts)}"[: box_w - 1], st)
 
         # the dividing lines: one axis across the middle of the ring
         ly = oy + 2 * ch - (1 if ch >= 4 else 0)
@@ -183,7 +192,7 @@ class Windmill(Widget):
         cv.put_centered(ox, ly, ring_w, label, Style(bold=True, color="#d9a441"))
 
         # the middle: carts above the line, supply and the move preview below
-        mx, mw = ox + cw, cw * 2 - 1
+        mx, mw = ox + cw + 1, cw * 2 - 3  # a column clear of the cells' ">" marks on each side
         top_y, top_h = cell_y(1), ly - cell_y(1)
         carts = s.windmill_carts
         lines: list[tuple[str, Any]] = []
@@ -197,7 +206,7 @@ class Windmill(Widget):
             lines.insert(1, ("clockwise", Style(dim=True)))
         start = top_y + max(0, (top_h - len(lines)) // 2)
         for k, (txt, st) in enumerate(lines[:max(0, top_h)]):
-            cv.put_centered(mx, start + k, mw, txt, st)
+            cv.put_centered(mx, start + k, mw, fit(txt, mw), st)
         bot_y = ly + 1
         bot_h = cell_y(3) - bot_y
         row_y = bot_y
@@ -207,7 +216,7 @@ class Windmill(Widget):
             row_y += 1 if one <= mw else 2
         for txt in pv.get("lines", []):
             if row_y < bot_y + bot_h:
-                cv.put_centered(mx, row_y, mw, txt, Style(bold=True))
+                cv.put_centered(mx, row_y, mw, fit(txt, mw), Style(bold=True))
                 row_y += 1
         return cv
 

@@ -1,0 +1,32 @@
+"""Finca snapshots: fixed seeds, fixed sizes, plain `def` (pytest-textual-snapshot runs the loop).
+
+Each SVG was rendered to PNG and looked at before it was accepted."""
+from __future__ import annotations
+
+from .helpers import app_for
+from .test_finca_screen import finca_match, finca_playable  # noqa: F401 (autouse fixture)
+
+
+def test_finca_start_120x40(snap_compare):
+    assert snap_compare(app_for(finca_match(players=4, seed=5)), terminal_size=(120, 40))
+
+
+def test_finca_mid_game_120x40(snap_compare):
+    # Chiara is building a delivery with the one less fruit action tile
+    assert snap_compare(app_for(finca_match(players=3, seed=5, moves=60)), terminal_size=(120, 40))
+
+
+def test_finca_mid_game_100x30(snap_compare):
+    assert snap_compare(app_for(finca_match(players=4, seed=5, moves=90)), terminal_size=(100, 30))
+
+
+def test_finca_any_fruit_choice_120x40(snap_compare):
+    m = finca_match(players=3, seed=2, moves=20, until=lambda s: s.step == "fill")
+    assert snap_compare(app_for(m), terminal_size=(120, 40))
+
+
+def test_finca_game_over_100x30(snap_compare):
+    m = finca_match(players=2, seed=3, moves=10_000)
+    assert m.over
+    assert snap_compare(app_for(m), terminal_size=(100, 30))
+
