@@ -233,7 +233,6 @@ def start_turn(s: State, seat: int) -> None:
     s.step = "main"
     s.chain = 0
     _reset_action(s)
-    _reset_action(s)
 
 
 def _reset_action(s: State) -> None:

@@ -135,6 +135,22 @@ class TerraMysticaRules(BaseRules[State]):
                     return f"{a.a} is not directly or indirectly adjacent to one of {who}'s structures."
             if a.kind == "build" and s.terrain[h] != engine.home(p):
                 return f"{a.a} is not {who}'s home terrain ({engine.home(p)}); transform it first."
+            if a.kind == "transform" and s.terrain[h] == a.b:
+                return f"{a.a} already is {a.b}."
+            if a.kind == "transform" and s.phase == "play":
+                from tabletop_tui.rules.terra_mystica.actions import transform_allowed
+                if s.step == "spades":
+                    why = transform_allowed(s, d[0], h, a.b)
+                    if why:
+                        return why
+                    if s.transformed:
+                        return ("Spades are bought only before the first transform of an action; "
+                                f"{who} have {s.spades} free spade(s) left.")
+                    if s.spade_src == "SH":
+                        return f"The Halflings' stronghold spades cannot be topped up; {s.spades} left."
+                need = engine.spades_needed(p, s.terrain[h], a.b)
+                return (f"{who} cannot afford '{a}': it takes {need} spade(s) (a transform may not pass over "
+                        f"your home terrain on the cycle), {engine.spade_rate(p)} workers each.")
             return f"{who} cannot afford '{a}' (spades cost {engine.spade_rate(p)} workers each)."
         if a.kind == "upgrade" and a.a in INDEX:
             h = INDEX[a.a]

@@ -399,3 +399,17 @@ def test_an_offer_the_bowls_cannot_take_is_skipped():
     s.players[1].bowls = [0, 0, 12]
     s = play(s, "upgrade E7 to TP", "done")
     assert s.queue == [] and RULES.pending(s).seat == 1 and RULES.pending(s).kind == "main"
+
+
+def test_refused_transforms_name_the_rule():
+    s = witches_at_e7(w=9)
+    s.terrain[INDEX["E6"]] = "mountains"
+    s.terrain[INDEX["D4"]] = "wasteland"
+    with pytest.raises(IllegalAction, match="pass over your home terrain"):
+        RULES.apply(s, "transform E6 to lakes")
+    s.players[0].bowls = [0, 6, 6]
+    s = play(s, "action ACT6", "transform E6 to wasteland")
+    with pytest.raises(IllegalAction, match="At most one space per action"):
+        RULES.apply(s, "transform D4 to mountains")
+    with pytest.raises(IllegalAction, match="bought only before the first transform"):
+        RULES.apply(s, "transform D4 to forest")
