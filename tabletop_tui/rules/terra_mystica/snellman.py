@@ -232,6 +232,9 @@ class _Driver:
             me = self.seat_of[fac]
             if kind == "after" and seat == me and _is_free(cmd):
                 return
+            if kind == "main" and seat != me and self.s.players[seat].passed:
+                self.act("done")  # a loose Chaos Magicians' double turn whose second action was not taken
+                continue
             if kind == "after" or (kind == "spades" and not (seat == me and _spade_cmd(cmd))):
                 if kind == "spades" and seat == me and _is_free(cmd):
                     return
@@ -422,7 +425,7 @@ class _Driver:
             d = self.pending()
             if d is None:
                 break
-            if d[2] in ("after", "spades", "cspade"):
+            if d[2] in ("after", "spades", "cspade") or (d[2] == "main" and self.s.players[d[0]].passed):
                 self.act("done")
 
 
