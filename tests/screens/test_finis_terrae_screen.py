@@ -50,22 +50,21 @@ async def play_by_keys(pilot, app, seed=1, limit=3000):
     rng = Rng(seed)
     pressed = 0
     for _ in range(limit):
-        await pilot.pause()
         screen = app.screen
         if isinstance(screen, GameOverScreen):
             return screen, pressed
         if isinstance(screen, FinisTerraeScreen) and screen.actions:
             k = rng.randbelow(min(9, len(screen.actions)))
-            await pilot.press(str(k + 1))
+            await pilot.press(str(k + 1))  # waits until the key is handled
             pressed += 1
         else:
-            await pilot.pause(0.01)
+            await pilot.pause(0.01)  # a bot is thinking
     raise AssertionError("the game did not end by keyboard")
 
 
 async def test_whole_seeded_game_by_keyboard_to_game_over():
     app = app_for(ft_match(players=2, seed=3, bots=(1,)))
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, FinisTerraeScreen)
         over, pressed = await play_by_keys(pilot, app, seed=3)
