@@ -295,9 +295,9 @@ class FinisTerraeScreen(GameScreen):
                 rot = self.actions[panel_i].rot
             placing = (self.sel_kind, rot)
             n_cells = len({(a.x, a.y) for a in self.actions})
-            turn = f", turned {rot * 90}°" if len(T.rotations(self.sel_kind)) > 1 else " (any way round)"
-            hint = (f"{tile_name(self.sel_kind)}{turn}\n"
-                    f"{n_cells} place{'s' if n_cells != 1 else ''}: ←/→ or click · stack {len(state.stack)}\n"
+            turn = f"turned {rot * 90}°" if len(T.rotations(self.sel_kind)) > 1 else "any way round"
+            hint = (f"{tile_name(self.sel_kind)}\n"
+                    f"{turn} · {n_cells} place{'s' if n_cells != 1 else ''}\n"
                     f"r turn · t tile · Enter place")
         focus = None
         ship = self._ship_focus(state)
@@ -342,7 +342,12 @@ class FinisTerraeScreen(GameScreen):
 
     # -- text ------------------------------------------------------------------------------
     def round_text(self, s: Any) -> str:
-        return f"Day {s.day} · {PHASE.get(s.phase, s.phase)}" if s.day else "set-up"
+        if not s.day:
+            return "set-up"
+        text = f"Day {s.day} · {PHASE.get(s.phase, s.phase)}"
+        if s.phase == "carto":
+            text += f" · {len(s.stack)} tiles in the stack"
+        return text
 
     def status_line(self, s: Any, short: bool = False) -> str:
         """The weather card, the deck, the exchange board and the dice (short: fewer words)."""
