@@ -17,10 +17,11 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
+from tabletop_tui.rules.finis_terrae import holds as H
 from tabletop_tui.rules.finis_terrae import scoring as SC
 from tabletop_tui.rules.finis_terrae import tiles as T
-from tabletop_tui.rules.finis_terrae import holds as H
-from tabletop_tui.rules.finis_terrae.actions import DropHold, Move, Place, Spoils, Throw
+from tabletop_tui.rules.finis_terrae.actions import (ChooseWind, DropHold, LoadHold, Move, Place, Spoils,
+                                                     Throw, Trade)
 from tabletop_tui.screens.game import GameScreen
 from tabletop_tui.screens.game_over import GameOverScreen
 from tabletop_tui.widgets.decision import DecisionPanel
@@ -151,6 +152,13 @@ class FinisTerraeScreen(GameScreen):
     def label(self, s: Any, a: Any) -> str:
         """The rules' label, and for a voyage what waits at its end."""
         text = self.rules.describe(s, a)
+        if isinstance(a, ChooseWind):
+            return f"The wind blows {dict(N='North', E='East', S='South', W='West')[a.direction]}"
+        if isinstance(a, (LoadHold, Trade)) and a.n == 1:  # one thing, one word
+            for many, one in (("doubloons", "doubloon"), ("spice crates", "spice crate"),
+                              ("underwater finds", "underwater find"), ("castaways", "castaway")):
+                text = text.replace(f" 1 {many}", f" 1 {one}")
+            return text
         if isinstance(a, Place) and len(T.rotations(a.tile)) == 1:
             return text.replace(" turned 0°", "")  # a tile that looks the same every way round
         if isinstance(a, (Throw, DropHold)):

@@ -47,7 +47,8 @@ AXIS = Style(color="#ffd866", bold=True)
 
 TOKEN_LETTER = {"treasure": "t", "find": "f", "castaway": "c", "doubloons": "$", "spice": "s"}
 LEGEND = ("A ship", "⌂A port", "@ Black Galleon", "^ land", ". beach", "! lighthouse", "# fort",
-          "t treasure", "c castaway", "f find", "$ doubloons", "s spice", "+ a choice")
+          "t treasure", "c castaway", "f find", "$ doubloons", "s spice", "+ a choice",
+          "shift+arrows pan")
 
 
 def fill_lines(parts: list[str], width: int, lines: int, sep: str = "  ") -> list[str]:
@@ -64,13 +65,10 @@ def fill_lines(parts: list[str], width: int, lines: int, sep: str = "  ") -> lis
     return out
 
 
-def _cells_of(kind: str, rot: int):
-    """Per character of a tile: its role, and sea characters grouped by sea area."""
-    return _tile_layout(kind, rot)
-
-
 @lru_cache(maxsize=None)
 def _tile_layout(kind: str, rot: int):
+    """The land characters of a tile, its sea characters by sea area (best spots first), and
+    its land characters in the order features are placed on them."""
     info = T.info(kind)
     e = T.edges(kind, rot)
     land = set()
@@ -344,12 +342,6 @@ class TileMap(Widget):
             if 0 <= Y + j < cv.height and 0 <= X + i < cv.width and cv.cells[Y + j][X + i][0] == " ":
                 cv.put(X + i, Y + j, c, style)
 
-    def _corners(self, cv: Canvas, X: int, Y: int, chars: str, style: Style) -> None:
-        cv.put(X, Y, chars[0], style)
-        cv.put(X + CW - 1, Y, chars[1], style)
-        cv.put(X, Y + CH - 1, chars[2], style)
-        cv.put(X + CW - 1, Y + CH - 1, chars[3], style)
-
     def _draw_hand(self, cv: Canvas, w: int) -> None:
         s = self.state
         x = 0
@@ -448,10 +440,9 @@ class TileMap(Widget):
                 self._put_in(cv, X, Y, spots, text, TOKEN)
         if kind == "shipwreck":
             spots = [p for a in seas for p in a if p[1] == CH - 1]
-            self._put_in(cv, X, Y, spots, "wreck", LABEL, only_free=True)
+            self._put_in(cv, X, Y, spots, "wreck", LABEL)
 
-    def _put_in(self, cv: Canvas, X: int, Y: int, spots: list, text: str, style: Style,
-                only_free: bool = True) -> None:
+    def _put_in(self, cv: Canvas, X: int, Y: int, spots: list, text: str, style: Style) -> None:
         """Write a short text into a free run of sea characters (prefers the middle row)."""
         rows: dict[int, list[int]] = {}
         for (i, j) in spots:
