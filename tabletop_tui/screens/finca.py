@@ -81,11 +81,15 @@ class FincaScreen(GameScreen):
         land = f"+{n}{FRUIT_LETTER[fruit]}" + (f" +{carts}▮" if carts else "")  # ▮ = donkey cart
         start = f"{F.blade_no(p['from'])}→" if p["from"] is not None else "on "
         lines = [f"{start}{F.blade_no(p['to'])}: +{n} {F.plural(fruit, n)}"]
+        short = [f"{start}{F.blade_no(p['to'])}: +{n} {FRUIT_LETTER[fruit]}"]
         if carts:
             lines.append(f"+{carts} donkey cart{'s' if carts > 1 else ''}")
+            short.append(f"+{carts} cart{'s' if carts > 1 else ''}")
         if p["short"]:
             lines.append(f"short: all return {F.plural(fruit, 2)}")
-        return {"from": p["from"], "to": p["to"], "steps": p["steps"], "land": land, "lines": lines}
+            short.append("short: all return")
+        return {"from": p["from"], "to": p["to"], "steps": p["steps"], "land": land,
+                "lines": lines, "short_lines": short}
 
     def board_info(self, s: Any) -> dict:
         tiles = []
@@ -167,41 +171,41 @@ class FincaScreen(GameScreen):
         vp = sum(F.score_breakdown(s, seat).values())
         t.append(f"  {vp} VP", "bold")
         # fruits by kind
-        t.append("\n   fruit ")
+        t.append("\n  fruit ")
         for f in FRUITS:
             n = s.fruits[seat][f]
             t.append(f"{FRUIT_LETTER[f]}{n}", fruit_style(f) if n else Style(dim=True))
             t.append(" ")
         t.append(f"={F.fruit_total(s, seat)}", "dim")
-        # carts, collected tiles and their values, progress to a 1-6 set, bonus and finca tiles
-        t.append(f"\n   carts {s.carts[seat]}", "bold" if s.carts[seat] else "dim")
-        vals = sorted(F.TILES[x].value for x in s.tiles[seat] if x in F.TILES)
-        t.append("  tiles ")
-        if vals:
-            t.append(" ".join(map(str, vals)))
-            t.append(f" ={sum(vals)}", "dim")
-        else:
-            t.append("none", "dim")
-        prog = F.set_progress(s, seat)
-        t.append("\n   set ")
-        have = min(prog.values())
-        for v in range(1, 7):
-            t.append(str(v) if prog[v] > have else "·", "bold" if prog[v] > have else "dim")
-        if have:
-            t.append(f" ×{have}", "bold")
+        # carts, bonus and finca tiles; collected tiles by value; progress to a 1-6 set
+        t.append(f"\n  carts {s.carts[seat]}", "bold" if s.carts[seat] else "dim")
         t.append("  bonus ")
         t.append(" ".join(map(str, s.bonus[seat])) or "-", "bold" if s.bonus[seat] else "dim")
         mine = s.fincas_of(seat)
         if mine:
             t.append("  fincas ")
             t.append(" ".join(finca_label(x) for x in mine), "bold")
+        prog = F.set_progress(s, seat)
+        t.append("\n  tiles ")
+        if s.tiles[seat]:
+            t.append(" ".join(f"{v}×{prog[v]}" if prog[v] > 1 else str(v)
+                              for v in range(1, 7) if prog[v]))
+            t.append(f" ={sum(v * k for v, k in prog.items())}", "dim")
+        else:
+            t.append("none", "dim")
+        t.append("\n  set ")
+        have = min(prog.values())
+        for v in range(1, 7):
+            t.append(str(v) if prog[v] > have else "·", "bold" if prog[v] > have else "dim")
+        if have:
+            t.append(f"  complete {have}", "dim")
         # unused action tiles (and farmers still to place in the introduction)
         acts = s.action_tiles[seat]
-        t.append("\n   actions ")
+        t.append("\n  action ")
         t.append(" ".join(ACTION_SHORT[a] for a in acts) if acts else "all used",
                  "" if acts else "dim")
         if s.to_place[seat]:
-            t.append(f"\n   farmers to place {s.to_place[seat]}")
+            t.append(f"\n  farmers to place {s.to_place[seat]}")
         # symbol counts for every open finca tile; "*" = leads that majority alone
         toks = []
         for c in range(len(F.COMMUNITIES)):
@@ -213,7 +217,7 @@ class FincaScreen(GameScreen):
                 best = max(counts)
                 toks.append((fin, counts[seat], counts.count(best) == 1 and counts[seat] == best))
         if toks:
-            t.append("\n   lead ")
+            t.append("\n  lead ")
             for fin, mine_n, lead in toks:
                 t.append(f"{finca_label(fin).replace('+', '')}{mine_n}" + ("*" if lead else ""),
                          "bold" if lead else "")

@@ -87,7 +87,9 @@ class Windmill(Widget):
 
     def update_state(self, state: Any, targets: set | None = None, cursor: Any = None,
                      preview: dict | None = None) -> None:
-        """``preview``: {"from": blade, "to": blade, "lines": [str, ...]} for the highlighted move."""
+        """``preview`` describes the highlighted move: {"from": blade or None, "to": blade,
+        "steps": n, "land": short text for the landing blade, "lines": text for the middle,
+        "short_lines": the same, shorter, for narrow windmills}."""
         targets = set(targets or ())
         if (state is self.state and targets == self.targets and cursor == self.cursor
                 and preview == self.preview):
@@ -214,7 +216,10 @@ class Windmill(Widget):
             self._supply_row(cv, mx, row_y, mw, s)
             one = sum(len(f"{FRUIT_LETTER[f]}{s.supply[f]}") + 1 for f in FRUITS) - 1
             row_y += 1 if one <= mw else 2
-        for txt in pv.get("lines", []):
+        plines = pv.get("lines", [])
+        if any(len(x) > mw for x in plines):
+            plines = pv.get("short_lines", plines)
+        for txt in plines:
             if row_y < bot_y + bot_h:
                 cv.put_centered(mx, row_y, mw, fit(txt, mw), Style(bold=True))
                 row_y += 1

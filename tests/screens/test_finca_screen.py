@@ -241,7 +241,7 @@ async def test_panels_show_fruits_carts_tiles_and_action_tiles():
             line = "fruit " + " ".join(f"{F.FRUIT_LETTER[f]}{s.fruits[p][f]}" for f in F.FRUITS)
             assert line in text
             assert f"carts {s.carts[p]}" in text
-        assert "actions " in text and "set " in text and "bonus " in text
+        assert "action " in text and "set " in text and "bonus " in text and "tiles " in text
 
 
 @pytest.mark.parametrize("size", [(120, 40), (100, 30)])

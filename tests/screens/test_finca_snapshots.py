@@ -30,3 +30,14 @@ def test_finca_game_over_100x30(snap_compare):
     assert m.over
     assert snap_compare(app_for(m), terminal_size=(100, 30))
 
+
+
+def test_finca_late_game_closed_communities_120x40(snap_compare):
+    # three communities closed: finca tiles won by Anna and Bruno, one sent to the box (a tie)
+    m = finca_match(players=3, seed=3, moves=183)
+    assert m.state.finca_owner.count(None) == 7 and -1 in m.state.finca_owner
+    assert snap_compare(app_for(m), terminal_size=(120, 40))
+
+
+def test_finca_late_game_closed_communities_100x30(snap_compare):
+    assert snap_compare(app_for(finca_match(players=3, seed=3, moves=183)), terminal_size=(100, 30))
