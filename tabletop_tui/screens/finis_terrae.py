@@ -336,6 +336,11 @@ class FinisTerraeScreen(GameScreen):
             panel.append_text(self.player_panel(state, s))
         panel.append("\n")
         panel.append_text(self.galleon_panel(state))
+        if self.query_one(TileMap).legend_rows() < 2:  # no room under the map: the key is here
+            panel.append("\n\n")
+            panel.append("Map: ", "bold")
+            panel.append("A=ship ⌂A=port @=Galleon ^=land .=beach !=lighthouse #=fort t=treasure "
+                         "c=castaway f=find $=doubloons s=spice +=choice shift+arrows=pan", "dim")
         if panel != self._panel_text:  # an unchanged panel is not laid out again
             same_height = self._panel_text is not None and \
                 self._panel_text.plain.count("\n") == panel.plain.count("\n")

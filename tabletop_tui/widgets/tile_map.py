@@ -188,6 +188,10 @@ class TileMap(Widget):
     def _carto(self) -> bool:
         return bool(self.state is not None and self.state.hand and self.hand_sel is not None)
 
+    def _compact_hand(self) -> bool:
+        """On a short terminal the hand is one line of text, so the map keeps three tile rows."""
+        return self.size.height < 1 + 1 + CH * 4
+
     def _status_lines(self, w: int) -> list[str]:
         """The status in one line if it fits (long words, else short ones), else in two."""
         long, short = (self.status, self.status) if isinstance(self.status, str) else self.status
@@ -202,13 +206,13 @@ class TileMap(Widget):
     def _frame(self) -> tuple[int, int, int, int, int, int]:
         """(top row of the map, tile columns, tile rows, left x, first legend row, legend rows)."""
         w, h = self.size.width, self.size.height
-        head = CH if self._carto() else len(self._status_lines(w))
+        head = (CH if not self._compact_hand() else 1) if self._carto() else len(self._status_lines(w))
         top = head + 1  # the x ruler
         cols = max(1, (w - RULER_W) // CW)
-        legend = 1 if h >= top + CH * 2 + 1 else 0
-        rows = max(1, (h - top - legend) // CH)
-        spare = h - top - rows * CH
-        legend = min(2, spare) if legend else 0
+        rows = max(1, (h - top) // CH)
+        if rows > 6 and (h - top) % CH == 0:
+            rows -= 1  # a big map area: one tile row fewer, the legend shown
+        legend = max(0, min(2, h - top - rows * CH))  # the rows the tiles leave over
         return top, cols, rows, RULER_W, h - legend, legend
 
     def _viewport(self, cols: int, rows: int) -> tuple[int, int]:
@@ -237,11 +241,11 @@ class TileMap(Widget):
                 elif f > v + n - 1 - m:
                     v = f - n + 1 + m
                 # keep the second cell (the ship that moves) in view too when both fit
-                if g is not None and abs(g - f) <= n - 1 - 2 * m:
-                    if g < v + m:
-                        v = g - m
-                    elif g > v + n - 1 - m:
-                        v = g - n + 1 + m
+                if g is not None and abs(g - f) <= n - 1:
+                    if g < v:
+                        v = g
+                    elif g > v + n - 1:
+                        v = g - n + 1
             return max(lo, min(v, hi - n + 1))
 
         vx = fit(vx, x0, x1, cols, focus[0] if focus else None, also[0] if also else None)
@@ -278,7 +282,9 @@ class TileMap(Widget):
         self.view_cells = (vx, vy, vx + cols - 1, vy + rows - 1)
         self._geom = (top, left, vx, vy, rows)
         # the header: status, or the hand of tiles while charting
-        if self._carto():
+        if self._carto() and self._compact_hand():
+            cv.put(0, 0, " · ".join(self.hand_hint.split("\n"))[:w], Style(bold=True))
+        elif self._carto():
             self._draw_hand(cv, w)
         else:
             for j, line in enumerate(self._status_lines(w)):
@@ -464,6 +470,12 @@ class TileMap(Widget):
                 start = best[0] + (len(best) - len(t)) // 2
                 cv.put(X + start, Y + j, t, style)
                 return
+
+    def legend_rows(self) -> int:
+        """How many rows of legend the map shows at its size (0 on short terminals)."""
+        if self.state is None or self.size.height == 0:
+            return 0
+        return self._frame()[5]
 
     def offset_of(self, x: int, y: int) -> tuple[int, int] | None:
         """Where the middle of the tile at x, y is drawn (widget coordinates), if in view."""

@@ -253,3 +253,36 @@ async def test_panels_and_status_show_holds_stash_galleon_weather_and_dice():
         # the map draws the Isle of Winds' compass and every ship in view
         body = "\n".join(map_text(app))
         assert "W··+··E" in body
+
+
+async def test_key_mashing_and_clicks_never_crash():
+    m = ft_match(players=3, seed=9, bots=(1, 2))
+    app = app_for(m)
+    rng = Rng(4)
+    keys = ["1", "2", "3", "r", "t", "left", "right", "up", "down", "enter", "shift+left", "shift+up",
+            "shift+right", "shift+down", "c", "u"]
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(160):
+            await pilot.pause()
+            if not isinstance(app.screen, FinisTerraeScreen):
+                await pilot.press("escape")  # a menu or notice: close it
+                continue
+            if rng.randbelow(4) == 0:
+                await pilot.click(TileMap, offset=(rng.randbelow(60), rng.randbelow(14)))
+            else:
+                await pilot.press(keys[rng.randbelow(len(keys))])
+        assert len(m.actions) > 20
+        assert m.rules.invariants(m.state) == []
+
+
+@pytest.mark.parametrize("size", [(80, 24), (90, 26)])
+async def test_small_terminals_still_show_the_map(size):
+    m = ft_match(players=2, seed=5, moves=60, until=place_pending)
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "r", "t", "shift+up")
+        await pilot.pause()
+        tm = app.screen.query_one(TileMap)
+        assert tm.cursor in tm.targets
+        assert any(line.strip() for line in map_text(app))
