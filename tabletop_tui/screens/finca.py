@@ -40,6 +40,23 @@ def short_reason(reason: str, community: str) -> str:
     return reason.removeprefix(community + " ").rstrip(".")
 
 
+def tiny_reason(reason: str) -> str:
+    """At most 11 characters, for the one-line communities list of narrow terminals."""
+    m = re.search(r"At most (\d+) fruits.*makes (\d+)", reason)
+    if m:
+        return f"{m.group(2)}>{m.group(1)} fruits"
+    m = re.search(r"wants (\d+) (\w+); .* has (\d+)", reason)
+    if m:
+        kind = m.group(2)
+        letter = FRUIT_LETTER.get(kind) or FRUIT_LETTER.get(kind[:-1], kind[:1].upper())
+        return f"has {m.group(3)}/{m.group(1)} {letter}"
+    if "together with the rest" in reason:
+        return "not enough"
+    if "only one fruit" in reason:
+        return "needs a 2+"
+    return "not now"
+
+
 class FincaScreen(GameScreen):
     CSS = """
     #finca-board { height: 1fr; }
@@ -110,13 +127,15 @@ class FincaScreen(GameScreen):
             info["delivery"] = F.delivery_summary(s)
             info["picked"] = [F.COMMUNITIES[c] for c in s.dlv["picks"]]
             if s.step == "deliver":
-                reasons = {}
+                reasons, tiny = {}, {}
                 for c, name in enumerate(F.COMMUNITIES):
                     if s.stacks[c] and c not in s.dlv["picks"]:
                         why = self.rules.explain(s, F.Pick(name))
                         if why:
                             reasons[name] = short_reason(why, name)
+                            tiny[name] = tiny_reason(why)
                 info["reasons"] = reasons
+                info["tiny_reasons"] = tiny
         return info
 
     def update_board(self, state: Any, targets: set, cursor: Any) -> None:

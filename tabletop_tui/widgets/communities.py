@@ -56,7 +56,8 @@ class Communities(Widget):
         """``info``: "communities" (name list), "tiles" (per community: None when closed, else
         {"value", "requires": [(fruit, n)], "any", "left"}), "majority" (per community: counts
         per seat), "delivery" (the rules' delivery summary or None), "picked" (names),
-        "reasons" ({name: short reason it cannot be added now})."""
+        "reasons" ({name: short reason it cannot be added now}), "tiny_reasons" (the same in at
+        most 11 characters, for one-line rows)."""
         targets = set(targets or ())
         info = info or {}
         if (state is self.state and targets == self.targets and cursor == self.cursor
@@ -205,6 +206,8 @@ class Communities(Widget):
                     cv.put(cx + 1, chips_y, reasons[name][: max(0, w - cx - 2)], Style(italic=True, dim=True))
                 else:
                     self._majority(cv, cx + 1, chips_y, w, info["majority"][c], marks, colours)
+            elif dl and name in info.get("tiny_reasons", {}):
+                cv.put(20, y, info["tiny_reasons"][name][: max(0, w - 20)], Style(italic=True, dim=True))
             else:
                 cv.put(20, y, f"{tile['left']}", dim)
                 cv.put(23, y, finca_label(fin), plain)

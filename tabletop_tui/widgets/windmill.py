@@ -49,7 +49,7 @@ def seat_colours(n: int) -> list[str]:
 def fit(text: str, width: int) -> str:
     """Shorter wording for narrow windmills."""
     if len(text) > width:
-        text = text.replace("donkey ", "").replace("all return ", "")
+        text = text.replace("donkey ", "").replace("all return ", "").replace("windmill ", "")
     return text
 
 

@@ -9,7 +9,7 @@ from tabletop_tui import catalogue
 from tabletop_tui.match import Match, Seat, list_saves
 from tabletop_tui.rules import finca as F
 from tabletop_tui.rules.core import Rng
-from tabletop_tui.screens.finca import FincaScreen, short_reason
+from tabletop_tui.screens.finca import FincaScreen, short_reason, tiny_reason
 from tabletop_tui.screens.game_over import GameOverScreen
 from tabletop_tui.screens.launcher import LauncherScreen
 from tabletop_tui.screens.setup import SetupScreen
@@ -262,3 +262,6 @@ async def test_every_community_and_blade_is_on_screen(size):
 def test_short_reasons_for_the_communities_list():
     assert short_reason("At most 6 fruits can be delivered in one turn; adding Inca makes 8.", "Inca") == "8 fruits, max 6"
     assert short_reason("Inca wants 2 figs; Anna has 1.", "Inca") == "needs 2 figs, has 1"
+    assert tiny_reason("At most 6 fruits can be delivered in one turn; adding Inca makes 8.") == "8>6 fruits"
+    assert tiny_reason("Inca wants 2 figs; Anna has 1.") == "has 1/2 F"
+    assert tiny_reason("Inca wants 1 orange; Anna has 0.") == "has 0/1 R"

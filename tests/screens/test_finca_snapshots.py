@@ -41,3 +41,10 @@ def test_finca_late_game_closed_communities_120x40(snap_compare):
 
 def test_finca_late_game_closed_communities_100x30(snap_compare):
     assert snap_compare(app_for(finca_match(players=3, seed=3, moves=183)), terminal_size=(100, 30))
+
+
+def test_finca_delivery_builder_100x30(snap_compare):
+    # one line per community: the ones that cannot be added say why in a few words
+    m = finca_match(players=3, seed=5, moves=60)
+    assert m.state.step == "deliver"
+    assert snap_compare(app_for(m), terminal_size=(100, 30))
