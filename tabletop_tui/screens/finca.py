@@ -153,6 +153,16 @@ class FincaScreen(GameScreen):
         """As the generic screen, but a community that cannot be added says why."""
         s = self.match.state
         has = any(self.rules.target(s, a) == target for a in self.actions)
+        if not has and target[0] == "community" and s.step == "turn" and F.Deliver() in self.actions:
+            # a shortcut: clicking a community on your turn starts a delivery there
+            self.play(F.Deliver())
+            s = self.match.state
+            if s.step == "deliver" and F.Pick(target[1]) in self.actions:
+                self.play(F.Pick(target[1]))
+            elif s.step == "deliver":
+                self.notify(self.rules.explain(s, F.Pick(target[1])) or "Nothing to do there now.",
+                            title="Delivery started; cannot add", severity="warning")
+            return
         if not has and self.actions and target[0] == "community" and s.step == "deliver":
             self.notify(self.rules.explain(s, F.Pick(target[1])) or "Nothing to do there now.",
                         title="Cannot add", severity="warning")

@@ -229,6 +229,23 @@ async def test_delivery_built_by_clicking_communities_and_explained_when_refused
         assert "delivered" in m.log[-1]
 
 
+async def test_clicking_a_community_on_your_turn_starts_a_delivery_there():
+    m = finca_match(players=2, seed=4, moves=30,
+                    until=lambda s: s.step == "turn" and F.RULES._is_legal(s, F.Deliver()))
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        s = m.state
+        after = F.RULES.apply(s, F.Deliver())
+        name = next(a.community for a in F.RULES.legal_actions(after) if isinstance(a, F.Pick))
+        comm = app.screen.query_one(Communities)
+        y = next(y for y, r in enumerate(canvas_text(comm)) if r[1:].startswith(name))
+        await pilot.click(Communities, offset=(3, y))
+        await pilot.pause()
+        assert m.actions[-2:] == ["deliver", f"pick {name}"]
+        assert m.state.step in ("deliver", "fill")
+
+
 async def test_panels_show_fruits_carts_tiles_and_action_tiles():
     m = finca_match(players=4, seed=5, moves=90)
     app = app_for(m)
