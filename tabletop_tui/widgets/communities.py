@@ -111,7 +111,7 @@ class Communities(Widget):
                 row.append((f"?{unfilled}", ANY_STYLE, None))
             header.append(row)
             if any(t[0] == "fruit" for t in self.targets if isinstance(t, tuple)):
-                row = [("any-fruit: ", Style(bold=True), None)]
+                row = [("any-fruit: " if w >= 35 else "any: ", Style(bold=True), None)]
                 for f in FRUITS:
                     tgt = ("fruit", f)
                     if tgt in self.targets:
