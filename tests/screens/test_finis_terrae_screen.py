@@ -262,7 +262,7 @@ async def test_key_mashing_and_clicks_never_crash():
     keys = ["1", "2", "3", "r", "t", "left", "right", "up", "down", "enter", "shift+left", "shift+up",
             "shift+right", "shift+down", "c", "u"]
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(160):
+        for _ in range(60):
             await pilot.pause()
             if not isinstance(app.screen, FinisTerraeScreen):
                 await pilot.press("escape")  # a menu or notice: close it
@@ -271,7 +271,7 @@ async def test_key_mashing_and_clicks_never_crash():
                 await pilot.click(TileMap, offset=(rng.randbelow(60), rng.randbelow(14)))
             else:
                 await pilot.press(keys[rng.randbelow(len(keys))])
-        assert len(m.actions) > 20
+        assert len(m.actions) > 10
         assert m.rules.invariants(m.state) == []
 
 
