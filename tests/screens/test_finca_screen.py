@@ -276,6 +276,23 @@ async def test_every_community_and_blade_is_on_screen(size):
         assert f"carts: {m.state.windmill_carts}" in mill
 
 
+async def test_any_fruit_chips_fit_a_narrow_terminal():
+    m = finca_match(players=3, seed=2, moves=20, until=lambda s: s.step == "fill")
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        rows = canvas_text(screen.query_one(Communities))
+        row = next(r for r in rows if r.startswith("any"))
+        for f in F.FRUITS:
+            assert f" {F.FRUIT_LETTER[f]} " in row
+        fill = screen.actions[-1]
+        x = row.index(f" {F.FRUIT_LETTER[fill.fruit]} ") + 1
+        await pilot.click(Communities, offset=(x, rows.index(row)))
+        await pilot.pause()
+        assert m.actions[-1] == str(fill)
+
+
 def test_short_reasons_for_the_communities_list():
     assert short_reason("At most 6 fruits can be delivered in one turn; adding Inca makes 8.", "Inca") == "8 fruits, max 6"
     assert short_reason("Inca wants 2 figs; Anna has 1.", "Inca") == "needs 2 figs, has 1"

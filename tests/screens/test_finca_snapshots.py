@@ -11,6 +11,10 @@ def test_finca_start_120x40(snap_compare):
     assert snap_compare(app_for(finca_match(players=4, seed=5)), terminal_size=(120, 40))
 
 
+def test_finca_start_100x30(snap_compare):
+    assert snap_compare(app_for(finca_match(players=3, seed=7)), terminal_size=(100, 30))
+
+
 def test_finca_mid_game_120x40(snap_compare):
     # Chiara is building a delivery with the one less fruit action tile
     assert snap_compare(app_for(finca_match(players=3, seed=5, moves=60)), terminal_size=(120, 40))
@@ -22,6 +26,13 @@ def test_finca_mid_game_100x30(snap_compare):
 
 def test_finca_any_fruit_choice_120x40(snap_compare):
     m = finca_match(players=3, seed=2, moves=20, until=lambda s: s.step == "fill")
+    assert snap_compare(app_for(m), terminal_size=(120, 40))
+
+
+def test_finca_game_over_120x40(snap_compare):
+    # four players: the breakdown shows every category of the score
+    m = finca_match(players=4, seed=9, moves=10_000)
+    assert m.over
     assert snap_compare(app_for(m), terminal_size=(120, 40))
 
 
