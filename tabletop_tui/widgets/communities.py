@@ -60,6 +60,8 @@ class Communities(Widget):
         most 11 characters, for one-line rows)."""
         targets = set(targets or ())
         info = info or {}
+        if not (isinstance(cursor, tuple) and cursor[:1] in (("community",), ("fruit",))):
+            cursor = None  # a cursor on the windmill changes nothing here
         if (state is self.state and targets == self.targets and cursor == self.cursor
                 and info == self.info):
             return

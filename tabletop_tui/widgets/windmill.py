@@ -91,6 +91,8 @@ class Windmill(Widget):
         "steps": n, "land": short text for the landing blade, "lines": text for the middle,
         "short_lines": the same, shorter, for narrow windmills}."""
         targets = set(targets or ())
+        if not (isinstance(cursor, tuple) and cursor[:1] == ("blade",)):
+            cursor = None  # a cursor elsewhere (a community, a fruit) changes nothing here
         if (state is self.state and targets == self.targets and cursor == self.cursor
                 and preview == self.preview):
             return
