@@ -380,6 +380,8 @@ class FinisTerraeScreen(GameScreen):
         elif s.ft == 1:
             ft = " (FT card among them)" if short else " (the Finis Terrae card is among them)"
         parts.append(f"deck {left}{ft}" if short else f"{left} weather cards left{ft}")
+        if s.phase != "sail":  # the dice of the day are rolled after the weather
+            return " · ".join(parts)
         if s.exchange:
             parts.append(f"exchange {s.exchange}, spice {s.exchange + 1}" if short
                          else f"exchange value {s.exchange}, spice costs {s.exchange + 1}")
