@@ -21,7 +21,6 @@ from tabletop_tui.widgets.communities import Communities, finca_label
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.windmill import FRUIT_LETTER, FRUITS, Windmill, fruit_style
 
-ACTION_SHORT = {"double": "double", "gust": "gust", "large": "large", "less": "less"}
 DELIVERY_STEPS = ("deliver", "fill", "omit")
 
 
@@ -231,7 +230,7 @@ class FincaScreen(GameScreen):
         # unused action tiles (and farmers still to place in the introduction)
         acts = s.action_tiles[seat]
         t.append("\n  action ")
-        t.append(" ".join(ACTION_SHORT[a] for a in acts) if acts else "all used",
+        t.append(" ".join(acts) if acts else "all used",
                  "" if acts else "dim")
         if s.to_place[seat]:
             t.append(f"\n  farmers to place {s.to_place[seat]}")
