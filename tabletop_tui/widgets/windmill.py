@@ -111,7 +111,7 @@ class Windmill(Widget):
                 ch = c
                 break
         ox = max(1, (w - cw * 4 + 1) // 2)
-        oy = max(0, (h - ring_height(ch)) // 2)
+        oy = max(0, min(2, (h - ring_height(ch)) // 2))  # near the top, level with the communities
         return cw, ch, ox, oy
 
     def render_line(self, y: int) -> Strip:
