@@ -142,12 +142,6 @@ class FincaScreen(GameScreen):
         self.query_one(Windmill).update_state(state, targets, cursor, preview)
         self.query_one(Communities).update_state(state, targets, cursor, self.board_info(state))
 
-    def on_windmill_target_chosen(self, event: Windmill.TargetChosen) -> None:
-        self.choose_target(event.target)
-
-    def on_communities_target_chosen(self, event: Communities.TargetChosen) -> None:
-        self.choose_target(event.target)
-
     def choose_target(self, target: Any) -> None:
         """As the generic screen, but a community that cannot be added says why."""
         s = self.match.state

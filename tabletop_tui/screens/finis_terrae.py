@@ -84,6 +84,7 @@ class FinisTerraeScreen(GameScreen):
         return TileMap(self.match.state, colours, self.marks, id="board")
 
     def on_resize(self, event) -> None:
+        # (GameScreen.on_resize runs too: Textual calls the handler of every class in the MRO)
         # small terminals: fewer rows of choices, more of the map
         small = self.size.height < 36
         panel = self.query_one(DecisionPanel)
@@ -103,51 +104,30 @@ class FinisTerraeScreen(GameScreen):
                 out.append(k)
         return out
 
-    def refresh_all(self) -> None:
-        """GameScreen.refresh_all with one change: while a human charts, the decision panel
-        lists only the places of the tile chosen from the hand (not every tile at every cell)."""
-        m = self.match
-        d = m.pending
-        state = m.state
-        human = d is not None and not m.seats[d.seat].bot
-        self.actions = m.legal_actions() if human else []
+    def shown_actions(self, actions: list) -> tuple[list, int]:
+        """While a human charts, list only the places of the tile chosen from the hand (not
+        every tile at every cell), the one nearest the last cursor highlighted."""
+        if not self._carto():
+            return actions, 0
+        kinds = self._placeable_kinds(actions)
+        if self.sel_kind not in kinds:
+            self.sel_kind = kinds[0] if kinds else None
+        shown = sorted((a for a in actions if isinstance(a, Place) and a.tile == self.sel_kind),
+                       key=lambda a: (-a.y, a.x, a.rot))
         hi = 0
-        carto = human and d.kind == "place"
-        if carto:
-            kinds = self._placeable_kinds(self.actions)
-            if self.sel_kind not in kinds:
-                self.sel_kind = kinds[0] if kinds else None
-            self.actions = sorted((a for a in self.actions if isinstance(a, Place) and a.tile == self.sel_kind),
-                                  key=lambda a: (-a.y, a.x, a.rot))
-            if self._last_place_cell is not None and self.actions:
-                lx, ly = self._last_place_cell
-                hi = min(range(len(self.actions)),
-                         key=lambda i: (abs(self.actions[i].x - lx) + abs(self.actions[i].y - ly), i))
-        names = m.names
-        title = f" {m.game.title}"
-        extra = self.round_text(state)
-        if extra:
-            title += f" · {extra}"
-        title += f" · {names[d.seat]} ({self.marks[d.seat]}) to play" if d is not None else " · game over"
-        self.query_one("#title-bar", Static).update(Text(title), layout=False)  # one row, always
-        decision = self.query_one(DecisionPanel)
-        if d is None:
-            decision.show("The game is over.", [])
-        elif not human:
-            decision.show(f"{names[d.seat]} (bot) is thinking…", [])
-        else:
-            labels = [self.label(state, a) for a in self.actions]
-            if carto:
-                prompt = (f"{names[d.seat]}: place the {tile_name(self.sel_kind or '')} "
-                          f"(r turn it, t next tile, ←/→ cells, Enter place)")
-            else:
-                prompt = d.prompt if d.prompt.startswith(names[d.seat]) else f"{names[d.seat]}: {d.prompt}"
-            decision.show(prompt, labels, highlight=hi)
-            self.query_one("#choices").focus()
-        log = self.query_one(LogPanel)
-        rows = max(1, (log.size.height or 4) - 1)
-        log.update(Text("\n".join(m.log[-rows:] if m.log else ["The game begins."])), layout=False)
-        self.update_board(state, self._targets(), self._cursor())
+        if self._last_place_cell is not None and shown:
+            lx, ly = self._last_place_cell
+            hi = min(range(len(shown)), key=lambda i: (abs(shown[i].x - lx) + abs(shown[i].y - ly), i))
+        return shown, hi
+
+    def prompt_text(self, d: Any) -> str:
+        if self._carto():
+            return (f"{self.match.names[d.seat]}: place the {tile_name(self.sel_kind or '')} "
+                    f"(r turn it, t next tile, ←/→ cells, Enter place)")
+        return super().prompt_text(d)
+
+    def refresh_panels(self, view: Any) -> None:
+        pass  # update_board redraws the panels, with the holds the cursor concerns highlighted
 
     def label(self, s: Any, a: Any) -> str:
         """The rules' label, and for a voyage what waits at its end."""
@@ -285,9 +265,6 @@ class FinisTerraeScreen(GameScreen):
 
     def show_game_over(self) -> None:
         self.app.switch_screen(FinisTerraeGameOver(self.match, self))
-
-    def on_tile_map_target_chosen(self, event: TileMap.TargetChosen) -> None:
-        self.choose_target(event.target)
 
     # -- the map ---------------------------------------------------------------------------
     def update_board(self, state: Any, targets: set, cursor: Any) -> None:

@@ -116,6 +116,9 @@ class GameScreen(Screen[None]):
         view = self.rules.view(m.state, seat) if self.curtain else m.state
         human = d is not None and not m.seats[d.seat].bot
         self.actions = m.legal_actions() if human else []
+        highlight = 0
+        if human:
+            self.actions, highlight = self.shown_actions(self.actions)
         names = m.names
         title = f" {m.game.title}"
         extra = self.round_text(m.state)
@@ -125,25 +128,40 @@ class GameScreen(Screen[None]):
             title += f" · {names[d.seat]} ({self.marks[d.seat]}) to play"
         else:
             title += " · game over"
-        self.query_one("#title-bar", Static).update(Text(title))
-        panel = Text()
-        for s in range(len(names)):
-            if s:
-                panel.append("\n")
-            panel.append_text(self.player_panel(view, s))
-        self.query_one("#panels", Static).update(panel)
+        self.query_one("#title-bar", Static).update(Text(title), layout=False)  # always one row
+        self.refresh_panels(view)
         decision = self.query_one(DecisionPanel)
         if d is None:
             decision.show("The game is over.", [])
         elif not human:
             decision.show(f"{names[d.seat]} (bot) is thinking…", [])
         else:
-            labels = [self.rules.describe(m.state, a) for a in self.actions]
-            prompt = d.prompt if d.prompt.startswith(names[d.seat]) else f"{names[d.seat]}: {d.prompt}"
-            decision.show(prompt, labels)
+            labels = [self.label(m.state, a) for a in self.actions]
+            decision.show(self.prompt_text(d), labels, highlight=highlight)
             self.query_one("#choices").focus()
         self.query_one(LogPanel).show_lines(m.log)
         self.update_board(view, self._targets(), self._cursor())
+
+    # Hooks a game screen may override ---------------------------------------------------
+    def shown_actions(self, actions: list) -> tuple[list, int]:
+        """The choices to list (a game may narrow them, e.g. to one tile's places) and which
+        starts highlighted."""
+        return actions, 0
+
+    def label(self, s: Any, a: Any) -> str:
+        return self.rules.describe(s, a)
+
+    def prompt_text(self, d: Any) -> str:
+        name = self.match.names[d.seat]
+        return d.prompt if d.prompt.startswith(name) else f"{name}: {d.prompt}"
+
+    def refresh_panels(self, view: Any) -> None:
+        panel = Text()
+        for s in range(len(self.match.names)):
+            if s:
+                panel.append("\n")
+            panel.append_text(self.player_panel(view, s))
+        self.query_one("#panels", Static).update(panel)
 
     def _targets(self) -> set:
         out = set()

@@ -3,7 +3,7 @@ are left in its stack, its finca tile and who leads that majority, or the wooden
 During a delivery a header shows the delivery being built and, while an any-fruit symbol is being
 filled, the fruit chips to click.
 
-Renders what it is given; clicks post ``Communities.TargetChosen`` with ("community", name) or
+Renders what it is given; clicks post ``CanvasBoard.TargetChosen`` with ("community", name) or
 ("fruit", fruit). No rules here: the screen passes the counts, the delivery and the reasons.
 """
 from __future__ import annotations
@@ -11,12 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.style import Style
-from textual import events
-from textual.message import Message
-from textual.strip import Strip
-from textual.widget import Widget
 
 from tabletop_tui.widgets.canvas import Canvas
+from tabletop_tui.widgets.canvas_board import CanvasBoard
 from tabletop_tui.widgets.players import markers
 from tabletop_tui.widgets.windmill import (CURSOR_BG, FRUIT_BG, FRUIT_LETTER, FRUITS, TARGET_BG,
                                            fruit_style, seat_colours)
@@ -31,25 +28,14 @@ def finca_label(finca: str) -> str:
     return "+".join(FRUIT_LETTER[f] for f in finca.split("+"))
 
 
-class Communities(Widget):
+class Communities(CanvasBoard):
     DEFAULT_CSS = """
     Communities { width: 36; height: 1fr; }
     """
 
-    class TargetChosen(Message):
-        def __init__(self, target: Any) -> None:
-            super().__init__()
-            self.target = target
-
     def __init__(self, state: Any = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.state = state
-        self.targets: set = set()
-        self.cursor: Any = None
+        super().__init__(state, **kwargs)
         self.info: dict = {}
-        self._hit: dict[tuple[int, int], Any] = {}
-        self._key: Any = None
-        self._rows: list[Strip] = []
 
     def update_state(self, state: Any, targets: set | None = None, cursor: Any = None,
                      info: dict | None = None) -> None:
@@ -62,22 +48,8 @@ class Communities(Widget):
         info = info or {}
         if not (isinstance(cursor, tuple) and cursor[:1] in (("community",), ("fruit",))):
             cursor = None  # a cursor on the windmill changes nothing here
-        if (state is self.state and targets == self.targets and cursor == self.cursor
-                and info == self.info):
-            return
-        self.state, self.targets, self.cursor, self.info = state, targets, cursor, info
-        self._key = None
-        self.refresh()
-
-    def render_line(self, y: int) -> Strip:
-        w, h = self.size.width, self.size.height
-        if self._key != (w, h):
-            self._key = (w, h)
-            cv = self.draw()
-            self._rows = [Strip(segs, w) for segs in cv.to_segments()] if cv else []
-        if 0 <= y < len(self._rows):
-            return self._rows[y]
-        return Strip.blank(w)
+        self.info = info
+        super().update_state(state, targets, cursor, info=info)
 
     def draw(self) -> Canvas | None:
         s = self.state
@@ -245,8 +217,3 @@ class Communities(Widget):
                 st = Style(bold=True, color="black", bgcolor=colours[p])
             cv.put(x, y, tok, st)
             x += len(tok) + 1
-
-    def on_click(self, event: events.Click) -> None:
-        target = self._hit.get((event.x, event.y))
-        if target is not None:
-            self.post_message(self.TargetChosen(target))

@@ -39,8 +39,7 @@ class DecisionPanel(Vertical):
         for i, label in enumerate(labels):
             key = str(i + 1) if i < 9 else ("0" if i == 9 else " ")
             opts.append(Option(Text.assemble((f"{key} ", "bold"), label), id=f"c{i}"))
-        ol.set_options(opts)
-        ol.disabled = not labels
+        ol.set_options(opts)  # (never disabled: that would move focus and rebuild the footer)
         if labels:
             ol.highlighted = min(max(0, highlight), len(labels) - 1)
 

@@ -14,4 +14,4 @@ class LogPanel(Static):
     def show_lines(self, lines: list[str]) -> None:
         rows = max(1, (self.size.height or 4) - 1)
         tail = lines[-rows:] if lines else ["The game begins."]
-        self.update(Text("\n".join(tail)))
+        self.update(Text("\n".join(tail)), layout=False)  # fixed height: no relayout

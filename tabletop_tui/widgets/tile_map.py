@@ -9,7 +9,7 @@ The widget renders the state it is given and knows no rules: the screen passes t
 (("cell", x, y) cells are highlighted with "+" corners, the cursor with solid corners), the tile
 being placed and its turn (drawn at the cursor as a preview), and the cell to keep in view. The map
 pans to keep that cell visible when it outgrows the terminal; ``pan`` moves the view by hand.
-Clicks post ``TileMap.TargetChosen`` with ("cell", x, y) or ("hand", i) for a tile of the hand.
+Clicks post ``CanvasBoard.TargetChosen`` with ("cell", x, y) or ("hand", i) for a tile of the hand.
 """
 from __future__ import annotations
 
@@ -17,13 +17,10 @@ from functools import lru_cache
 from typing import Any
 
 from rich.style import Style
-from textual import events
-from textual.message import Message
-from textual.strip import Strip
-from textual.widget import Widget
 
 from tabletop_tui.rules.finis_terrae import tiles as T
 from tabletop_tui.widgets.canvas import Canvas
+from tabletop_tui.widgets.canvas_board import CanvasBoard
 
 CW, CH = 7, 3  # a tile on screen
 RULER_W = 4  # the y ruler on the left
@@ -120,25 +117,17 @@ def goods_text(goods: dict) -> list[str]:
     return out
 
 
-class TileMap(Widget):
+class TileMap(CanvasBoard):
     DEFAULT_CSS = """
     TileMap { width: 1fr; height: 1fr; min-height: 8; }
     """
     can_focus = False
 
-    class TargetChosen(Message):
-        def __init__(self, target: Any) -> None:
-            super().__init__()
-            self.target = target
-
     def __init__(self, state: Any = None, colours: list[str] | None = None,
                  marks: list[str] | None = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.state = state
+        super().__init__(state, **kwargs)
         self.colours = list(colours or [])
         self.marks = list(marks or [])
-        self.targets: set = set()
-        self.cursor: Any = None
         self.placing: tuple[str, int] | None = None  # (kind, rot) previewed at the cursor
         self.hand_sel: int | None = None  # index in state.hand of the tile being placed
         self.hand_hint: str = ""
@@ -148,9 +137,6 @@ class TileMap(Widget):
         self.vx0: int | None = None  # west-most x in view
         self.vy0: int | None = None  # south-most y in view
         self._last_focus: Any = None
-        self._hit: dict[tuple[int, int], Any] = {}
-        self._cache_key: Any = None
-        self._rows: list[Strip] = []
         self.view_cells: tuple[int, int, int, int] = (0, 0, 0, 0)
         self._geom: tuple | None = None
 
@@ -159,29 +145,27 @@ class TileMap(Widget):
                      placing: tuple[str, int] | None = None, hand_sel: int | None = None,
                      hand_hint: str = "", focus: tuple[int, int] | None = None,
                      also: tuple[int, int] | None = None, status: Any = "") -> None:
-        self.state = state
-        self.targets = set(targets or ())
-        self.cursor = cursor
         self.placing = placing
         self.hand_sel = hand_sel
         self.hand_hint = hand_hint
         self.focus_cell = focus
         self.also_cell = also
         self.status = status
-        self.refresh()
+        super().update_state(state, targets, cursor, placing=placing, hand_sel=hand_sel,
+                             hand_hint=hand_hint, focus=focus, also=also, status=status)
 
     def pan(self, dx: int, dy: int) -> None:
         if self.vx0 is None or self.vy0 is None:
             return
         self.vx0 += dx
         self.vy0 += dy
-        self._cache_key = None
+        self._drawn_for = None  # redraw
         self.refresh()
 
     def recentre(self) -> None:
         self.vx0 = self.vy0 = None
         self._last_focus = None
-        self._cache_key = None
+        self._drawn_for = None  # redraw
         self.refresh()
 
     # -- geometry --------------------------------------------------------------------------
@@ -255,21 +239,6 @@ class TileMap(Widget):
         return vx, vy
 
     # -- rendering (Line API) --------------------------------------------------------------
-    def render_line(self, y: int) -> Strip:
-        w, h = self.size.width, self.size.height
-        key = (w, h, id(self.state), frozenset(self.targets), self.cursor, self.placing,
-               self.hand_sel, self.hand_hint, self.focus_cell, self.also_cell, self.status,
-               self.vx0, self.vy0)
-        if key != self._cache_key:
-            cv = self.draw()
-            self._cache_key = (w, h, id(self.state), frozenset(self.targets), self.cursor, self.placing,
-                               self.hand_sel, self.hand_hint, self.focus_cell, self.also_cell,
-                               self.status, self.vx0, self.vy0)
-            self._rows = [Strip(segs, w) for segs in cv.to_segments()] if cv else []
-        if 0 <= y < len(self._rows):
-            return self._rows[y]
-        return Strip.blank(w)
-
     def draw(self) -> Canvas | None:
         s = self.state
         w, h = self.size.width, self.size.height
@@ -491,7 +460,3 @@ class TileMap(Widget):
         x0, y0, x1, y1 = self.view_cells
         return x0 <= x <= x1 and y0 <= y <= y1
 
-    def on_click(self, event: events.Click) -> None:
-        target = self._hit.get((event.x, event.y))
-        if target is not None:
-            self.post_message(self.TargetChosen(target))

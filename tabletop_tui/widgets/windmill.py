@@ -5,7 +5,7 @@ The ring is the 12 outer cells of a 4×4 grid. Blade numbers (1–12, as people 
 clockwise from 12 o'clock; the dividing lines (at 3 and 9 o'clock) cross the middle of the ring
 as one horizontal axis, so the six blades above it and the six below it are the two sides.
 
-Renders the state it is given; clicks post ``Windmill.TargetChosen`` with ("blade", i). It knows
+Renders the state it is given; clicks post ``CanvasBoard.TargetChosen`` with ("blade", i). It knows
 no rules: the screen says which targets are legal and what a highlighted move would do.
 """
 from __future__ import annotations
@@ -13,12 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.style import Style
-from textual import events
-from textual.message import Message
-from textual.strip import Strip
-from textual.widget import Widget
 
 from tabletop_tui.widgets.canvas import Canvas
+from tabletop_tui.widgets.canvas_board import CanvasBoard
 from tabletop_tui.widgets.players import DEFAULT_ORDER, colour_hex, markers
 
 FRUITS = ("fig", "almond", "olive", "orange", "grape", "lemon")
@@ -65,25 +62,14 @@ def farmer_tokens(counts: list[int], marks: list[str], width: int) -> list[tuple
     return toks
 
 
-class Windmill(Widget):
+class Windmill(CanvasBoard):
     DEFAULT_CSS = """
     Windmill { width: 1fr; height: 1fr; min-height: 9; }
     """
 
-    class TargetChosen(Message):
-        def __init__(self, target: Any) -> None:
-            super().__init__()
-            self.target = target
-
     def __init__(self, state: Any = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.state = state
-        self.targets: set = set()
-        self.cursor: Any = None
+        super().__init__(state, **kwargs)
         self.preview: dict | None = None
-        self._hit: dict[tuple[int, int], Any] = {}
-        self._key: Any = None
-        self._rows: list[Strip] = []
 
     def update_state(self, state: Any, targets: set | None = None, cursor: Any = None,
                      preview: dict | None = None) -> None:
@@ -93,12 +79,8 @@ class Windmill(Widget):
         targets = set(targets or ())
         if not (isinstance(cursor, tuple) and cursor[:1] == ("blade",)):
             cursor = None  # a cursor elsewhere (a community, a fruit) changes nothing here
-        if (state is self.state and targets == self.targets and cursor == self.cursor
-                and preview == self.preview):
-            return
-        self.state, self.targets, self.cursor, self.preview = state, targets, cursor, preview
-        self._key = None
-        self.refresh()
+        self.preview = preview
+        super().update_state(state, targets, cursor, preview=preview)
 
     # -- geometry --------------------------------------------------------------------------
     def geometry(self) -> tuple[int, int, int, int]:
@@ -113,17 +95,6 @@ class Windmill(Widget):
         ox = max(1, (w - cw * 4 + 1) // 2)
         oy = max(0, min(2, (h - ring_height(ch)) // 2))  # near the top, level with the communities
         return cw, ch, ox, oy
-
-    def render_line(self, y: int) -> Strip:
-        w, h = self.size.width, self.size.height
-        key = (w, h)
-        if self._key != key:
-            self._key = key
-            cv = self.draw()
-            self._rows = [Strip(segs, w) for segs in cv.to_segments()] if cv else []
-        if 0 <= y < len(self._rows):
-            return self._rows[y]
-        return Strip.blank(w)
 
     def draw(self) -> Canvas | None:
         s = self.state
@@ -238,8 +209,3 @@ class Windmill(Widget):
             for f, t in row:
                 cv.put(xx, y + r, t, fruit_style(f))
                 xx += len(t) + 1
-
-    def on_click(self, event: events.Click) -> None:
-        target = self._hit.get((event.x, event.y))
-        if target is not None:
-            self.post_message(self.TargetChosen(target))
