@@ -26,6 +26,13 @@ CP = T.COMPONENTS
 GOOD_WORD = {"doubloons": "doubloons", "spice": "spice crates", "find": "underwater finds",
              "castaway": "castaways", "treasure": "treasures"}
 SIDE_DIR = {"N": 0, "E": 1, "S": 2, "W": 3}
+ONE_WORD = {"doubloons": "doubloon", "spice": "spice crate", "find": "underwater find",
+            "castaway": "castaway", "treasure": "treasure"}
+
+
+def goods(n: int, kind: str) -> str:
+    """'1 doubloon', '3 doubloons': the count with its word."""
+    return f"{n} {ONE_WORD[kind] if n == 1 else GOOD_WORD[kind]}"
 
 
 class FinisTerraeRules(BaseRules):
@@ -932,11 +939,11 @@ class FinisTerraeRules(BaseRules):
                 return f"Buy {a.n} spice for {(s.exchange + CP['spice_price_offset']) * a.n} doubloons"
             if a.op == "sell":
                 return f"Sell {a.n} spice at {s.exchange} + a red die each"
-            return f"Redeem {a.n} {GOOD_WORD[a.op[7:]]} at {s.exchange} + a red die each"
+            return f"Redeem {goods(a.n, a.op[7:])} at {s.exchange} + a red die each"
         if isinstance(a, Attack):
             return f"Attack {self.ship_name(s, a.opponent)}"
         if isinstance(a, LoadHold):
-            return f"Hold {a.hold + 1}: " + (f"{a.n} {GOOD_WORD[a.what]}" if a.what else "leave empty")
+            return f"Hold {a.hold + 1}: " + (goods(a.n, a.what) if a.what else "leave empty")
         if isinstance(a, Split):
             return "Recommended: " + ", ".join(str(h) for h in a.holds) + f" in the holds, {a.stash} in the stash"
         if isinstance(a, ChooseBeach):

@@ -59,6 +59,10 @@ def breakdown(s) -> dict[int, dict[str, int]]:
     # -- trade
     for p, sh in enumerate(s.ships):
         hs, pile = sh["holds"], sh["pile"]
+        if s.dist is not None and s.dist["seat"] == p:
+            # a loading in progress (set-up, repairs, reorganizing): its things are still aboard
+            hs = [tuple(h) for h in s.dist["holds"] if h] + \
+                [(k, v) for k, v in s.dist["pool"].items() if v]
         t = pile.get("treasure", 0) + H.amount(hs, "treasure")
         sp = pile.get("spice", 0) + H.amount(hs, "spice")
         fi = pile.get("find", 0) + H.amount(hs, "find")
