@@ -201,3 +201,22 @@ async def test_clicking_an_island_chooses_its_action():
         await pilot.pause()
         assert m.actions == ["place tornado 14"]
         assert m.state.tornado == 14
+
+
+async def test_a_damaged_save_in_the_continue_list_is_refused_with_its_reason():
+    from tabletop_tui.match import saves_dir
+    from tabletop_tui.screens.saves import SavesScreen
+
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "broken.json").write_text('{"format": "tabletop-tui/save", "version": 1, "ga')
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)  # nothing opened, nothing crashed
+        assert any("damaged or cut short" in str(n.message) for n in app._notifications)
+    assert (folder / "broken.json").read_text().endswith('"ga')  # never overwritten
