@@ -5,6 +5,8 @@ Renders the state it is given; clicks post ``RingBoard.TargetChosen`` with ("isl
 """
 from __future__ import annotations
 
+import textwrap
+
 from typing import Any
 
 from rich.style import Style
@@ -147,8 +149,12 @@ class RingBoard(CanvasBoard):
         lines.append(("ships sail clockwise →", "dim"))
         if s.tornado is not None:
             lines.append(("@@@ tornado  + tornado square", "dim"))
-        for ev in list(getattr(s, "last_events", []) or [])[-max(0, inner_h - len(lines) - 1):]:
-            lines.append((str(ev), "italic"))
+        room = max(0, inner_h - len(lines) - 1)
+        wrapped: list[str] = []
+        for ev in list(getattr(s, "last_events", []) or []):
+            wrapped += textwrap.wrap(str(ev), max(10, inner_w - 2))  # never cut a sentence off
+        for line in wrapped[-room:] if room else []:
+            lines.append((line, "italic"))
         top = y0 + max(0, (inner_h - len(lines)) // 2)
         for k, (txt, st) in enumerate(lines[:inner_h]):
             cv.put_centered(x0, top + k, inner_w, txt, st)
