@@ -220,3 +220,26 @@ async def test_a_damaged_save_in_the_continue_list_is_refused_with_its_reason():
         assert isinstance(app.screen, SavesScreen)  # nothing opened, nothing crashed
         assert any("damaged or cut short" in str(n.message) for n in app._notifications)
     assert (folder / "broken.json").read_text().endswith('"ga')  # never overwritten
+
+
+@pytest.mark.parametrize("game_id", ["finca", "finis_terrae"])
+async def test_key_mashing_and_clicks_never_crash_any_playable_game(game_id):
+    """Random keys and clicks anywhere: no crash, nothing illegal applied, invariants hold."""
+    from tabletop_tui.match import Seat
+
+    m = Match(game_id, [Seat("Anna"), Seat("Bruno"), Seat("Chiara", True)], 17)
+    app = app_for(m)
+    rng = Rng(5)
+    keys = list("0123456789uhjklrt") + ["left", "right", "up", "down", "enter", "tab", "space", "L"]
+    async with app.run_test(size=(100, 30)) as pilot:
+        for i in range(100):
+            if i % 5 == 4:
+                await pilot.click(offset=(rng.randbelow(100), rng.randbelow(30)))
+            else:
+                await pilot.press(keys[rng.randbelow(len(keys))])
+            if not isinstance(app.screen, GameScreen):
+                await pilot.press("escape")
+        assert m.rules.invariants(m.state) == []
+    assert len(m.actions) > 0
+    again = Match.load(m.save())
+    assert again.actions == m.actions
