@@ -63,6 +63,8 @@ class TabletopApp(App[None]):
             yield SystemCommand("Save", "Save the game now (it is also saved after every move)",
                                 screen.action_save)
             yield SystemCommand("Rules", "Read the rules of this game", screen.action_rules)
+            yield SystemCommand("Resign", "Leave the table: a bot plays your seat to the end",
+                                screen.action_resign)
             yield SystemCommand("Leave game", "Back to the launcher; the game stays saved", screen.action_leave)
             yield SystemCommand("Quit", "Quit tabletop; continue later with tabletop --resume",
                                 screen.action_quit_app)

@@ -325,6 +325,26 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(ConfirmScreen("Leave this game? It is saved; continue it later from the launcher."), done)
 
+    def action_resign(self) -> None:
+        """A player leaves the table: a bot plays their seat from here on (the game goes on)."""
+        from tabletop_tui.screens.confirm import ConfirmScreen
+
+        d = self.match.pending
+        if d is None or self.match.seats[d.seat].bot:
+            self.notify("Resign is for the player to move.", severity="information")
+            return
+        name = self.match.names[d.seat]
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.match.seats[d.seat].bot = True
+                self.autosave()
+                self.notify(f"{name} resigned: a bot plays that seat from now on.")
+                self.refresh_all()
+                self.after_change()
+
+        self.app.push_screen(ConfirmScreen(f"Resign, {name}? A bot will play your seat to the end."), done)
+
     def action_quit_app(self) -> None:
         from tabletop_tui.screens.confirm import ConfirmScreen
 

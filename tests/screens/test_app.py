@@ -243,3 +243,21 @@ async def test_key_mashing_and_clicks_never_crash_any_playable_game(game_id):
     assert len(m.actions) > 0
     again = Match.load(m.save())
     assert again.actions == m.actions
+
+
+async def test_resign_hands_the_seat_to_a_bot_and_the_game_goes_on():
+    m = piratissimo_match(players=2, moves=1)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert m.pending.seat == 0 and not m.seats[0].bot
+        app.screen.action_resign()
+        await pilot.pause()
+        await pilot.press("y")
+        for _ in range(20):
+            await pilot.pause(0.02)
+            if 0 in m.actors[1:]:
+                break
+        assert m.seats[0].bot
+        assert 0 in m.actors[1:]  # the bot has played Anna's seat
+    assert Match.load(m.path).seats[0].bot  # and the save says so
