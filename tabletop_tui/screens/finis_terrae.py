@@ -25,7 +25,6 @@ from tabletop_tui.rules.finis_terrae.actions import (ChooseWind, DropHold, LoadH
 from tabletop_tui.screens.game import GameScreen
 from tabletop_tui.screens.game_over import GameOverScreen
 from tabletop_tui.widgets.decision import DecisionPanel
-from tabletop_tui.widgets.log_panel import LogPanel
 from tabletop_tui.widgets.players import markers
 from tabletop_tui.widgets.tile_map import TileMap
 
@@ -268,7 +267,6 @@ class FinisTerraeScreen(GameScreen):
 
     # -- the map ---------------------------------------------------------------------------
     def update_board(self, state: Any, targets: set, cursor: Any) -> None:
-        m = self.match
         placing = None
         hand_sel = None
         hint = ""

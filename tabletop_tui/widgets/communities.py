@@ -15,7 +15,7 @@ from rich.style import Style
 from tabletop_tui.widgets.canvas import Canvas
 from tabletop_tui.widgets.canvas_board import CanvasBoard
 from tabletop_tui.widgets.players import markers
-from tabletop_tui.widgets.windmill import (CURSOR_BG, FRUIT_BG, FRUIT_LETTER, FRUITS, TARGET_BG,
+from tabletop_tui.widgets.windmill import (CURSOR_BG, FRUIT_LETTER, FRUITS, TARGET_BG,
                                            fruit_style, seat_colours)
 
 ANY_STYLE = Style(bold=True, color="black", bgcolor="#d0d0d0")
@@ -147,7 +147,6 @@ class Communities(CanvasBoard):
             dim = name_style if target == self.cursor else Style(dim=True)
             if tile is None:
                 owner = s.finca_owner[c]
-                who = marks[owner] if owner is not None and owner >= 0 else "box"
                 wooden = "▲ wooden finca" if s.wooden[c] else "closed"
                 if two:
                     cv.put(x, y, wooden, Style(bold=True, color="#d9a441"))

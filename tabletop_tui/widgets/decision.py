@@ -1,8 +1,6 @@
 """The generic decision panel: the prompt and the legal choices, with digit shortcuts."""
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical

@@ -5,26 +5,27 @@ from tabletop_tui.app import TabletopApp
 from tabletop_tui.match import Match, Seat
 
 
-def piratissimo_match(players=3, seed=7, moves=0, bots=(), names=None) -> Match:
-    names = names or ["Anna", "Bruno", "Chiara", "Dario"][:players]
-    m = Match("piratissimo", [Seat(n, i in bots) for i, n in enumerate(names)], seed)
-    driver = Match("piratissimo", [Seat(n, True) for n in names], seed)
-    for _ in range(moves):
-        if driver.over:
-            break
-        a = driver.bot_action()
-        driver.play(a)
-        m.play(driver.actions[-1])
+NAMES = ["Anna", "Bruno", "Chiara", "Dario", "Elena"]
+
+
+def played_match(game_id, players=2, seed=5, moves=0, bots=(), until=None, finish=False) -> Match:
+    """A match after ``moves`` seeded bot choices, then on until ``until(match)`` holds (or to
+    the end with ``finish``). Bot choices depend only on the seed and the move number, so the
+    seats' kinds do not change the position reached."""
+    m = Match(game_id, [Seat(n, i in bots) for i, n in enumerate(NAMES[:players])], seed)
+    k = 0
+    while not m.over and (finish or k < moves or (until is not None and not until(m))):
+        m.play(m.bot_action())
+        k += 1
     return m
+
+
+def piratissimo_match(players=3, seed=7, moves=0, bots=()) -> Match:
+    return played_match("piratissimo", players, seed, moves, bots)
 
 
 def finished_match(players=2, seed=3) -> Match:
-    m = piratissimo_match(players, seed)
-    driver = Match("piratissimo", [Seat(s.name, True) for s in m.seats], seed)
-    while not driver.over:
-        driver.play(driver.bot_action())
-        m.play(driver.actions[-1])
-    return m
+    return played_match("piratissimo", players, seed, finish=True)
 
 
 def app_for(match=None, **kw) -> TabletopApp:

@@ -1,12 +1,10 @@
 """Finca's screen through the keyboard and the mouse, as people play it."""
 from __future__ import annotations
 
-import dataclasses
 
 import pytest
 
-from tabletop_tui import catalogue
-from tabletop_tui.match import Match, Seat, list_saves
+from tabletop_tui.match import Match, list_saves
 from tabletop_tui.rules import finca as F
 from tabletop_tui.rules.core import Rng
 from tabletop_tui.screens.finca import FincaScreen, short_reason, tiny_reason
@@ -17,30 +15,13 @@ from tabletop_tui.widgets.communities import Communities
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.windmill import GRID, Windmill
 
-from .helpers import app_for
-
-NAMES = ["Anna", "Bruno", "Chiara", "Dario"]
-
-
-@pytest.fixture(autouse=True)
-def finca_playable(monkeypatch):
-    """Finca's catalogue entry with its screen (the app's catalogue may not name it yet)."""
-    g = dataclasses.replace(catalogue.BY_ID["finca"], screen="tabletop_tui.screens.finca:FincaScreen")
-    monkeypatch.setitem(catalogue.BY_ID, "finca", g)
-    monkeypatch.setattr(catalogue, "GAMES", tuple(g if x.id == "finca" else x for x in catalogue.GAMES))
-    return g
+from .helpers import app_for, played_match
 
 
 def finca_match(players=2, seed=5, moves=0, bots=(), until=None) -> Match:
     """A match after ``moves`` seeded bot choices, then on until ``until(state)`` holds."""
-    m = Match("finca", [Seat(n, i in bots) for i, n in enumerate(NAMES[:players])], seed)
-    driver = Match("finca", [Seat(n, True) for n in NAMES[:players]], seed)
-    k = 0
-    while not driver.over and (k < moves or (until is not None and not until(driver.state))):
-        driver.play(driver.bot_action())
-        m.play(driver.actions[-1])
-        k += 1
-    return m
+    return played_match("finca", players, seed, moves, bots,
+                        None if until is None else (lambda m: until(m.state)))
 
 
 def canvas_text(widget) -> list[str]:

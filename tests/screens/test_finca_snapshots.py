@@ -4,7 +4,7 @@ Each SVG was rendered to PNG and looked at before it was accepted."""
 from __future__ import annotations
 
 from .helpers import app_for
-from .test_finca_screen import finca_match, finca_playable  # noqa: F401 (autouse fixture)
+from .test_finca_screen import finca_match
 
 
 def test_finca_start_120x40(snap_compare):

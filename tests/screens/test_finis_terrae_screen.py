@@ -1,13 +1,11 @@
 """Finis Terrae's screen through the keyboard and the mouse, as people play it."""
 from __future__ import annotations
 
-import dataclasses
 import re
 
 import pytest
 
-from tabletop_tui import catalogue
-from tabletop_tui.match import Match, Seat, list_saves
+from tabletop_tui.match import Match, list_saves
 from tabletop_tui.rules.core import Rng
 from tabletop_tui.rules.finis_terrae.actions import Move, Place
 from tabletop_tui.screens.finis_terrae import FinisTerraeScreen
@@ -15,29 +13,12 @@ from tabletop_tui.screens.game_over import GameOverScreen
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.tile_map import TileMap
 
-from .helpers import app_for
-
-NAMES = ["Anna", "Bruno", "Chiara", "Dario"]
-
-
-@pytest.fixture(autouse=True)
-def finis_terrae_playable(monkeypatch):
-    """Finis Terrae's catalogue entry with its screen (the catalogue may not name it yet)."""
-    g = dataclasses.replace(catalogue.BY_ID["finis_terrae"],
-                            screen="tabletop_tui.screens.finis_terrae:FinisTerraeScreen")
-    monkeypatch.setitem(catalogue.BY_ID, "finis_terrae", g)
-    monkeypatch.setattr(catalogue, "GAMES", tuple(g if x.id == "finis_terrae" else x for x in catalogue.GAMES))
-    return g
+from .helpers import NAMES, app_for, played_match
 
 
 def ft_match(players=2, seed=5, moves=0, bots=(), until=None) -> Match:
-    """A match after ``moves`` seeded bot choices, then on until ``until(state)`` holds."""
-    m = Match("finis_terrae", [Seat(n, i in bots) for i, n in enumerate(NAMES[:players])], seed)
-    k = 0
-    while not m.over and (k < moves or (until is not None and not until(m))):
-        m.play(m.bot_action())
-        k += 1
-    return m
+    """A match after ``moves`` seeded bot choices, then on until ``until(match)`` holds."""
+    return played_match("finis_terrae", players, seed, moves, bots, until)
 
 
 def map_text(app) -> list[str]:

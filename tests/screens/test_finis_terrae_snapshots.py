@@ -3,33 +3,13 @@
 Each SVG was rendered to PNG and looked at before it was accepted."""
 from __future__ import annotations
 
-import dataclasses
+from tabletop_tui.match import Match
 
-import pytest
-
-from tabletop_tui import catalogue
-from tabletop_tui.match import Match, Seat
-
-from .helpers import app_for
-
-NAMES = ["Anna", "Bruno", "Chiara", "Dario"]
-
-
-@pytest.fixture(autouse=True)
-def finis_terrae_playable(monkeypatch):
-    g = dataclasses.replace(catalogue.BY_ID["finis_terrae"],
-                            screen="tabletop_tui.screens.finis_terrae:FinisTerraeScreen")
-    monkeypatch.setitem(catalogue.BY_ID, "finis_terrae", g)
-    monkeypatch.setattr(catalogue, "GAMES", tuple(g if x.id == "finis_terrae" else x for x in catalogue.GAMES))
+from .helpers import app_for, played_match
 
 
 def ft_match(players=2, seed=5, moves=0, until=None, finish=False) -> Match:
-    m = Match("finis_terrae", [Seat(n) for n in NAMES[:players]], seed)
-    k = 0
-    while not m.over and (finish or k < moves or (until is not None and not until(m))):
-        m.play(m.bot_action())
-        k += 1
-    return m
+    return played_match("finis_terrae", players, seed, moves, (), until, finish)
 
 
 def pending(kind, seat=0):

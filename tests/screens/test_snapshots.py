@@ -1,10 +1,8 @@
 """Snapshot tests: fixed seeds, fixed sizes, plain `def` (pytest-textual-snapshot runs the loop).
 
 Each SVG was opened and looked at before it was accepted (`make snapshots` regenerates)."""
-from tabletop_tui.screens.game_over import GameOverScreen
 from tabletop_tui.screens.handoff import HandoffScreen
 from tabletop_tui.screens.rules_view import RulesScreen
-from tabletop_tui.screens.setup import SetupScreen
 from tabletop_tui import catalogue
 
 from .helpers import app_for, finished_match, piratissimo_match

@@ -80,3 +80,12 @@ def give_card(s, seat, design, where="hand"):
                 dest[:] = [c] + [x for x in dest if x.split(".")[0] != design] + [x for x in dest if x.split(".")[0] == design]
                 return c
     raise ValueError(design)
+
+
+def base(seat=0, **p):
+    """Past the opening with 3 players, careers cleared, seat's player fields updated."""
+    s = past_opening(3, 4).copy()
+    for pl in s.players:
+        pl["career"] = None
+    s.p(seat).update(p)
+    return s

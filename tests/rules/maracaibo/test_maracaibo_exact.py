@@ -12,15 +12,7 @@ from tabletop_tui.rules.maracaibo import RULES
 from tabletop_tui.rules.maracaibo.content import TOKENS
 from tabletop_tui.rules.maracaibo.state import task
 
-from .mhelpers import fight, give_card, op, past_opening, play, put_quest, stage, texts, top
-
-
-def base(seat=0, **p):
-    s = past_opening(3, 4).copy()
-    for pl in s.players:
-        pl["career"] = None
-    s.p(seat).update(p)
-    return s
+from .mhelpers import base, fight, give_card, op, play, put_quest, stage, texts, top
 
 
 def main_at(s, seat, loc, mp=1):

@@ -6,15 +6,7 @@ from tabletop_tui.rules.maracaibo import RULES, careers, influence, ship
 from tabletop_tui.rules.maracaibo.content import TOKENS
 from tabletop_tui.rules.maracaibo.state import task
 
-from .mhelpers import fight, give_card, op, past_opening, play, put_quest, stage, texts, top
-
-
-def base(seat=0, **p):
-    s = past_opening(3, 4).copy()
-    for pl in s.players:
-        pl["career"] = None
-    s.p(seat).update(p)
-    return s
+from .mhelpers import base, fight, give_card, op, play, put_quest, stage, texts, top
 
 
 def main_at(s, seat, loc, mp=1):
@@ -167,7 +159,8 @@ def test_E12_explore_at_END_is_lost_END_village_action_only_on_arrival():
     s = base(explorer="END")
     vp, dbl = s.p(0)["vp"], s.p(0)["dbl"]
     s = stage(s, op(0, op="explore", n=3))
-    assert s.p(0)["explorer"] == "END" and s.p(0)["vp"] == vp and RULES.pending(s).kind != "village"
+    assert s.p(0)["explorer"] == "END" and s.p(0)["vp"] == vp and s.p(0)["dbl"] == dbl
+    assert RULES.pending(s).kind != "village"
 
 
 def test_E13_explore_N_with_fewer_spaces_left_reaches_END():

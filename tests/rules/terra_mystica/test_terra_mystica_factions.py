@@ -3,37 +3,16 @@ import pytest
 
 from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.terra_mystica import RULES, engine
-from tabletop_tui.rules.terra_mystica.data import FACTIONS, INDEX
+from tabletop_tui.rules.terra_mystica.data import INDEX
+
+from .tmhelpers import play, put
+from . import tmhelpers
 
 TILES = "SCORE2,SCORE3,SCORE1,SCORE4,SCORE5,SCORE7"
 
 
 def blank(factions, tiles=TILES, **opts):
-    """A round-1 position with no structures: seat 0 to act."""
-    o = {"factions": ",".join(factions), "scoring-tiles": tiles,
-         "bonus-cards": "BON1,BON2,BON3,BON4,BON5,BON6,BON7,BON8"}
-    o.update(opts)
-    s = RULES.setup([f"P{i}" for i in range(len(factions))], 1, o)
-    s.phase, s.round, s.to_place = "play", 1, []
-    s.bonus_pool = {b: 0 for b in ("BON1", "BON2", "BON3", "BON4", "BON5", "BON6", "BON7", "BON8")}
-    engine.start_turn(s, 0)
-    return s
-
-
-def put(s, seat, where, kind="D"):
-    h = INDEX[where]
-    p = s.players[seat]
-    s.terrain[h] = FACTIONS[p.faction]["terrain"]
-    if s.owner[h] == seat:
-        p.counts[s.btype[h]] -= 1
-    s.owner[h], s.btype[h] = seat, kind
-    p.counts[kind] += 1
-
-
-def play(s, *lines):
-    for t in lines:
-        s = RULES.apply(s, RULES.parse(s, t))
-    return s
+    return tmhelpers.blank(factions, tiles, **opts)
 
 
 def refused(s, line):

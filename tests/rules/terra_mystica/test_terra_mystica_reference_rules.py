@@ -8,37 +8,16 @@ import pytest
 
 from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.terra_mystica import RULES, engine
-from tabletop_tui.rules.terra_mystica.data import FACTIONS, INDEX, SPADES_FOR
+from tabletop_tui.rules.terra_mystica.data import INDEX, SPADES_FOR
+
+from .tmhelpers import play, put
+from . import tmhelpers
 
 TILES = "SCORE2,SCORE3,SCORE5,SCORE4,SCORE6,SCORE7"
-BONUS = ("BON1", "BON2", "BON3", "BON4", "BON5", "BON6", "BON7", "BON8")
 
 
 def blank(factions, tiles=TILES, **opts):
-    """A round-1 position with no structures: seat 0 to act."""
-    o = {"factions": ",".join(factions), "scoring-tiles": tiles, "bonus-cards": ",".join(BONUS)}
-    o.update(opts)
-    s = RULES.setup([f"P{i}" for i in range(len(factions))], 1, o)
-    s.phase, s.round, s.to_place = "play", 1, []
-    s.bonus_pool = {b: 0 for b in BONUS}
-    engine.start_turn(s, 0)
-    return s
-
-
-def put(s, seat, where, kind="D"):
-    h = INDEX[where]
-    p = s.players[seat]
-    s.terrain[h] = FACTIONS[p.faction]["terrain"]
-    if s.owner[h] == seat:
-        p.counts[s.btype[h]] -= 1
-    s.owner[h], s.btype[h] = seat, kind
-    p.counts[kind] += 1
-
-
-def play(s, *lines):
-    for t in lines:
-        s = RULES.apply(s, RULES.parse(s, t))
-    return s
+    return tmhelpers.blank(factions, tiles, **opts)
 
 
 def legal(s):
