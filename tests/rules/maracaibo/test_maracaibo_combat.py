@@ -4,6 +4,7 @@ import pytest
 from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.maracaibo import RULES
 from tabletop_tui.rules.maracaibo import influence
+from tabletop_tui.rules.maracaibo.content import TOKENS as RULES_TOKENS
 
 from .mhelpers import fight, past_opening, play, stage, texts, top, op
 
@@ -21,9 +22,6 @@ def combat_at(seat=0, piles=(["CT05", "CT01"], ["CT02"]), dbl=10, flags=None, **
     used = set(piles[0]) | set(piles[1])
     s.g["players"][1]["tokens"] = [t for t in sorted(RULES_TOKENS) if t not in used]
     return stage(s, fight(seat))
-
-
-from tabletop_tui.rules.maracaibo.content import TOKENS as RULES_TOKENS  # noqa: E402
 
 
 def test_reveal_from_a_pile_of_choice_then_choose_the_nation():
