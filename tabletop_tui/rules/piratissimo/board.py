@@ -54,13 +54,22 @@ WHEEL_TEXT = {
 
 
 
-def island_label(i: int) -> str:
+def island_no(i: int) -> int:
+    """The number players see for island index *i*: islands are numbered 1–24 clockwise, island 1
+    being the one in front of the red harbour (the engine counts 0–23)."""
+    return i + 1
+
+
+def island_label(i: int, first: int = 1) -> str:
+    """``island 5 (red chest)``; ``first=0`` gives the numbering of saves made before islands
+    were numbered from 1 (see ``describe.legacy_event_text``)."""
     isl = ISLANDS[i]
+    n = i + first
     if isl.kind == "green":
-        return f"island {i} (green chest {isl.chest})"
+        return f"island {n} (green chest {isl.chest})"
     if isl.kind == "red":
-        return f"island {i} (red chest)"
-    return f"island {i} (neutral)"
+        return f"island {n} (red chest)"
+    return f"island {n} (neutral)"
 
 
 def place_target(seat: int, loc: int) -> tuple:

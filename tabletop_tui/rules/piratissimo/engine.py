@@ -2,6 +2,8 @@
 carrying an answer out, and the invariants (no treasure created or lost)."""
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from tabletop_tui.rules.core import (BaseRules, Decision, IllegalAction, Option, Result, Rng,
@@ -11,10 +13,11 @@ from . import describe, notation, scoring, state
 from .actions import Action
 from .board import (CAPACITY, COLOURS_BY_PLAYERS, DIE_FACES, HARBOUR, HARBOUR_EXIT, ISLANDS,
                     N_ISLANDS, PER_ISLAND, STEAL_GIVE_MAX, TORNADO_MAX, TORNADO_SQUARES, TREASURES,
-                    WIN_AT, island_label, place_target)
+                    WIN_AT, island_label, island_no, place_target)
 from .sailing import arrived, sail
 from .state import STEP_KIND, State, say
 from .treasure import capsize_check, load_from_basket, neutral_other, receive
+from .describe import neutral_choices
 from .turn import advance, spin
 
 
@@ -70,7 +73,7 @@ class PiratissimoRules(BaseRules[State]):
         who = s.names[seat]
         empty = " The basket is empty: nobody can load." if s.basket == 0 else ""
         if kind == "place":
-            squares = ", ".join(str(i) for i in TORNADO_SQUARES)
+            squares = ", ".join(str(island_no(i)) for i in TORNADO_SQUARES)
             prompt = f"{who}: place the tornado on a tornado square (islands {squares})."
         elif kind == "roll":
             where = ("in the harbour" if s.location[seat] == HARBOUR
@@ -80,21 +83,20 @@ class PiratissimoRules(BaseRules[State]):
             isl = ISLANDS[s.location[seat]]
             most = min(isl.chest, s.basket)
             extra = f" Only {s.basket} left in the basket." if s.basket < isl.chest else ""
-            prompt = (f"{who}: island {isl.index} has a green chest — load 0 to {most} treasure "
+            prompt = (f"{who}: island {island_no(isl.index)} has a green chest — load 0 to {most} treasure "
                       f"(ship {s.cargo[seat]}/7; an 8th piece capsizes it).{extra}")
         elif kind == "neutral":
             other = neutral_other(s, seat)
-            prompt = (f"{who}: {s.names[other]}'s ship ({s.cargo[other]} aboard) is moored here — "
-                      f"steal up to 2, give up to 2, or do nothing (yours: {s.cargo[seat]}).")
+            prompt = f"{who}: {neutral_choices(s, seat, other)}"
         elif kind == "tship":
             prompt = f"{who} rolled the tornado: sail your ship 1 island on, or stay.{empty}"
         elif kind == "tdir":
             prompt = f"{who}: turn the tornado clockwise or anticlockwise, or leave it."
         elif kind == "tmove":
             way = "anticlockwise" if s.tdir < 0 else "clockwise"
-            low = 1 if s.variant == "older" else 0
-            prompt = f"{who}: move the tornado {low}..{s.tornado_max} islands {way}" + (
-                " (0 = leave it)." if low == 0 else ".")
+            # The choices list 1..k first, so that digit k moves the tornado k islands.
+            prompt = f"{who}: move the tornado 1 to {s.tornado_max} islands {way}" + (
+                "." if s.variant == "older" else ", or leave it where it is.")
         elif kind == "give":
             _, giver, count, receivers = step
             names = ", ".join(s.names[r] for r in receivers)
@@ -136,9 +138,12 @@ class PiratissimoRules(BaseRules[State]):
                     Action("tornado", 0, ("island", t))]
         if kind == "tmove":
             t = s.tornado
-            low = 1 if s.variant == "older" else 0
-            return [Action("tornado", k, ("island", (t + s.tdir * k) % N_ISLANDS))
-                    for k in range(low, s.tornado_max + 1)]
+            # 1..k, then "leave it" (standard variant): digit k means k islands, as the prompt says
+            out = [Action("tornado", k, ("island", (t + s.tdir * k) % N_ISLANDS))
+                   for k in range(1, s.tornado_max + 1)]
+            if s.variant != "older":
+                out.append(Action("tornado", 0, ("island", t)))
+            return out
         if kind == "give":
             _, giver, count, receivers = step
             return [Action("give-to", s.colours[r], place_target(r, s.location[r])) for r in receivers]
@@ -154,11 +159,10 @@ class PiratissimoRules(BaseRules[State]):
         step = t.queue[0]
         kind = step[0]
         seat = step[1] if len(step) > 1 else t.turn
-        who = t.names[seat]
         if kind == "place":
             t.queue.pop(0)
             t.tornado = a.value
-            say(t, f"{who} placed the tornado on {island_label(a.value)}.")
+            say(t, "placed", seat, a.value)
         elif kind == "roll":
             t.queue.pop(0)
             face = DIE_FACES[t.rng.randbelow(len(DIE_FACES))]
@@ -167,69 +171,67 @@ class PiratissimoRules(BaseRules[State]):
             if face == "tornado":
                 if t.variant == "younger":
                     pos = sail(t, seat, 1)
-                    arrived(t, seat, pos, "rolled the tornado and sailed 1 island")
+                    arrived(t, seat, pos, ("tornado-sail",))
                 else:
-                    say(t, f"{who} rolled the tornado.")
+                    say(t, "rolled-tornado", seat)
                     nxt = "tdir" if t.variant == "older" else "tmove"
                     t.queue[0:0] = [("tship", seat), (nxt, seat)]
             else:
                 pos = sail(t, seat, face)
-                arrived(t, seat, pos, f"rolled {face} and sailed")
+                arrived(t, seat, pos, ("rolled", face))
         elif kind == "load":
             t.queue.pop(0)
             n = a.value
             if n == 0:
-                say(t, f"{who} loaded nothing.")
+                say(t, "loaded", seat, 0, t.cargo[seat])
             else:
-                say(t, f"{who} loaded {n} treasure (ship {t.cargo[seat] + n}/7).")
+                say(t, "loaded", seat, n, t.cargo[seat] + n)
                 load_from_basket(t, seat, n)
         elif kind == "neutral":
             t.queue.pop(0)
             other = neutral_other(t, seat)
             if a.verb == "steal":
-                say(t, f"{who} stole {a.value} treasure from {t.names[other]}.")
+                say(t, "stole", seat, other, a.value)
                 t.cargo[other] -= a.value
                 t.cargo[seat] += a.value
                 capsize_check(t, seat)
             elif a.verb == "give":
-                say(t, f"{who} gave {a.value} treasure to {t.names[other]}.")
+                say(t, "gave", seat, other, a.value)
                 t.cargo[seat] -= a.value
                 t.cargo[other] += a.value
                 capsize_check(t, other)
             else:
-                say(t, f"{who} left {t.names[other]}'s ship alone.")
+                say(t, "left-alone", seat, other)
         elif kind == "tship":
             t.queue.pop(0)
             if a.verb == "sail":
                 pos = sail(t, seat, 1)
-                arrived(t, seat, pos, "sailed 1 island")
+                arrived(t, seat, pos, ("sail1",))
             else:
-                say(t, f"{who}'s ship stayed put.")
+                say(t, "stayed", seat)
         elif kind == "tdir":
             if a.verb == "tornado":
                 t.queue.pop(0)
-                say(t, f"{who} left the tornado on {island_label(t.tornado)}.")
+                say(t, "left-tornado", seat, t.tornado)
             else:
                 t.tdir = 1 if a.value == "cw" else -1
                 t.queue[0] = ("tmove", seat)
-                way = "clockwise" if t.tdir > 0 else "anticlockwise"
-                say(t, f"{who} will move the tornado {way}.")
+                say(t, "direction", seat, t.tdir)
         elif kind == "tmove":
             t.queue.pop(0)
             k = a.value
             if k == 0:
-                say(t, f"{who} left the tornado on {island_label(t.tornado)}.")
+                say(t, "left-tornado", seat, t.tornado)
             else:
                 t.tornado = (t.tornado + t.tdir * k) % N_ISLANDS
-                way = "anticlockwise" if t.tdir < 0 else "clockwise"
-                say(t, f"{who} moved the tornado {k} island{'s' if k > 1 else ''} {way} to {island_label(t.tornado)}.")
+                say(t, "moved-tornado", seat, k, t.tdir, t.tornado)
                 spin(t)
         elif kind == "give":
             _, giver, count, receivers = step
             r = t.colours.index(a.value)
             rest = tuple(x for x in receivers if x != r)
             t.queue[0] = ("give", giver, count - 1, rest)
-            say(t, f"{who} gave 1 treasure to {t.names[r]}.")
+            say(t, "gave", seat, r, 1)
             receive(t, giver, r)
         advance(t)
         return t
@@ -293,6 +295,14 @@ class PiratissimoRules(BaseRules[State]):
 
     def summary(self, s: State) -> str:
         return describe.summary(self, s)
+
+    def legacy_state_hashes(self, s: State) -> tuple[str, ...]:
+        """The hash a save made before islands were numbered 1–24 (and before the log kept events
+        rather than sentences) recorded for this position: such saves keep loading."""
+        d = state.to_json(s)
+        d["last_events"] = [describe.event_text(s, e, first=0) for e in s.last_events]
+        blob = json.dumps(d, sort_keys=True, separators=(",", ":"))
+        return (hashlib.sha256(blob.encode()).hexdigest()[:16],)
 
     def vp(self, s: State) -> dict[int, int]:
         return scoring.vp(s)

@@ -1,14 +1,21 @@
-"""Notation: ``roll``, ``place tornado 8``, ``load 2``, ``steal 1``, ``give 2``, ``pass``,
+"""Notation: ``roll``, ``place tornado on 9``, ``load 2``, ``steal 1``, ``give 2``, ``pass``,
 ``sail 1``, ``stay``, ``tornado 3``, ``direction cw``, ``give to blue``; reading a move back,
-and why a move is refused, in the rulebook's words."""
+and why a move is refused, in the rulebook's words.
+
+Islands are numbered 1–24 for people. Saves made before that wrote ``place tornado 8`` (the
+engine's index, 0–23, without "on"); ``parse`` still reads that form so that old saves load."""
 from __future__ import annotations
+
+import re
 
 from tabletop_tui.rules.core import IllegalAction
 
 from .actions import Action
-from .board import ISLANDS, STEAL_GIVE_MAX, TORNADO_SQUARES
+from .board import ISLANDS, STEAL_GIVE_MAX, TORNADO_SQUARES, island_no
 from .state import State
 from .treasure import neutral_other
+
+_LEGACY_PLACE = re.compile(r"place tornado (\d{1,2})")
 
 
 def why_not(rules, s: State, text: str) -> str:
@@ -26,9 +33,9 @@ def why_not(rules, s: State, text: str) -> str:
         num = int(words[-1])
     loc = s.location[d.seat]
     if kind == "place":
-        squares = ", ".join(str(i) for i in TORNADO_SQUARES)
+        squares = ", ".join(str(island_no(i)) for i in TORNADO_SQUARES)
         if verb == "place":
-            return f"The tornado starts on a tornado square: island {squares}."
+            return f"The tornado starts on a tornado square: island {squares} ('place tornado on N')."
         return f"{who} must first place the tornado on a tornado square (islands {squares})."
     if kind == "roll":
         return f"{who} must roll the die now ('roll')."
@@ -38,7 +45,7 @@ def why_not(rules, s: State, text: str) -> str:
             if num < 0:
                 return "You cannot load a negative amount of treasure."
             if num > chest:
-                return f"The green chest on island {loc} lets {who} load at most {chest} treasure."
+                return f"The green chest on island {island_no(loc)} lets {who} load at most {chest} treasure."
             if num > s.basket:
                 return f"The basket holds only {s.basket} treasure."
         return f"{who} must choose how much treasure to load: 'load 0' to 'load {min(chest, s.basket)}'."
@@ -81,6 +88,9 @@ def why_not(rules, s: State, text: str) -> str:
 def parse(rules, s: State, text: str) -> Action:
     """The move written ``text`` (``roll``, ``load 2``, ``tornado 3``...), if legal now."""
     wanted = " ".join(str(text).split()).lower()
+    legacy = _LEGACY_PLACE.fullmatch(wanted)
+    if legacy:  # a save from before islands were numbered 1–24: "place tornado 8" = index 8
+        wanted = f"place tornado on {int(legacy.group(1)) + 1}"
     for a in rules.legal_actions(s):
         if str(a) == wanted:
             return a

@@ -2,7 +2,7 @@
 the lucky push of the wind wheel; arriving."""
 from __future__ import annotations
 
-from .board import HARBOUR, N_ISLANDS, PER_ISLAND, island_label
+from .board import HARBOUR, N_ISLANDS, PER_ISLAND
 from .state import State, say
 from .treasure import enter_harbour
 
@@ -47,12 +47,11 @@ def push(s: State, seat: int) -> int:
     return pos
 
 
-def arrived(s: State, seat: int, pos: int, how: str) -> None:
+def arrived(s: State, seat: int, pos: int, how: tuple) -> None:
     """Log an arrival and queue the island's effect (or unload in harbour)."""
-    who = s.names[seat]
     if pos == HARBOUR:
-        say(s, f"{who} {how} into the {s.colours[seat]} harbour.")
+        say(s, "arrived", seat, HARBOUR, how)
         enter_harbour(s, seat)
     else:
-        say(s, f"{who} {how} to {island_label(pos)}.")
+        say(s, "arrived", seat, pos, how)
         s.queue.insert(0, ("arrive", seat))

@@ -23,7 +23,7 @@ class State:
     outcome this turn), target, finished (seats in the order they reached the target), rng,
     turn (seat whose turn it is), turns (turns begun), variant, play_on, tornado_max, tdir
     (tornado direction this turn: -1 anticlockwise, +1 clockwise), queue (steps of the turn still
-    to do), over, last_events (sentences: what the last action did).
+    to do), over, last_events (what the last action did, as events for ``describe.event_text``).
     """
 
     islands: tuple[Island, ...] = ISLANDS
@@ -83,8 +83,10 @@ class State:
         return seat not in self.finished
 
 
-def say(s: State, text: str) -> None:
-    s.last_events.append(text)
+def say(s: State, *event) -> None:
+    """Record what happened (``("sailed", seat, place, how)``...): ``describe.event_text`` makes the
+    log sentence. Events, not sentences, are kept so that rewording the log changes no save."""
+    s.last_events.append(tuple(event))
 
 
 def to_json(s: State) -> dict:
@@ -96,7 +98,7 @@ def to_json(s: State) -> dict:
         "turn": s.turn, "turns": s.turns, "variant": s.variant, "play_on": s.play_on,
         "tornado_max": s.tornado_max, "tdir": s.tdir,
         "queue": [[list(x) if isinstance(x, tuple) else x for x in st] for st in s.queue],
-        "over": s.over, "last_events": list(s.last_events),
+        "over": s.over, "last_events": [_list(e) for e in s.last_events],
     }
 
 def from_json(d: dict) -> State:
@@ -122,5 +124,13 @@ def from_json(d: dict) -> State:
     s.tdir = int(d["tdir"])
     s.queue = [tuple(tuple(x) if isinstance(x, list) else x for x in st) for st in d["queue"]]
     s.over = bool(d["over"])
-    s.last_events = [str(x) for x in d["last_events"]]
+    s.last_events = [_tuple(e) for e in d["last_events"]]
     return s
+
+
+def _list(x):
+    return [_list(v) for v in x] if isinstance(x, (list, tuple)) else x
+
+
+def _tuple(x):
+    return tuple(_tuple(v) for v in x) if isinstance(x, (list, tuple)) else x

@@ -11,7 +11,7 @@ def capsize_check(s: State, seat: int) -> None:
         n = s.cargo[seat]
         s.basket += n
         s.cargo[seat] = 0
-        say(s, f"{s.names[seat]}'s ship capsized with {n} treasure: all of it sank back into the basket.")
+        say(s, "capsized", seat, n)
 
 
 def load_from_basket(s: State, seat: int, n: int) -> None:
@@ -24,7 +24,7 @@ def receive(s: State, giver: int, seat: int, n: int = 1) -> None:
     """Move n treasure from giver's ship to seat: onto the masts, or straight home if in harbour."""
     s.cargo[giver] -= n
     if s.location[seat] == HARBOUR:
-        say(s, f"{s.names[seat]}'s ship is in harbour: the treasure is unloaded at once.")
+        say(s, "unloaded-at-once", seat)
         unload_amount(s, seat, n)
     else:
         s.cargo[seat] += n
@@ -37,14 +37,14 @@ def unload_amount(s: State, seat: int, n: int) -> None:
         s.finished.append(seat)
         place = len(s.finished)
         if place == 1:
-            say(s, f"{s.names[seat]} has {s.unloaded[seat]} treasure in harbour and wins!")
+            say(s, "wins", seat, s.unloaded[seat])
         else:
-            say(s, f"{s.names[seat]} has {s.unloaded[seat]} treasure in harbour and takes place {place}.")
+            say(s, "takes-place", seat, s.unloaded[seat], place)
         remaining = [p for p in range(s.players) if p not in s.finished]
         if not s.play_on or len(remaining) <= 1:
             s.over = True
             s.queue = []
-            say(s, "The game is over.")
+            say(s, "over")
         else:
             # a finished captain leaves the sea: drop whatever was still to do for them
             s.queue = [st for st in s.queue if len(st) < 2 or st[1] != seat]
@@ -55,7 +55,7 @@ def enter_harbour(s: State, seat: int) -> None:
     s.cargo[seat] = 0
     s.location[seat] = HARBOUR
     if n:
-        say(s, f"{s.names[seat]} unloaded {n} treasure ({s.unloaded[seat] + n} in harbour).")
+        say(s, "unloaded", seat, n, s.unloaded[seat] + n)
     unload_amount(s, seat, n)
 
 

@@ -2,7 +2,7 @@
 wheel's effects, the end of the turn) are carried out at once; the tornado and the wind wheel."""
 from __future__ import annotations
 
-from .board import HARBOUR, ISLANDS, RED_LOAD, WHEEL_TEXT, WIND_WHEEL, island_label
+from .board import HARBOUR, ISLANDS, RED_LOAD, WIND_WHEEL
 from .sailing import push
 from .state import DECISION_STEPS, State, say
 from .treasure import (enter_harbour, load_from_basket, neutral_other, others_for_overboard,
@@ -26,7 +26,7 @@ def advance(s: State) -> None:
         elif kind == "lucky":
             seat = step[1]
             pos = push(s, seat)
-            say(s, f"The tornado blew {s.names[seat]}'s ship on to {island_label(pos)}.")
+            say(s, "blown", seat, pos)
             s.queue.insert(0, ("arrive", seat))
         elif kind == "overboard":
             seat = step[1]
@@ -35,19 +35,19 @@ def advance(s: State) -> None:
             if not others:
                 continue
             if have == 0:
-                say(s, f"{s.names[seat]} has no treasure to give.")
+                say(s, "nothing-to-give", seat)
             elif have >= len(others):
                 for r in others:
                     if s.over:
                         break
-                    say(s, f"{s.names[seat]} gave 1 treasure to {s.names[r]}.")
+                    say(s, "gave", seat, r, 1)
                     receive(s, seat, r)
             else:
                 # short: the affected captain chooses who receives, one piece at a time
                 s.queue.insert(0, ("give", seat, have, others))
         elif kind == "lookout":
             seat = step[1]
-            say(s, f"{s.names[seat]}'s ship reached the {s.colours[seat]} harbour in time.")
+            say(s, "in-time", seat)
             enter_harbour(s, seat)
         elif kind == "washed":
             seat = step[1]
@@ -55,9 +55,9 @@ def advance(s: State) -> None:
             s.cargo[seat] -= n
             s.basket += n
             if n:
-                say(s, f"{n} of {s.names[seat]}'s treasure washed into the sea (back to the basket).")
+                say(s, "washed", seat, n)
             else:
-                say(s, f"{s.names[seat]}'s ship had no treasure to lose.")
+                say(s, "nothing-to-lose", seat)
         else:  # pragma: no cover - a bug, not a rule
             raise RuntimeError(f"unknown step {step!r}")
 
@@ -69,7 +69,7 @@ def decision_needed(s: State, step: tuple) -> bool:
         seat = step[1]
         if s.basket == 0:
             s.queue.pop(0)
-            say(s, f"The basket is empty: {s.names[seat]} cannot load.")
+            say(s, "basket-empty", seat)
             return False
         return True
     if kind == "neutral":
@@ -91,7 +91,7 @@ def decision_needed(s: State, step: tuple) -> bool:
             for r in valid:
                 if s.over:
                     break
-                say(s, f"{s.names[giver]} gave 1 treasure to {s.names[r]}.")
+                say(s, "gave", giver, r, 1)
                 receive(s, giver, r)
             return False
         s.queue[0] = ("give", giver, count, valid)
@@ -104,17 +104,16 @@ def arrive(s: State, seat: int) -> None:
     if loc == HARBOUR:
         return
     isl = ISLANDS[loc]
-    who = s.names[seat]
     if isl.kind == "green":
         s.queue.insert(0, ("load", seat))
     elif isl.kind == "red":
         if s.basket == 0:
-            say(s, f"The basket is empty: {who} cannot load.")
+            say(s, "basket-empty", seat)
             return
         n = min(RED_LOAD, s.basket)
         if n < RED_LOAD:
-            say(s, f"Only {n} treasure left in the basket.")
-        say(s, f"{who} had to load {n} treasure from the red chest (ship {s.cargo[seat] + n}/7).")
+            say(s, "only-left", n)
+        say(s, "red-chest", seat, n, s.cargo[seat] + n)
         load_from_basket(s, seat, n)
     else:
         if neutral_other(s, seat) is not None:
@@ -141,10 +140,9 @@ def spin(s: State) -> None:
     n = s.players
     hit = sorted(s.ships_at(isl), key=lambda p: (p - s.turn) % n)
     if not hit:
-        say(s, "No ship is moored there.")
+        say(s, "no-ship")
         return
     outcome = WIND_WHEEL[s.rng.randbelow(len(WIND_WHEEL))]
     s.wheel = outcome
-    who = " and ".join(s.names[p] for p in hit)
-    say(s, f"The tornado hit {who}: the wind wheel shows '{outcome}' — {WHEEL_TEXT[outcome]}.")
+    say(s, "hit", tuple(hit), outcome)
     s.queue[0:0] = [(outcome, p) for p in hit]
