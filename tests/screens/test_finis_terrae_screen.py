@@ -165,7 +165,7 @@ async def test_sailing_highlights_the_reachable_tiles_and_right_enter_sails():
         pos = m.state.ships[0]["pos"]
         if pos is not None and m.state.ships[0]["start"] != (target[1], target[2]):
             assert (pos[0], pos[1]) == (target[1], target[2])
-        assert m.log[-1].startswith("Anna: Sail to")
+        assert m.log[-1].startswith("Anna sails to")
 
 
 async def test_the_map_pans_to_keep_the_cursor_in_view_at_100x30():
