@@ -177,7 +177,7 @@ async def test_tiny_terminal_does_not_crash():
     async with app.run_test(size=(40, 12)) as pilot:
         await pilot.pause()
         note = app.screen.query_one("#too-small")
-        assert note.display and "needs at least 80×24" in str(note.render())
+        assert note.display and "needs at least" in str(note.render())
         await pilot.press("1")
         assert isinstance(app.screen, GameScreen)
         await pilot.resize_terminal(120, 40)
