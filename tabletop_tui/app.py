@@ -11,6 +11,14 @@ from textual.screen import Screen
 from tabletop_tui.match import Match, Seat
 
 
+def make_seat(name: str, bot: bool, level: str | None = None) -> Seat:
+    """A seat with its bot's level, where this version's Seat has a level (it gains one with
+    the bots' levels; until then the level is left out rather than failing)."""
+    if level and "level" in getattr(Seat, "__dataclass_fields__", {}):
+        return Seat(name, bot, level=level)  # type: ignore[call-arg]
+    return Seat(name, bot)
+
+
 class TabletopApp(App[None]):
     TITLE = "tabletop-tui"
     ENABLE_COMMAND_PALETTE = True
@@ -37,7 +45,9 @@ class TabletopApp(App[None]):
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
         bots = set(setup.get("bots", ()))
-        seats = [Seat(name, i in bots) for i, name in enumerate(setup["names"])]
+        levels = setup.get("levels") or {}
+        seats = [make_seat(name, i in bots, levels.get(i) or levels.get(str(i)))
+                 for i, name in enumerate(setup["names"])]
         try:
             match = Match(setup["game"], seats, seed, setup.get("options"))
         except ValueError as e:
