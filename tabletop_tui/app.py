@@ -53,7 +53,7 @@ class TabletopApp(App[None]):
         except ValueError as e:
             self.notify(str(e), severity="error")
             return
-        match.save()
+        # Not saved yet: the first move saves it, so a set-up abandoned before it leaves no save.
         self.open_match(match, replace=replace, curtain=setup.get("curtain"))
 
     def open_match(self, match: Match, replace: bool = False, curtain: bool | None = None) -> None:
