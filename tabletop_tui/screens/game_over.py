@@ -1,4 +1,9 @@
-"""Game over: the winners (by the game's own tie rule), a breakdown table, points over time."""
+"""Game over: the winners (by the game's own tie rule), a breakdown table, points over time.
+
+The table reads Place · Player · Total · the categories that make up the total, so the Total
+is never the column cut off on a narrow terminal, and the categories after it add up to it. A
+category the game reports but does not count (Piratissimo's treasure still on a ship) is set
+apart after them and marked "*" (not counted). Names are text, never markup."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -10,7 +15,31 @@ from textual.widgets import Button, DataTable, Footer, Static
 
 from tabletop_tui.match import Match
 from tabletop_tui.widgets.players import DEFAULT_ORDER, markers
-from tabletop_tui.widgets.vp_chart import VPChart
+from tabletop_tui.widgets.vp_chart import VPChart, legend
+
+NOT_COUNTED = "*"
+
+
+def split_categories(result, seats: list[int]) -> tuple[list[str], list[str], bool]:
+    """(categories that add up to each seat's total, categories set apart, whether an "other"
+    column is needed for a remainder no category explains)."""
+    cats: list[str] = []
+    for s in seats:
+        for c in result.breakdown.get(s, {}):
+            if c not in cats:
+                cats.append(c)
+
+    def adds_up(used: list[str]) -> bool:
+        return all(sum(result.breakdown.get(s, {}).get(c, 0) for c in used) == result.scores.get(s, 0)
+                   for s in seats)
+
+    if adds_up(cats):
+        return cats, [], False
+    for c in cats:  # one category reported beside the score but not part of it
+        rest = [x for x in cats if x != c]
+        if adds_up(rest):
+            return rest, [c], False
+    return cats, [], True
 
 
 class GameOverScreen(Screen[None]):
@@ -31,45 +60,66 @@ class GameOverScreen(Screen[None]):
         res = m.result()
         names = m.names
         marks = markers(names)
+        headline = Text(style="bold")
         if res is None:
-            headline = "The game ended without a result."
+            headline.append("The game ended without a result.")
         else:
             w = [names[s] for s in res.winners]
-            headline = (f"{w[0]} wins!" if len(w) == 1 else " and ".join(w) + " share the win!")
+            if len(w) == 1:
+                headline.append(w[0])
+                headline.append(" wins!")
+            else:
+                headline.append(" and ".join(w))
+                headline.append(" share the win!")
         with Vertical(id="over"):
             yield Static(Text(f"{m.game.title} — game over", style="bold"), id="over-title")
-            yield Static(Text(headline, style="bold"), id="headline")
+            yield Static(headline, id="headline")
             if res is not None and res.tiebreak:
-                yield Static(Text(res.tiebreak, style="italic"))
+                yield Static(Text(res.tiebreak, style="italic"), id="tiebreak")
             yield DataTable(id="breakdown", cursor_type="none", zebra_stripes=True)
-            yield Static(Text("Points over the game", style="bold"))
+            yield Static("", id="table-note")
             colours = getattr(m.state, "colours", None) or DEFAULT_ORDER[: len(names)]
+            yield Static(Text.assemble(("Points over the game  ", "bold"),
+                                       legend(names, marks, [str(c) for c in colours])),
+                         id="chart-title")
             yield VPChart(m.vp_history, marks, list(colours), id="chart")
-            with Horizontal(id="buttons"):
-                yield Button("New game, same players (n)", id="again", variant="primary")
-                yield Button("Launcher (b)", id="to-launcher")
-                yield Button("Quit (q)", id="quit")
+        with Horizontal(id="buttons"):  # outside the scrolling part: always in view
+            yield Button("New game, same players (n)", id="again", variant="primary", compact=True)
+            yield Button("Launcher (b)", id="to-launcher", compact=True)
+            yield Button("Quit (q)", id="quit", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
         m = self.match
         res = m.result()
         table = self.query_one(DataTable)
+        note = self.query_one("#table-note", Static)
         if res is None:
             return
-        cats: list[str] = []
-        for s in range(len(m.names)):
-            for c in res.breakdown.get(s, {}):
-                if c not in cats:
-                    cats.append(c)
-        table.add_columns("Place", "Player", *cats, "Total")
+        seats = list(range(len(m.names)))
+        counted, aside, other = split_categories(res, seats)
+        table.add_columns("Place", "Player", Text("Total", style="bold"), *[Text(c) for c in counted])
+        if other:
+            table.add_column("other")
+        for c in aside:
+            table.add_column(Text(c + NOT_COUNTED, style="italic"))
         marks = markers(m.names)
         for place, group in enumerate(res.ranking, 1):
             for s in group:
-                row = [str(place), f"{marks[s]} {m.names[s]}"]
-                row += [str(res.breakdown.get(s, {}).get(c, 0)) for c in cats]
-                row.append(str(res.scores.get(s, 0)))
+                parts = res.breakdown.get(s, {})
+                total = res.scores.get(s, 0)
+                row: list[Text] = [Text(str(place)), Text(f"{marks[s]} {m.names[s]}"),
+                                   Text(str(total), style="bold")]
+                row += [Text(str(parts.get(c, 0))) for c in counted]
+                if other:
+                    row.append(Text(str(total - sum(parts.get(c, 0) for c in counted))))
+                row += [Text(str(parts.get(c, 0)), style="italic") for c in aside]
                 table.add_row(*row)
+        if aside or other:
+            words = "* shown, not counted in the Total." if aside else \
+                "other: points the categories do not name."
+            note.update(Text(words, style="dim"))
+            note.display = True
         self.query_one("#again").focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -77,9 +127,15 @@ class GameOverScreen(Screen[None]):
          "quit": self.action_quit}[event.button.id or "again"]()
 
     def action_again(self) -> None:
+        """The same players again, the next one in seat order starting this time."""
         m = self.match
+        n = len(m.seats)
+        order = [(i + 1) % n for i in range(n)]  # who sat second now sits first
+        seats = [m.seats[i] for i in order]
+        levels = {k: s.level for k, s in enumerate(seats) if s.bot and getattr(s, "level", None)}
         self.app.start_new_game({
-            "game": m.game.id, "names": m.names, "bots": [i for i, s in enumerate(m.seats) if s.bot],
+            "game": m.game.id, "names": [s.name for s in seats],
+            "bots": [k for k, s in enumerate(seats) if s.bot], "levels": levels,
             "seed": None, "options": m.options,
             "curtain": getattr(self.game_screen, "curtain", False)}, replace=True)
 
