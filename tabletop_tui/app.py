@@ -64,6 +64,17 @@ class TabletopApp(App[None]):
         else:
             self.push_screen(screen)
 
+    def action_help_quit(self) -> None:
+        """ctrl+c does not quit a Textual app (it copies in a text box): say what does."""
+        from tabletop_tui.screens.game import GameScreen
+
+        if isinstance(self.screen, GameScreen):
+            text = ("To quit, press ctrl+q (or Quit in the ctrl+p menu). The game is saved after "
+                    "every move; `tabletop --resume` continues it.")
+        else:
+            text = "To quit, press ctrl+q (q on the launcher)."
+        self.notify(text, title="Quit?", markup=False)
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         from tabletop_tui.screens.game import GameScreen
 
