@@ -2,18 +2,21 @@
 from __future__ import annotations
 
 import random
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tabletop_tui.match import Match, Seat
+if TYPE_CHECKING:  # the launcher paints before any game machinery is loaded
+    from tabletop_tui.match import Match, Seat
 
 
-def make_seat(name: str, bot: bool, level: str | None = None) -> Seat:
+def make_seat(name: str, bot: bool, level: str | None = None) -> "Seat":
     """A seat with its bot's level, where this version's Seat has a level (it gains one with
     the bots' levels; until then the level is left out rather than failing)."""
+    from tabletop_tui.match import Seat
+
     if level and "level" in getattr(Seat, "__dataclass_fields__", {}):
         return Seat(name, bot, level=level)  # type: ignore[call-arg]
     return Seat(name, bot)
@@ -31,10 +34,14 @@ class TabletopApp(App[None]):
         self.start_match = match
         self.bot_delay = bot_delay
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        """The launcher is the first screen itself (not pushed over an empty one): one screen
+        less to build before the first paint."""
         from tabletop_tui.screens.launcher import LauncherScreen
 
-        self.push_screen(LauncherScreen())
+        return LauncherScreen()
+
+    def on_mount(self) -> None:
         if self.new_game is not None:
             self.start_new_game(self.new_game)
         elif self.start_match is not None:
@@ -48,6 +55,8 @@ class TabletopApp(App[None]):
         levels = setup.get("levels") or {}
         seats = [make_seat(name, i in bots, levels.get(i) or levels.get(str(i)))
                  for i, name in enumerate(setup["names"])]
+        from tabletop_tui.match import Match
+
         try:
             match = Match(setup["game"], seats, seed, setup.get("options"))
         except ValueError as e:
