@@ -92,35 +92,81 @@ class GameOverScreen(Screen[None]):
     def on_mount(self) -> None:
         m = self.match
         res = m.result()
-        table = self.query_one(DataTable)
         note = self.query_one("#table-note", Static)
         if res is None:
             return
-        seats = list(range(len(m.names)))
-        counted, aside, other = split_categories(res, seats)
-        table.add_columns("Place", "Player", Text("Total", style="bold"), *[Text(c) for c in counted])
-        if other:
-            table.add_column("other")
-        for c in aside:
-            table.add_column(Text(c + NOT_COUNTED, style="italic"))
-        marks = markers(m.names)
-        for place, group in enumerate(res.ranking, 1):
-            for s in group:
-                parts = res.breakdown.get(s, {})
-                total = res.scores.get(s, 0)
-                row: list[Text] = [Text(str(place)), Text(f"{marks[s]} {m.names[s]}"),
-                                   Text(str(total), style="bold")]
-                row += [Text(str(parts.get(c, 0))) for c in counted]
-                if other:
-                    row.append(Text(str(total - sum(parts.get(c, 0) for c in counted))))
-                row += [Text(str(parts.get(c, 0)), style="italic") for c in aside]
-                table.add_row(*row)
+        self.layout_kind = ""
+        self.fill_table()
+        _, aside, other = split_categories(res, list(range(len(m.names))))
         if aside or other:
             words = "* shown, not counted in the Total." if aside else \
                 "other: points the categories do not name."
             note.update(Text(words, style="dim"))
             note.display = True
         self.query_one("#again").focus()
+
+    # -- the breakdown table -----------------------------------------------------------------
+    def sheets(self) -> dict[str, tuple[list[Text], list[list[Text]]]]:
+        """The breakdown two ways, as (header, rows): "wide", one row per player (Place,
+        Player, Total, then the categories), and "tall", one column per player, for when the
+        categories do not fit across the screen (the rows above Total add up to it)."""
+        m = self.match
+        res = m.result()
+        seats = list(range(len(m.names)))
+        counted, aside, other = split_categories(res, seats)
+        marks = markers(m.names)
+        order = [(place, s) for place, group in enumerate(res.ranking, 1) for s in group]
+
+        def parts(s: int) -> list[tuple[Text, Text]]:
+            got = res.breakdown.get(s, {})
+            total = res.scores.get(s, 0)
+            out = [(Text(c), Text(str(got.get(c, 0)))) for c in counted]
+            if other:
+                out.append((Text("other"), Text(str(total - sum(got.get(c, 0) for c in counted)))))
+            return out
+
+        def aside_parts(s: int) -> list[tuple[Text, Text]]:
+            got = res.breakdown.get(s, {})
+            return [(Text(c + NOT_COUNTED, style="italic"), Text(str(got.get(c, 0)), style="italic"))
+                    for c in aside]
+
+        bold_total = Text("Total", style="bold")
+        wide_head = [Text("Place"), Text("Player"), bold_total]
+        first = order[0][1] if order else 0
+        wide_head += [label for label, _ in parts(first) + aside_parts(first)]
+        wide_rows = []
+        for place, s in order:
+            wide_rows.append([Text(str(place)), Text(f"{marks[s]} {m.names[s]}"),
+                              Text(str(res.scores.get(s, 0)), style="bold")]
+                             + [v for _, v in parts(s) + aside_parts(s)])
+        tall_head = [Text("")] + [Text(f"{marks[s]} {m.names[s]}") for _, s in order]
+        tall_rows = [[Text("Place")] + [Text(str(place)) for place, _ in order]]
+        for k, (label, _) in enumerate(parts(first)):
+            tall_rows.append([label] + [parts(s)[k][1] for _, s in order])
+        tall_rows.append([bold_total] + [Text(str(res.scores.get(s, 0)), style="bold") for _, s in order])
+        for k, (label, _) in enumerate(aside_parts(first)):
+            tall_rows.append([label] + [aside_parts(s)[k][1] for _, s in order])
+        return {"wide": (wide_head, wide_rows), "tall": (tall_head, tall_rows)}
+
+    def fill_table(self) -> None:
+        """Fill the table in the layout that fits the screen's width (wide when it can)."""
+        sheets = self.sheets()
+        head, rows = sheets["wide"]
+        need = sum(max(c.cell_len for c in [h] + [r[i] for r in rows]) + 2 for i, h in enumerate(head))
+        kind = "wide" if need <= self.app.size.width - 4 else "tall"
+        if kind == getattr(self, "layout_kind", ""):
+            return
+        self.layout_kind = kind
+        head, rows = sheets[kind]
+        table = self.query_one("#breakdown", DataTable)
+        table.clear(columns=True)
+        table.add_columns(*head)
+        for row in rows:
+            table.add_row(*row)
+
+    def on_resize(self) -> None:
+        if getattr(self, "layout_kind", "") and self.match.result() is not None:
+            self.fill_table()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         {"again": self.action_again, "to-launcher": self.action_launcher,

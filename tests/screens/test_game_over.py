@@ -26,23 +26,51 @@ def rows_of(table: DataTable) -> list[list[str]]:
     return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
 
 
-async def test_the_columns_after_total_add_up_to_it_in_every_playable_game():
-    for game_id, players in (("piratissimo", 3), ("finca", 4)):
+def check_wide(table: DataTable) -> None:
+    labels = [str(c.label) for c in table.ordered_columns]
+    assert labels[:3] == ["Place", "Player", "Total"]
+    counted = [i for i, lab in enumerate(labels) if i > 2 and not lab.endswith("*")]
+    for row in rows_of(table):
+        assert sum(int(row[i]) for i in counted) == int(row[2])
+    # the Total column is whole on the screen, however many categories follow it
+    assert table.region.x + sum(c.get_render_width(table) for c in table.ordered_columns[:3]) <= 80
+
+
+def check_tall(table: DataTable) -> None:
+    rows = rows_of(table)
+    labels = [r[0] for r in rows]
+    total = labels.index("Total")
+    assert labels[0] == "Place"
+    for col in range(1, len(table.ordered_columns)):
+        assert sum(int(r[col]) for r in rows[1:total]) == int(rows[total][col])
+    assert table.region.right <= 80
+
+
+async def test_the_parts_add_up_to_the_total_shown_at_every_size():
+    cases = {("piratissimo", 3): {(120, 40): "wide", (80, 24): "wide"},
+             ("finca", 4): {(120, 40): "wide", (80, 24): "tall"}}
+    for (game_id, players), sizes in cases.items():
         m = played_match(game_id, players, seed=4, finish=True)
-        app = app_for(m)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, GameOverScreen)
-            table = screen.query_one(DataTable)
-            labels = [str(c.label) for c in table.ordered_columns]
-            assert labels[:3] == ["Place", "Player", "Total"]
-            # the Total column is on the screen, whole, at 80×24
-            total_x = sum(c.get_render_width(table) for c in table.ordered_columns[:3])
-            assert table.region.x + total_x <= 80
-            counted = [i for i, lab in enumerate(labels) if i > 2 and not lab.endswith("*")]
-            for row in rows_of(table):
-                assert sum(int(row[i]) for i in counted) == int(row[2])
+        for size, kind in sizes.items():
+            app = app_for(m)
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                screen = app.screen
+                assert isinstance(screen, GameOverScreen)
+                assert screen.layout_kind == kind, (game_id, size)
+                table = screen.query_one(DataTable)
+                (check_wide if kind == "wide" else check_tall)(table)
+
+
+async def test_the_table_turns_when_the_terminal_narrows():
+    app = app_for(played_match("finca", 4, seed=4, finish=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.screen.layout_kind == "wide"
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.screen.layout_kind == "tall"
+        check_tall(app.screen.query_one(DataTable))
 
 
 async def test_a_category_not_counted_is_marked_so():
