@@ -66,3 +66,27 @@ def test_two_names_with_the_same_initial_get_distinct_marks():
     assert len(set(marks)) == 5
     assert marks[0] == "A"
     assert markers(["[b]", "[/]"]) == ["B", "2"]
+
+
+def test_plain_tabletop_reaches_the_launcher_without_the_command_line_parser_or_a_game():
+    """What `tabletop` loads before the launcher's first paint: Textual and the launcher, not
+    typer/click (the parser), the rules or the match machinery."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nimport tabletop_tui.launch\nfrom tabletop_tui.app import TabletopApp\n"
+            "app = TabletopApp()\nscreen = app.get_default_screen()\n"
+            "print(type(screen).__name__, sorted(m for m in ('typer', 'click', 'tabletop_tui.match', "
+            "'tabletop_tui.rules.core', 'tabletop_tui.bots') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.strip() == "LauncherScreen []", out.stderr
+
+
+def test_arguments_go_to_the_full_command_line(capsys):
+    import pytest
+
+    from tabletop_tui.launch import main
+
+    with pytest.raises(SystemExit) as e:
+        main(["games"])
+    assert e.value.code == 0 and "piratissimo" in capsys.readouterr().out

@@ -161,3 +161,12 @@ async def test_five_seats_and_many_options_scroll_into_view_at_80x24():
         assert {f"opt-{o.key}" for o in screen.rules.options} <= seen
         await pilot.press("enter")
         assert got and len(got[0]["names"]) == 5
+
+
+async def test_ctrl_c_says_how_to_quit():
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.is_running
+        assert any("ctrl+q" in str(n.message) for n in app._notifications)
