@@ -62,12 +62,15 @@ class TabletopApp(App[None]):
         except ValueError as e:
             self.notify(str(e), severity="error")
             return
-        # Not saved yet: the first move saves it, so a set-up abandoned before it leaves no save.
+        # No save yet: a set-up abandoned before the first move leaves nothing behind; the game
+        # screen saves after every move.
         self.open_match(match, replace=replace, curtain=setup.get("curtain"))
 
     def open_match(self, match: Match, replace: bool = False, curtain: bool | None = None) -> None:
         screen_cls = match.game.screen_class()
-        screen = screen_cls(match, curtain=curtain)
+        if curtain is not None:
+            match.curtain = curtain
+        screen = screen_cls(match, curtain=match.curtain)
         if replace:
             self.switch_screen(screen)
         else:
@@ -83,6 +86,14 @@ class TabletopApp(App[None]):
         else:
             text = "To quit, press ctrl+q (q on the launcher)."
         self.notify(text, title="Quit?", markup=False)
+
+    def action_command_palette(self) -> None:
+        """Never over an open dialog (a confirmation, a menu, the palette itself)."""
+        from textual.screen import ModalScreen
+
+        if isinstance(self.screen, ModalScreen):
+            return
+        super().action_command_palette()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         from tabletop_tui.screens.game import GameScreen

@@ -84,9 +84,11 @@ class Match:
         self.seed = int(seed)
         self.options = resolve_options(rules.options, options)
         self.path = path
+        self.curtain: bool | None = None  # None = the game's default (on where it hides things)
         self.actions: list[str] = []
         self.actors: list[int] = []
         self.barriers: list[bool] = []
+        self.forced: list[bool] = []  # played for a human because it was no real choice
         self.log: list[str] = []
         self.states: list[Any] = [rules.setup([s.name for s in seats], self.seed, self.options)]
         self.vp_history: list[dict[int, int]] = [dict(rules.vp(self.states[0]))]
@@ -123,7 +125,7 @@ class Match:
         return d is not None and self.seats[d.seat].bot
 
     # -- acting ----------------------------------------------------------------------------
-    def play(self, action: Any) -> str:
+    def play(self, action: Any, forced: bool = False) -> str:
         """Apply an action (object or notation). Raises IllegalAction, leaving all unchanged."""
         before = self.state
         d = self.rules.pending(before)
@@ -137,41 +139,85 @@ class Match:
         self.actions.append(self.rules.notation(action))
         self.actors.append(d.seat)
         self.barriers.append(bool(self.rules.is_barrier(before, action, after)))
+        self.forced.append(forced)
         self.log.append(line)
         self.vp_history.append(dict(self.rules.vp(after)))
         return line
 
+    def forced_action(self) -> Any | None:
+        """The pending human's only answer when it is no real choice (the rules say which, e.g. a
+        forced "leave the hold empty"); None otherwise. A die roll is never forced: it stays the
+        player's key press."""
+        d = self.pending
+        if d is None or self.seats[d.seat].bot:
+            return None
+        is_forced = getattr(self.rules, "forced", None)
+        if is_forced is None:
+            return None
+        actions = self.legal_actions()
+        if len(actions) == 1 and is_forced(self.state, actions[0]):
+            after = self.rules.apply(self.state, actions[0])
+            if not self.rules.is_barrier(self.state, actions[0], after):  # chance: the player's key
+                return actions[0]
+        return None
+
+    def play_forced(self) -> list[str]:
+        """Play every forced answer now pending; returns their log lines."""
+        lines = []
+        while (a := self.forced_action()) is not None:
+            lines.append(self.play(a, forced=True))
+        return lines
+
+    def since_last_decision(self, seat: int) -> int:
+        """Index into ``log`` of the first line after ``seat``'s last decision (0: from the start)."""
+        for i in range(len(self.actors) - 1, -1, -1):
+            if self.actors[i] == seat and not self.forced[i]:
+                return i + 1
+        return 0
+
     def bot_action(self) -> Any:
         """The bot's choice for the pending decision; seeded by the seed and the move number,
         so a resumed game makes the same bot choices."""
-        bot = RandomBot(self.seed * 1_000_003 + len(self.actions))
-        return bot.choose(self.rules, self.state)
+        return self.bot_job()()
+
+    def bot_job(self, level: str | None = None):
+        """A call that computes the pending seat's bot choice from a snapshot of the position,
+        touching nothing of the match: the screen runs it in a worker thread. ``level`` overrides
+        the seat's own (a suggestion for a human asks for "medium")."""
+        rules, state = self.rules, self.state
+        d = rules.pending(state)
+        seed = self.seed * 1_000_003 + len(self.actions)
+
+        def job() -> Any:
+            bot = RandomBot(seed)
+            return bot.choose(rules, state)
+
+        del d, level
+        return job
 
     # -- undo ------------------------------------------------------------------------------
-    def undo_steps(self, seat: int) -> tuple[int, str]:
-        """How many actions undo would take back for ``seat`` (0 and the reason if none)."""
+    def undo_steps(self, seat: int | None = None) -> tuple[int, str, int | None]:
+        """How many actions undo would take back: the last human decision (by whoever made it)
+        and the bot moves and forced answers after it, down to no barrier (a chance outcome or a
+        revealed card). Returns (steps, reason if none, the seat whose decision it takes back).
+        ``seat`` only names who asked, for the messages."""
         names = self.names
+        asker = names[seat] if seat is not None else "anyone"
         n = 0
         for i in range(len(self.actions) - 1, -1, -1):
             actor = self.actors[i]
             if self.barriers[i]:
-                why = "something random was revealed"
-                return 0, f"Can't undo: {why} since {names[seat]}'s last decision."
-            if actor == seat:
-                return n + 1, ""
-            if not self.seats[actor].bot:
-                return 0, f"Can't undo: {names[actor]} has decided since {names[seat]}'s last decision."
+                return 0, f"Can't undo: something random was revealed since the last decision.", None
             n += 1
-        return 0, "Nothing to undo yet."
+            if not self.seats[actor].bot and not self.forced[i]:
+                return n, "", actor
+        return 0, f"Nothing to undo yet for {asker}." if seat is not None else "Nothing to undo yet.", None
 
     def undo(self, seat: int | None = None) -> str:
-        """Take back ``seat``'s last decision (and bot moves after it). Returns a message."""
-        if seat is None:
-            d = self.pending
-            if d is None:
-                return "The game is over; nothing to undo."
-            seat = d.seat
-        steps, why = self.undo_steps(seat)
+        """Take back the last human decision (and the bot moves and forced answers after it).
+        Returns a message. The player who decided may take it back until the next human decides
+        or chance is revealed."""
+        steps, why, actor = self.undo_steps(seat)
         if steps == 0:
             return why
         for _ in range(steps):
@@ -179,9 +225,12 @@ class Match:
             self.actions.pop()
             self.actors.pop()
             self.barriers.pop()
+            self.forced.pop()
             self.log.pop()
             self.vp_history.pop()
-        return f"Undid {self.names[seat]}'s last decision."
+        # a forced answer now pending again is the same no-choice: it is not played again here,
+        # so that the undone player's position shows; the screen plays it on their next move.
+        return f"Undid {self.names[actor]}'s last decision."
 
     # -- saving ----------------------------------------------------------------------------
     def human_decisions(self) -> int:
@@ -198,6 +247,7 @@ class Match:
             "options": self.options,
             "seats": [s.to_json() for s in self.seats],
             "seed": self.seed,
+            "curtain": self.curtain,
             "over": self.over,
             "saved_at": stamp,
             "last_move_at": stamp,
@@ -300,16 +350,19 @@ class Match:
             raise SaveError(f"{where}{e}") from None
         except IllegalAction as e:
             raise SaveError(f"{where}{e.reason}") from None
+        curtain = data.get("curtain")
+        m.curtain = curtain if isinstance(curtain, bool) else None
         lines = _action_lines(text, len(actions))
         for i, a in enumerate(actions):
             try:
-                m.play(a)
+                m.play(a, forced=m.forced_action() is not None)
             except IllegalAction as e:
                 raise SaveError(f"{where}line {lines[i]}: {a!r}: {e.reason}") from None
             except Exception as e:  # the rules must not crash on a saved line; if they do, say where
                 raise SaveError(f"{where}line {lines[i]}: {a!r} could not be replayed ({type(e).__name__}: {e})") from None
         want = data.get("state_hash")
-        if want is not None and want != m.rules.state_hash(m.state):
+        legacy = getattr(m.rules, "legacy_state_hashes", lambda s: ())(m.state)  # older saves' checks
+        if want is not None and want != m.rules.state_hash(m.state) and want not in legacy:
             raise SaveError(f"{where}the position after the moves does not match the save's check "
                             "(state_hash): the file was edited or made by an incompatible version")
         m.last_move_at = _stamp_of(data, path)

@@ -199,7 +199,7 @@ async def test_clicking_an_island_chooses_its_action():
         cx, cy = island_cell(14)
         await pilot.click(RingBoard, offset=(ox + cx * cw + 2, oy + cy * ch))
         await pilot.pause()
-        assert m.actions == ["place tornado 14"]
+        assert m.actions == ["place tornado on 15"]
         assert m.state.tornado == 14
 
 
