@@ -92,10 +92,11 @@ class Match:
         self.log: list[str] = []
         self.states: list[Any] = [rules.setup([s.name for s in seats], self.seed, self.options)]
         self.vp_history: list[dict[int, int]] = [dict(rules.vp(self.states[0]))]
-        # When the game last changed (a move, an undo, a resign), local time: the Continue list
+        # When the game last changed by a move or an undo, local time: the Continue list
         # orders by it. Set when a changed game is saved; a save with nothing new is not rewritten.
         self.last_move_at = ""
         self._saved_body: str | None = None
+        self._saved_actions: tuple[str, ...] | None = None
 
     # -- the position ----------------------------------------------------------------------
     @property
@@ -283,10 +284,11 @@ class Match:
         body = self.to_text(stamp="")
         if body == self._saved_body and not moved and self.path.exists():
             return self.path
-        if body != self._saved_body or not self.last_move_at:
-            self.last_move_at = now_stamp()
+        if tuple(self.actions) != self._saved_actions or not self.last_move_at:
+            self.last_move_at = now_stamp()  # a move or an undo; not a setting such as the curtain
         atomic_write(self.path, self.to_text())
         self._saved_body = body
+        self._saved_actions = tuple(self.actions)
         return self.path
 
     # -- loading ---------------------------------------------------------------------------
@@ -367,6 +369,7 @@ class Match:
                             "(state_hash): the file was edited or made by an incompatible version")
         m.last_move_at = _stamp_of(data, path)
         m._saved_body = m.to_text(stamp="")
+        m._saved_actions = tuple(m.actions)
         return m
 
 

@@ -98,3 +98,17 @@ def test_a_damaged_newest_save_is_the_one_resume_names(dicegame):
     bad = saves_dir() / "aa-damaged.json"
     bad.write_text("{ not json")
     assert last_save() == bad
+
+
+def test_a_changed_setting_is_saved_but_keeps_the_time_of_the_last_move(dicegame):
+    m = new()
+    m.play("roll")
+    p = m.save()
+    head = json.loads(p.read_text())
+    head["last_move_at"] = head["saved_at"] = "2020-01-01T10:00:00"
+    p.write_text(json.dumps(head))
+    back = Match.load(p)
+    back.seats[1].bot = True  # Bruno resigns: a bot plays on
+    back.save()
+    head = json.loads(p.read_text())
+    assert head["seats"][1]["kind"] == "bot" and head["last_move_at"] == "2020-01-01T10:00:00"
