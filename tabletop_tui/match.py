@@ -92,6 +92,11 @@ class Match:
         self.log: list[str] = []
         self.states: list[Any] = [rules.setup([s.name for s in seats], self.seed, self.options)]
         self.vp_history: list[dict[int, int]] = [dict(rules.vp(self.states[0]))]
+        # When the game last changed by a move or an undo, local time: the Continue list
+        # orders by it. Set when a changed game is saved; a save with nothing new is not rewritten.
+        self.last_move_at = ""
+        self._saved_body: str | None = None
+        self._saved_actions: tuple[str, ...] | None = None
 
     # -- the position ----------------------------------------------------------------------
     @property
@@ -229,7 +234,13 @@ class Match:
         return f"Undid {self.names[actor]}'s last decision."
 
     # -- saving ----------------------------------------------------------------------------
-    def to_text(self) -> str:
+    def human_decisions(self) -> int:
+        """Decisions taken by people (bots' moves not counted), for the Continue list."""
+        return sum(1 for a in self.actors if not self.seats[a].bot)
+
+    def to_text(self, stamp: str | None = None) -> str:
+        if stamp is None:
+            stamp = self.last_move_at or now_stamp()
         head = {
             "format": FORMAT,
             "version": VERSION,
@@ -239,7 +250,9 @@ class Match:
             "seed": self.seed,
             "curtain": self.curtain,
             "over": self.over,
-            "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
+            "saved_at": stamp,
+            "last_move_at": stamp,
+            "human_decisions": self.human_decisions(),
             "state_hash": self.rules.state_hash(self.state),
         }
         # One action per line, so that an error can name the line of a bad action.
@@ -261,11 +274,21 @@ class Match:
         return saves_dir() / f"{self.game.id}-{stamp}-{self.seed}.json"
 
     def save(self, path: Path | None = None) -> Path:
+        """Write the save. A game with nothing new since its last save (or since it was loaded)
+        is not rewritten, so looking at a game and leaving does not move it up the list."""
+        moved = path is not None and Path(path) != self.path
         if path is not None:
             self.path = Path(path)
         if self.path is None:
             self.path = self.default_path()
+        body = self.to_text(stamp="")
+        if body == self._saved_body and not moved and self.path.exists():
+            return self.path
+        if tuple(self.actions) != self._saved_actions or not self.last_move_at:
+            self.last_move_at = now_stamp()  # a move or an undo; not a setting such as the curtain
         atomic_write(self.path, self.to_text())
+        self._saved_body = body
+        self._saved_actions = tuple(self.actions)
         return self.path
 
     # -- loading ---------------------------------------------------------------------------
@@ -344,7 +367,32 @@ class Match:
         if want is not None and want != m.rules.state_hash(m.state) and want not in legacy:
             raise SaveError(f"{where}the position after the moves does not match the save's check "
                             "(state_hash): the file was edited or made by an incompatible version")
+        m.last_move_at = _stamp_of(data, path)
+        m._saved_body = m.to_text(stamp="")
+        m._saved_actions = tuple(m.actions)
         return m
+
+
+def now_stamp() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S")
+
+
+STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?")
+
+
+def _stamp_of(head: dict, path: Path | None) -> str:
+    """When a saved game last changed: its ``last_move_at``, else (older saves) its
+    ``saved_at``, else the file's modification time."""
+    for key in ("last_move_at", "saved_at"):
+        v = head.get(key)
+        if isinstance(v, str) and STAMP.fullmatch(v):
+            return v
+    try:
+        if path is not None:
+            return time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(path.stat().st_mtime))
+    except OSError:
+        pass
+    return ""
 
 
 def _action_lines(text: str, count: int) -> list[int]:
@@ -368,7 +416,10 @@ def _action_lines(text: str, count: int) -> list[int]:
 
 
 def list_saves() -> list[tuple[Path, dict]]:
-    """Saved games, newest first, with their header (unreadable files are listed with an error)."""
+    """Saved games, the last changed first, with their header. The order is by the time of the
+    last move stored in each save (``last_move`` in the header given back), not by the file's
+    time, so copying or touching a file does not reorder the list. A file that cannot be read
+    as a save is listed with ``"error"`` and its file time."""
     found = []
     folder = saves_dir()
     if not folder.is_dir():
@@ -376,18 +427,22 @@ def list_saves() -> list[tuple[Path, dict]]:
     for p in folder.glob("*.json"):
         try:
             head = json.loads(p.read_text(encoding="utf-8"))
-            if not isinstance(head, dict):
+            if not isinstance(head, dict) or head.get("format") != FORMAT:
                 raise ValueError
         except (OSError, ValueError, UnicodeDecodeError):
             head = {"error": "damaged"}
+        head["last_move"] = _stamp_of(head, p)
         found.append((p, head))
-    found.sort(key=lambda t: t[0].stat().st_mtime, reverse=True)
+    found.sort(key=lambda t: (t[1]["last_move"], t[0].name), reverse=True)
     return found
 
 
 def last_save() -> Path | None:
+    """The save `tabletop --resume` continues: the last changed game that is not finished. A
+    damaged file counts too (its state is unknown), so that a damaged newest save is named
+    rather than passed over in silence; falls back to the newest finished game."""
     saves = list_saves()
-    unfinished = [p for p, h in saves if "error" not in h and not h.get("over")]
+    unfinished = [p for p, h in saves if not h.get("over")]
     if unfinished:
         return unfinished[0]
     return saves[0][0] if saves else None

@@ -56,7 +56,7 @@ async def test_whole_seeded_game_by_keyboard_from_the_launcher():
         # start again with the same players
         await pilot.press("n")
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and app.screen.match.names == ["Anna", "Bruno"]
+        assert isinstance(app.screen, GameScreen) and app.screen.match.names == ["Bruno", "Anna"]
         assert len(app.screen.match.actions) == 0
 
 
