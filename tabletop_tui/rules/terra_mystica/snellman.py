@@ -40,6 +40,7 @@ class Row:
     cmds: list = field(default_factory=list)  # [command text, consumed]
     checked: bool = False
     partial: bool = False  # our order of this player's events differs: compare coins, workers, priests only
+    merged: bool = False  # a command row merged with the moderator's income row (compared after the income)
 
 
 @dataclass
@@ -54,6 +55,15 @@ class Ledger:
 
 class ImportError_(ValueError):
     """A ledger we cannot read (unknown command, unsupported option, map or faction)."""
+
+
+def _clean(cmd: str) -> str:
+    """One ledger command with the reference's spacing rules: runs of blanks become one, and a blank
+    between a word and a sign is dropped ("+ FAV5" is "+FAV5")."""
+    c = " ".join(cmd.split())
+    c = re.sub(r"(\W) (\w)", r"\1\2", c)
+    c = re.sub(r"(\w) (\W)", r"\1\2", c)
+    return c
 
 
 def parse_ledger(text: str) -> Ledger:
@@ -114,7 +124,18 @@ def parse_ledger(text: str) -> Ledger:
             factions.append(fac)
         row = Row(no, fac, f, cmd)
         if cmd not in AUTO and not re.match(r"^\+\d+vp for ", cmd):
-            row.cmds = [[c.strip(), False] for c in cmd.split(".") if c.strip()]
+            parts_ = [_clean(c) for c in cmd.split(".") if c.strip()]
+            autos = [c for c in parts_ if c.lower() in AUTO]
+            row.cmds = [[c, False] for c in parts_ if c.lower() not in AUTO]
+            if autos:
+                # a merged row (the player's command and the moderator's income, e.g. a cult-bonus
+                # transform then other_income_for_faction): the fields show the state after both,
+                # so the command part is not compared on its own
+                if row.cmds:
+                    row.checked = True
+                    row.merged = True
+                    rows.append(row)
+                row = Row(no, fac, f, autos[-1].lower())
         else:
             row.cmds = []
         rows.append(row)
@@ -277,8 +298,8 @@ class _Driver:
                 continue
             return
 
-    def apply_cmd(self, fac: str, cmd: str) -> None:
-        c = cmd.strip()
+    def apply_cmd(self, fac: str, cmd: str, row: Row | None = None, idx: int = -1) -> None:
+        c = _clean(cmd)
         low = c.lower()
         s = self.s
         d = self.pending()
@@ -294,22 +315,41 @@ class _Driver:
             return
         m = re.match(r"(?i)^dig (\d+)$", c)
         if m:
-            return  # our transform computes the spades it needs
-        m = re.match(r"(?i)^build (\S+)$", c)
+            # our transform computes the spades it needs: transform now, at the place of the dig, the
+            # space the row transforms or builds on next (conversions after the dig then see the
+            # power the spades gave, as in the reference)
+            if row is not None:
+                for k in range(idx + 1, len(row.cmds)):
+                    nxt = _clean(row.cmds[k][0])
+                    mt = re.match(r"(?i)^transform (\w+)(?: to (\w+))?$", nxt)
+                    mb = re.match(r"(?i)^build (\w+)$", nxt)
+                    if mt:
+                        self._transform(me, mt.group(1), mt.group(2))
+                        row.cmds[k][1] = True
+                        break
+                    if mb:
+                        h = mb.group(1).upper()
+                        if h in INDEX and s.terrain[INDEX[h]] != engine.home(s.players[me]):
+                            self._transform(me, h, None)
+                        break
+                    if not re.match(r"(?i)^(convert|burn)\b", nxt):
+                        break
+            return
+        m = re.match(r"(?i)^build (\w+)$", c)
         if m:
             h = m.group(1).upper()
-            if s.phase == "play" and d and d[2] in ("main", "spades", "sandstorm") and s.terrain[INDEX[h]] != engine.home(s.players[me]):
+            s = self.s
+            d = self.pending()
+            if s.phase == "play" and d and d[2] in ("main", "spades", "sandstorm") and h in INDEX \
+                    and s.terrain[INDEX[h]] != engine.home(s.players[me]):
                 self.act(f"transform {h} to {engine.home(s.players[me])}")
             self.act(f"build {h}")
             return
-        m = re.match(r"(?i)^transform (\S+) to (\S+)$", c)
+        m = re.match(r"(?i)^transform (\w+)(?: to (\w+))?$", c)
         if m:
-            h = m.group(1).upper()
-            t = m.group(2).lower()
-            t = TERRAIN_OF_COLOR.get(t, t)
-            self.act(f"transform {h} to {t}")
+            self._transform(me, m.group(1), m.group(2))
             return
-        m = re.match(r"(?i)^upgrade (\S+) to (\S+)$", c)
+        m = re.match(r"(?i)^upgrade (\w+) to (\w+)$", c)
         if m:
             self.act(f"upgrade {m.group(1).upper()} to {m.group(2).upper()}")
             return
@@ -317,24 +357,26 @@ class _Driver:
         if m:
             self.act(f"send p to {m.group(1).upper()}" + (f" for {m.group(2)}" if m.group(2) else ""))
             return
-        m = re.match(r"(?i)^convert (\d*)(pw|p|w|c|vp) to (\d*)(pw|p|w|c|vp)$", c)
+        m = re.match(r"(?i)^convert (\d+)? ?(\w+) to (\d+)? ?(\w+)$", c)
         if m:
-            na, fa, nb, fb = m.group(1) or "1", m.group(2).upper(), m.group(3) or "1", m.group(4).upper()
-            self.act(f"convert {na}{fa} to {nb}{fb}")
-            return
+            fa, fb = _resource(m.group(2)), _resource(m.group(4))
+            if fa and fb:
+                self.act(f"convert {m.group(1) or 1}{fa} to {m.group(3) or 1}{fb}")
+                return
         m = re.match(r"(?i)^burn (\d+)$", c)
         if m:
-            self.act(f"burn {m.group(1)}")
-            return
-        m = re.match(r"(?i)^advance (ship|dig)$", c)
+            if int(m.group(1)):
+                self.act(f"burn {m.group(1)}")
+            return  # "burn 0" does nothing
+        m = re.match(r"(?i)^advance (ship|dig)", c)
         if m:
             self.act(f"advance {m.group(1).lower()}")
             return
-        m = re.match(r"(?i)^action (\S+)$", c)
+        m = re.match(r"(?i)^action (\w+)$", c)
         if m:
             self.act(f"action {m.group(1).upper()}")
             return
-        m = re.match(r"(?i)^bridge (\S+):(\S+)$", c)
+        m = re.match(r"(?i)^bridge (\w+):(\w+)$", c)
         if m:
             self.act(f"bridge {m.group(1).upper()}:{m.group(2).upper()}")
             return
@@ -344,15 +386,20 @@ class _Driver:
             return
         m = re.match(r"(?i)^connect ([a-i]\d+(?::[a-i]\d+)+)$", c)
         if m:
-            hexes = [INDEX[x.upper()] for x in m.group(1).split(":")]
+            hexes = [INDEX[x.upper()] for x in m.group(1).split(":") if x.upper() in INDEX]
             for r in range(len(IS_RIVER)):
                 if IS_RIVER[r] and all(r in NEIGHBORS[h] for h in hexes):
                     self.act(f"connect {CELLS[r]}")
                     return
             raise ImportError_(f"no river space touches {m.group(1)}")
-        m = re.match(r"(?i)^\+\d*(fav\d+|tw\d+|fire|water|earth|air)$", c)
+        m = re.match(r"(?i)^\+(\d*)(fav\d+|tw\d+)$", c)
         if m:
-            self.act("+" + m.group(1).upper())
+            for _ in range(int(m.group(1) or 1)):
+                self.act("+" + m.group(2).upper())
+            return
+        m = re.match(r"(?i)^\+(\d*)(fire|water|earth|air)$", c)
+        if m:
+            self.act("+" + m.group(2).upper())
             return
         if re.match(r"(?i)^-(spade|free_d|free_tp|free_tf|bridge)$", c):
             if d and d[0] == me and any(x.kind == "done" for x in engine.legal(s)):
@@ -362,6 +409,16 @@ class _Driver:
         if m:
             return  # answered when the engine asked (or nothing was offered)
         raise ImportError_(f"unknown ledger command {cmd!r}")
+
+    def _transform(self, me: int, hx: str, to: str | None) -> None:
+        """``transform X to T``; without a target terrain the reference turns the space to the
+        player's home terrain."""
+        h = hx.upper()
+        if to is None:
+            t = engine.home(self.s.players[me])
+        else:
+            t = TERRAIN_OF_COLOR.get(to.lower(), to.lower())
+        self.act(f"transform {h} to {t}")
 
     # -- checking ------------------------------------------------------------------------------
     def compare(self, r: Row) -> None:
@@ -403,11 +460,11 @@ class _Driver:
                         break
             setup_pass = self.s.phase == "bonus"
             rnd = self.s.round
-            for c in r.cmds:
+            for i, c in enumerate(r.cmds):
                 if c[1]:
                     continue
                 self.settle_others(r.faction, c[0])
-                self.apply_cmd(r.faction, c[0])
+                self.apply_cmd(r.faction, c[0], r, i)
                 c[1] = True
             if r.text.lower() == "wait":
                 r.checked = True
@@ -427,6 +484,14 @@ class _Driver:
                 break
             if d[2] in ("after", "spades", "cspade") or (d[2] == "main" and self.s.players[d[0]].passed):
                 self.act("done")
+
+
+_RESOURCE = {"pw": "PW", "power": "PW", "c": "C", "coin": "C", "coins": "C", "w": "W", "worker": "W",
+             "workers": "W", "p": "P", "priest": "P", "priests": "P", "vp": "VP"}
+
+
+def _resource(word: str) -> str:
+    return _RESOURCE.get(word.lower(), "")
 
 
 def _answers(text: str, src_names: set) -> bool:
