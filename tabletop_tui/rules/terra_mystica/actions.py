@@ -35,6 +35,8 @@ def pending_seat(s: State) -> tuple[int, str, str] | None:
         return s.to_place[0], "Take a bonus card", "bonus"
     if s.phase != "play":
         return None
+    if s.favors_due and s.towns_due:
+        return s.actor, "Take a favor tile or a town tile (your choice of order)", "favor"
     if s.favors_due:
         return s.actor, "Take a favor tile", "favor"
     if s.towns_due:
@@ -113,10 +115,13 @@ def legal(s: State) -> list[Act]:
     if s.phase == "bonus":
         return [Act("take", b) for b in s.bonus_pool]
     if s.favors_due or s.towns_due:
+        # a temple or sanctuary that also founds a town: the player chooses which tile comes first
+        # (reference: both are owed and taken in the order the player writes them)
+        out = []
         if s.favors_due:
-            out = [Act("favor", f) for f in favor_choices(s, seat)]
-        else:
-            out = [Act("town", t) for t, n in s.town_pool.items() if n > 0]
+            out += [Act("favor", f) for f in favor_choices(s, seat)]
+        if s.towns_due:
+            out += [Act("town", t) for t, n in s.town_pool.items() if n > 0]
         if free_allowed(s):
             out += free_actions(s, seat)
         return out
