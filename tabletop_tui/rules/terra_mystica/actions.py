@@ -35,6 +35,8 @@ def pending_seat(s: State) -> tuple[int, str, str] | None:
         return s.to_place[0], "Take a bonus card", "bonus"
     if s.phase != "play":
         return None
+    if s.key_choice:
+        return s.actor, "Choose the cult track that takes your key to space 10", "cult"
     if s.favors_due and s.towns_due:
         return s.actor, "Take a favor tile or a town tile (your choice of order)", "favor"
     if s.favors_due:
@@ -114,6 +116,11 @@ def legal(s: State) -> list[Act]:
         return [Act("build", CELLS[h]) for h in LAND if s.owner[h] == -1 and s.terrain[h] == home(p)]
     if s.phase == "bonus":
         return [Act("take", b) for b in s.bonus_pool]
+    if s.key_choice:
+        out = [Act("cult", TRACKS[t]) for t in s.key_choice]
+        if free_allowed(s):
+            out += free_actions(s, seat)
+        return out
     if s.favors_due or s.towns_due:
         # a temple or sanctuary that also founds a town: the player chooses which tile comes first
         # (reference: both are owed and taken in the order the player writes them)

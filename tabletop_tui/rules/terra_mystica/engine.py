@@ -89,6 +89,7 @@ def new_state(names: list[str], seed: int, options: dict) -> State:
     s.pick_order = list(range(n))
     s.turn_started = False
     s.final = False
+    s.key_choice = []
     s.players = [Player() for _ in range(n)]
     fixed = [x.strip() for x in str(options.get("factions", "")).split(",") if x.strip()]
     if fixed:
@@ -229,6 +230,7 @@ def start_round(s: State) -> None:
 
 
 def start_turn(s: State, seat: int) -> None:
+    s.players[seat].cult_blocked = []
     s.actor = seat
     s.step = "main"
     s.chain = 0
@@ -309,6 +311,8 @@ def settle(s: State) -> None:
     """Run automatic steps until a player must decide."""
     while True:
         if s.phase != "play":
+            return
+        if s.key_choice:
             return
         if s.favors_due or s.towns_due:
             p = s.players[s.actor]
@@ -399,6 +403,10 @@ def do(s: State, a: Act) -> None:
             for b in s.bonus_pool:
                 s.bonus_pool[b] += 1
             start_round(s)
+        return
+    if s.key_choice and k == "cult":
+        choose_key_track(s, seat, TRACKS.index(a.a))
+        settle(s)
         return
     if k == "favor":
         take_favor(s, seat, a.a)
@@ -499,6 +507,19 @@ def do(s: State, a: Act) -> None:
         do_upgrade(s, seat, INDEX[a.a], "TP", free=True)
         action_done(s)
     settle(s)
+
+
+def choose_key_track(s: State, seat: int, track: int) -> None:
+    """TW5 with fewer keys than tracks it brings to 10: the chosen track takes a key; once the
+    keys no longer fall short, the other tracks take their step (stopping at 9 without a key)."""
+    rest = [t for t in s.key_choice if t != track]
+    advance_cult(s, seat, track, 1)
+    if 0 < keys_free(s, seat) < len(rest):
+        s.key_choice = rest
+        return
+    s.key_choice = []
+    for t in rest:
+        advance_cult(s, seat, t, 1)
 
 
 def _convert(s: State, p: Player, a: Act) -> None:

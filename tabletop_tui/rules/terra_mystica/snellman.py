@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.terra_mystica import engine
-from tabletop_tui.rules.terra_mystica.data import CELLS, INDEX, IS_RIVER, NEIGHBORS, TERRAIN_OF_COLOR
+from tabletop_tui.rules.terra_mystica.data import CELLS, INDEX, IS_RIVER, NEIGHBORS, TERRAIN_OF_COLOR, TRACKS
 from tabletop_tui.rules.terra_mystica.notation import Act, faction_id
 
 KNOWN_OPTIONS = ("mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "variable-turn-order",
@@ -396,6 +396,11 @@ class _Driver:
         if m:
             for _ in range(int(m.group(1) or 1)):
                 self.act("+" + m.group(2).upper())
+                self._key_choice(me, row)
+            return
+        if re.match(r"(?i)^-(fire|water|earth|air)$", c):
+            # the reference's way to steer TW5's key ("-water. +TW5": water gives back the step it
+            # gets again); our TW5 asks which track takes the key, answered from the row's cults
             return
         m = re.match(r"(?i)^\+(\d*)(fire|water|earth|air)$", c)
         if m:
@@ -409,6 +414,13 @@ class _Driver:
         if m:
             return  # answered when the engine asked (or nothing was offered)
         raise ImportError_(f"unknown ledger command {cmd!r}")
+
+    def _key_choice(self, me: int, row: Row | None) -> None:
+        """Answer TW5's question (which track takes the key) with the track the ledger row shows at 10."""
+        while self.s.key_choice:
+            cult = row.fields.get("cult") if row is not None else None
+            pick = [t for t in self.s.key_choice if cult and cult[t] >= 10] or list(self.s.key_choice)
+            self.act(Act("cult", TRACKS[pick[0]]))
 
     def _transform(self, me: int, hx: str, to: str | None) -> None:
         """``transform X to T``; without a target terrain the reference turns the space to the
