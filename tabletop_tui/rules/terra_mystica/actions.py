@@ -104,6 +104,15 @@ def free_allowed(s: State) -> bool:
     return bool(s.queue) and s.queue[0][0] == "leech" and not s.options.get("strict-leech")
 
 
+def burns_before_answer(s: State, seat: int) -> list[Act]:
+    """Under strict-leech an offer is answered before any conversion, but power may still be burnt
+    first (the reference forbids only conversions), which can shrink the offer."""
+    if s.phase != "play" or s.step in OWN_TURN_STEPS or not s.queue or s.queue[0][0] != "leech":
+        return []
+    p = s.players[seat]
+    return [Act("burn", n=n) for n in range(1, p.bowls[1] // 2 + 1)]
+
+
 def legal(s: State) -> list[Act]:
     d = pending_seat(s)
     if d is None:
@@ -167,6 +176,8 @@ def legal(s: State) -> list[Act]:
         out = [Act("leech", frm, "", amt), Act("decline", frm, "", amt)]
         if free_allowed(s):
             out += free_actions(s, seat)
+        else:
+            out += burns_before_answer(s, seat)
         return out
     if q[0] == "cultstep":
         return [Act("cult", t) for t in TRACKS]
@@ -426,6 +437,8 @@ def check_free(s: State, a: Act) -> None:
     """Legality of a conversion or burn (raises IllegalAction with the reason)."""
     d = pending_seat(s)
     if d is not None and free_allowed(s) and a in free_actions(s, d[0]):
+        return
+    if d is not None and a.kind == "burn" and a in burns_before_answer(s, d[0]):
         return
     check_extra(s, a)
 

@@ -269,6 +269,14 @@ class _Driver:
                 amt = engine.leech_amount(self.s, q)
                 if found:
                     r, c = found
+                    # burns and conversions the row makes before answering come first
+                    for x in r.cmds:
+                        if x is c:
+                            break
+                        if not x[1] and re.match(r"(?i)^(burn|convert)\b", x[0]):
+                            self.apply_cmd(r.faction, x[0])
+                            x[1] = True
+                    amt = engine.leech_amount(self.s, self.s.queue[0])
                     word = c[0].split()[0].lower()
                     self.act(Act("leech" if word == "leech" else "decline", src, "", amt))
                     if c[0].strip().lower() != "decline":  # a bare "decline" declines every offer
