@@ -133,7 +133,7 @@ def offers_for(s: State, seat: int, h: int) -> None:
     for k in range(1, n):
         o = (seat + k) % n
         amt = sum(POWER_VALUE[s.btype[x]] for x in adjacent(s, h) if s.owner[x] == o)
-        if amt > 0:
+        if amt > 0 and not s.players[o].dropped:
             s.offers.append([o, amt, seat, gid])
             count += 1
     if count:
@@ -222,7 +222,7 @@ def start_round(s: State) -> None:
     s.used_pa = []
     for p in s.players:
         p.used = []
-        p.passed = False
+        p.passed = p.dropped
     for seat in range(len(s.players)):
         gain(s, s.players[seat], income(s, seat))
     s.phase = "play"
@@ -276,6 +276,8 @@ def end_round(s: State) -> None:
     order = _next_round_order(s)
     for seat in order:
         p = s.players[seat]
+        if p.dropped:
+            continue
         if tile["track"] == "priests":
             k = p.priests_sent
         else:
@@ -376,12 +378,55 @@ def _leech_resolved(s: State, q: list, accepted: bool, offered: bool) -> None:
                 gain_power(builder, 1)
 
 
+# ---------------------------------------------------------------------------------- dropping out
+def check_drop(s: State, faction: str) -> None:
+    from tabletop_tui.rules.core import IllegalAction
+
+    seats = [i for i, q in enumerate(s.players) if q.faction == faction]
+    if s.phase != "play" or not seats:
+        raise IllegalAction("Only a faction in a game under way can drop out of it.")
+    if s.players[seats[0]].dropped:
+        raise IllegalAction(f"The {faction} have already dropped out of the game.")
+
+
+def drop_player(s: State, seat: int) -> None:
+    """A player leaves the game (the reference's drop-faction): no more turns, offers or cult
+    bonuses; their open offers lapse; their bonus card goes back; at the end they are scored like
+    everyone else (cults, network, resources)."""
+    p = s.players[seat]
+    p.dropped = True
+    p.passed = True
+    if p.bonus:
+        s.bonus_pool[p.bonus] = 0
+        p.bonus = None
+    s.next_order = [x for x in s.next_order if x != seat]
+    s.offers = [o for o in s.offers if o[0] != seat]
+    keep = []
+    for q in s.queue:
+        if q[1] == seat:
+            if q[0] == "leech":
+                _leech_resolved(s, q, accepted=False, offered=False)
+            continue
+        keep.append(q)
+    s.queue[:] = keep
+    if s.actor == seat and s.step in OWN_TURN_STEPS:
+        s.favors_due = s.towns_due = 0
+        s.key_choice = []
+        s.chain = 0
+        _reset_action(s)
+        end_turn(s)
+    settle(s)
+
+
 # ---------------------------------------------------------------------------------- apply
 def do(s: State, a: Act) -> None:
     d = pending_seat(s)
     seat = d[0]
     p = s.players[seat]
     k = a.kind
+    if k == "drop":
+        drop_player(s, [q.faction for q in s.players].index(a.a))
+        return
     if s.phase == "pick":
         _take_faction(s, seat, a.a)
         s.pick_order.pop(0)

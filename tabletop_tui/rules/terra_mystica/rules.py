@@ -80,6 +80,8 @@ class TerraMysticaRules(BaseRules[State]):
             raise IllegalAction("The game is over; no more moves can be made.")
         if a.kind in ("convert", "burn"):
             check_free(s, a)
+        elif a.kind == "drop":
+            engine.check_drop(s, a.a)
         elif a not in self._candidates(s, a):
             raise IllegalAction(self._why(s, a))
         t = s.copy()
@@ -109,6 +111,9 @@ class TerraMysticaRules(BaseRules[State]):
                     return x
         if a.kind in ("convert", "burn"):
             check_free(s, a)
+            return a
+        if a.kind == "drop":
+            engine.check_drop(s, a.a)
             return a
         if a not in engine.legal(s):
             raise IllegalAction(self._why(s, a))

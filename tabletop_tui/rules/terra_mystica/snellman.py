@@ -95,6 +95,16 @@ def parse_ledger(text: str) -> Ledger:
         if m:
             removed.append(m.group(1))
             continue
+        m = re.match(r"(\w+) dropped from the game$", line)
+        if m:
+            try:
+                fac = faction_id(m.group(1))
+            except IllegalAction:
+                raise ImportError_(f"line {no}: {line!r} names no faction of the game") from None
+            row = Row(no, fac, {}, "dropped from the game")
+            row.checked = True
+            rows.append(row)
+            continue
         m = re.match(r"Player (\d+): (.*)$", line)
         if m:
             names.append(m.group(2).strip())
@@ -462,6 +472,10 @@ class _Driver:
         while self.pos < len(rows):
             r = rows[self.pos]
             if r.text == "setup" or re.match(r"^\+\d+vp for ", r.text) or r.text == "score_resources":
+                self.pos += 1
+                continue
+            if r.text == "dropped from the game":
+                self.act(f"drop {r.faction}")
                 self.pos += 1
                 continue
             if r.text in AUTO:
