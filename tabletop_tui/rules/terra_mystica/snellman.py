@@ -41,6 +41,7 @@ class Row:
     checked: bool = False
     partial: bool = False  # our order of this player's events differs: compare coins, workers, priests only
     merged: bool = False  # a command row merged with the moderator's income row (compared after the income)
+    status: str = ""  # "full", "partial" or the kind of skip (see SKIP_KINDS)
 
 
 @dataclass
@@ -103,6 +104,7 @@ def parse_ledger(text: str) -> Ledger:
                 raise ImportError_(f"line {no}: {line!r} names no faction of the game") from None
             row = Row(no, fac, {}, "dropped from the game")
             row.checked = True
+            row.status = "dropped"
             rows.append(row)
             continue
         m = re.match(r"Player (\d+): (.*)$", line)
@@ -144,6 +146,7 @@ def parse_ledger(text: str) -> Ledger:
                 if row.cmds:
                     row.checked = True
                     row.merged = True
+                    row.status = "merged"
                     rows.append(row)
                 row = Row(no, fac, f, autos[-1].lower())
         else:
@@ -174,6 +177,7 @@ class ReplayReport:
     reordered: int = 0
     rows_checked: int = 0
     rows_partial: int = 0
+    skipped: dict = field(default_factory=dict)  # kind of row not compared -> count (see SKIP_KINDS)
 
     @property
     def scores(self) -> dict:
@@ -194,6 +198,8 @@ class _Driver:
         self.reordered = 0
         self.compared = 0
         self.partial = 0
+        self.errata_seen = 0  # "[all opponents declined power]" rows passed
+        self.errata_ours = 0  # errata power our engine gave
 
     # -- applying ------------------------------------------------------------------------------
     def act(self, text: str | Act) -> None:
@@ -204,13 +210,19 @@ class _Driver:
         for gid, g in before.items():
             if gid not in self.s.groups and not g[1] and a.kind == "decline":
                 fac = self.led.factions[g[2]]
-                if fac == "cultists":
-                    # the errata power went to the Cultists now; the ledger may note it later
-                    for k in range(self.pos, len(self.led.rows)):
-                        x = self.led.rows[k]
-                        if x.faction == fac and x.text == "[all opponents declined power]":
-                            self._mark_between(fac, k)
-                            break
+                if fac == "cultists" and self.s.options.get("errata-cultist-power"):
+                    # the errata power went to the Cultists now; if the ledger notes it later, the
+                    # Cultists' rows until then are compared without their power
+                    self.errata_ours += 1
+                    if self.errata_ours > self.errata_seen:
+                        seen = self.errata_seen
+                        for k in range(self.pos, len(self.led.rows)):
+                            x = self.led.rows[k]
+                            if x.faction == fac and x.text == "[all opponents declined power]":
+                                if seen + 1 == self.errata_ours:
+                                    self._mark_between(fac, k)
+                                    break
+                                seen += 1
 
     def _mark_between(self, fac: str, k: int) -> None:
         between = [x for x in self.led.rows[self.pos:k] if x.faction == fac and x.cmds
@@ -247,6 +259,7 @@ class _Driver:
                     self.reordered += 1
             if not r.checked:
                 r.checked = True  # answered before the player's own earlier rows: not comparable
+                r.status = "answered-ahead"
                 self.reordered += 1
         c[1] = True
         if all(x[1] for x in r.cmds) and not r.checked:
@@ -458,9 +471,11 @@ class _Driver:
         self.compared += 1
         f = r.fields
         ours = {"VP": p.VP, "C": p.C, "W": p.W, "P": p.P, "PW": list(p.bowls), "cult": list(p.cult)}
+        r.status = "full"
         if r.partial:
             ours = {k: ours[k] for k in ("C", "W", "P")}
             self.partial += 1
+            r.status = "partial"
         for k, v in f.items():
             if k not in ours:
                 continue
@@ -471,7 +486,11 @@ class _Driver:
         rows = self.led.rows
         while self.pos < len(rows):
             r = rows[self.pos]
-            if r.text == "setup" or re.match(r"^\+\d+vp for ", r.text) or r.text == "score_resources":
+            if r.text == "setup":
+                self.compare(r)
+                self.pos += 1
+                continue
+            if re.match(r"^\+\d+vp for ", r.text) or r.text == "score_resources":
                 self.pos += 1
                 continue
             if r.text == "dropped from the game":
@@ -479,6 +498,8 @@ class _Driver:
                 self.pos += 1
                 continue
             if r.text in AUTO:
+                if r.text == "[all opponents declined power]":
+                    self.errata_seen += 1
                 if r.text == "other_income_for_faction":
                     self.settle_others(r.faction, "")
                     self.compare(r)
@@ -494,6 +515,7 @@ class _Driver:
                         break
             setup_pass = self.s.phase == "bonus"
             rnd = self.s.round
+            in_income = self.s.step == "income"  # cult-bonus spades at the end of a round
             for i, c in enumerate(r.cmds):
                 if c[1]:
                     continue
@@ -502,10 +524,14 @@ class _Driver:
                 c[1] = True
             if r.text.lower() == "wait":
                 r.checked = True
-            ended = self.s.round != rnd or self.s.phase == "over" or self.s.step == "income"
+            ended = self.s.round != rnd or self.s.phase == "over" or (self.s.step == "income" and not in_income)
+            if setup_pass and self.s.phase == "bonus":
+                setup_pass = False  # a bonus card taken at set-up that does not start round 1
             if r.cmds and not r.checked and not setup_pass and not ended:
                 r.checked = True
                 self.compare(r)
+            elif r.cmds and not r.status and (setup_pass or ended):
+                r.status = "round-end"
             self.pos += 1
         # finish: end the last turns and answer what is left
         for _ in range(100):
@@ -558,7 +584,48 @@ def replay_snellman(text: str, rules=None) -> ReplayReport:
         where = f"line {r.line} ({r.faction}: {r.text})" if r else "end"
         err = f"{where}: {getattr(e, 'reason', str(e))}"
     return ReplayReport(drv.s, drv.actions, drv.mismatches, drv.names, drv.options, led.factions, err,
-                        drv.reordered, drv.compared, drv.partial)
+                        drv.reordered, drv.compared, drv.partial, _skip_counts(led))
+
+
+#: why a ledger row is not compared (or compared in part), by kind
+SKIP_KINDS = {
+    "partial": "compared on coins, workers and priests only: the Cultists' cult step or errata power "
+               "(or an offer answer) reached them earlier in our engine than in the ledger, which "
+               "records it when the offered players answer; their VP, power and cults differ until then",
+    "answered-ahead": "an offer answer or a Cultists' cult step our engine asked for earlier than the "
+                      "ledger wrote it, before other rows of that player: its fields mix both orders",
+    "merged": "a command written into the moderator's income row (e.g. a cult-bonus transform and "
+              "other_income_for_faction): compared as the income row that follows",
+    "round-end": "the last action of a round (or the last bonus card at set-up): our engine runs the "
+                 "round end and next income at once; the income rows that follow are compared",
+    "moderator": "the moderator's effect rows ([opponent accepted power], [all opponents declined "
+                 "power], cult_income_for_faction): applied by our engine at its own moment and "
+                 "checked through the player's next compared row",
+    "wait": "a 'wait' row: nothing happens",
+    "final": "final scoring rows (+N vp for a cult or the network, score_resources): checked by the "
+             "final scores",
+    "dropped": "the note that a player dropped out (no fields)",
+}
+
+
+def _skip_counts(led: Ledger) -> dict:
+    out: dict = {}
+    for r in led.rows:
+        kind = r.status
+        if kind == "full":
+            continue
+        if not kind:
+            t = r.text.lower()
+            if t in ("[opponent accepted power]", "[all opponents declined power]", "cult_income_for_faction"):
+                kind = "moderator"
+            elif t == "wait":
+                kind = "wait"
+            elif t == "score_resources" or t == "" or re.match(r"^\+\d+vp for ", t):
+                kind = "final"
+            else:
+                kind = "other"
+        out[kind] = out.get(kind, 0) + 1
+    return out
 
 
 def import_snellman(text: str) -> tuple[dict, list, list]:
