@@ -305,8 +305,9 @@ def main_actions(s: State, seat: int, kinds: tuple | None = None) -> list[Act]:
             out.append(Act("action", sp))
     if p.faction == "engineers" and p.W >= 2 and p.bridges_left > 0 and legal_bridges(s, seat):
         out.append(Act("action", "ACTE"))
-    # pass (never twice in a round: only the loose Chaos Magicians' double turn acts after passing)
-    if p.passed:
+    # pass: a player acts after passing only in the loose Chaos Magicians' double turn, and there
+    # (as in the reference) may pass a second time; strict-chaosmagician-sh never lets that happen
+    if p.passed and s.options.get("strict-chaosmagician-sh"):
         pass
     elif s.round < 6:
         for b in s.bonus_pool:
@@ -321,17 +322,25 @@ def main_actions(s: State, seat: int, kinds: tuple | None = None) -> list[Act]:
 HEX_LIMIT = {"": 1, "ACT5": 1, "BON1": 1, "ACTG": 1, "ACT6": 2, "SH": 3}
 
 
+def must_make_home_next(s: State, seat: int) -> bool:
+    """Did the last transform of this action leave a space on a non-home terrain with free spades to
+    spare? Then the next transform must make the home terrain (the reference's rule; so the
+    Halflings' three stronghold spades may leave two non-home spaces: non-home, home, non-home)."""
+    if not s.transformed or s.spades <= 0:
+        return False
+    return s.terrain[s.transformed[-1]] != home(s.players[seat])
+
+
 def transform_allowed(s: State, seat: int, h: int, to: str) -> str:
     """Why a further transform of h to ``to`` breaks the per-action limits ('' if it does not).
 
-    At most one space per action may be left on a terrain that is not the home terrain; the
-    number of spaces is limited by the spade source (HEX_LIMIT)."""
+    The number of spaces is limited by the spade source (HEX_LIMIT); after a space left on a
+    non-home terrain with spades to spare the next transform must make the home terrain."""
     if len(s.transformed) >= HEX_LIMIT.get(s.spade_src, 1):
         return "This action has transformed as many spaces as it allows."
-    hm = home(s.players[seat])
-    if to != hm:
-        if any(s.terrain[x] != hm for x in s.transformed if x != h):
-            return "At most one space per action may be left on a terrain that is not your home terrain."
+    if to != home(s.players[seat]) and must_make_home_next(s, seat):
+        return ("A space was left on a terrain that is not your home terrain with spades to spare: "
+                "the next transform must make your home terrain.")
     return ""
 
 
@@ -346,13 +355,12 @@ def spade_actions(s: State, seat: int) -> list[Act]:
         # Halflings' stronghold spades (reference: 'dig' comes first; the stronghold allows none)
         can_buy = not s.transformed and s.spade_src != "SH" and \
             (p.faction == "darklings" or bool(fac(p)["digging"]["rate"]))
-        other_nonhome = [x for x in s.transformed if s.terrain[x] != hm]
+        nonhome_blocked = must_make_home_next(s, seat)
         for h in sorted(normal | extra):
             if s.owner[h] != -1:
                 continue
             ex = rc if (h in extra and h not in s.reached) else {}
             t = s.terrain[h]
-            nonhome_blocked = any(x != h for x in other_nonhome)
             for to in TERRAINS:
                 if to == t:
                     continue

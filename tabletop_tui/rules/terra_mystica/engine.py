@@ -717,8 +717,15 @@ def _main(s: State, seat: int, a: Act) -> None:
 
 def _pass(s: State, seat: int, card: str) -> None:
     p = s.players[seat]
+    if seat in s.next_order:
+        # a second pass (the loose Chaos Magicians' double turn): with variable turn order the
+        # player moves to the end of the passing order, as in the reference
+        if s.options.get("variable-turn-order"):
+            s.next_order.remove(seat)
+            s.next_order.append(seat)
+    else:
+        s.next_order.append(seat)
     p.passed = True
-    s.next_order.append(seat)
     old = p.bonus
     if old:
         pv = BONUS[old].get("pass_vp", {})
