@@ -652,6 +652,7 @@ def replay_summary(text: str) -> dict:
         "rows_checked": rep.rows_checked,
         "rows_reordered": rep.reordered,
         "rows_checked_coins_workers_priests_only": rep.rows_partial,
+        "rows_skipped": rep.skipped,
         "mismatches": rep.mismatches,
         "error": rep.error,
     }
