@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.terra_mystica import engine
-from tabletop_tui.rules.terra_mystica.data import CELLS, INDEX, IS_RIVER, NEIGHBORS, TERRAIN_OF_COLOR, TRACKS
+from tabletop_tui.rules.terra_mystica.data import (CELLS, FACTION_IDS, INDEX, IS_RIVER, NEIGHBORS,
+                                                   TERRAIN_OF_COLOR, TRACKS)
 from tabletop_tui.rules.terra_mystica.notation import Act, faction_id
 
 KNOWN_OPTIONS = ("mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "variable-turn-order",
@@ -56,6 +57,9 @@ class Ledger:
 
 class ImportError_(ValueError):
     """A ledger we cannot read (unknown command, unsupported option, map or faction)."""
+
+
+_FACTION_WORDS = {f.replace("_", "") for f in FACTION_IDS} | set(FACTION_IDS)
 
 
 def _clean(cmd: str) -> str:
@@ -113,6 +117,8 @@ def parse_ledger(text: str) -> Ledger:
             continue
         parts = raw.split("\t")
         if len(parts) < 10 or not re.match(r"^[a-z]+$", parts[0]):
+            if len(parts) > 1 and parts[0].strip().lower() in _FACTION_WORDS:
+                raise ImportError_(f"line {no}: a ledger row we cannot read: {line!r}")
             continue
         try:
             fac = faction_id(parts[0])
@@ -198,6 +204,7 @@ class _Driver:
         self.reordered = 0
         self.compared = 0
         self.partial = 0
+        self.cur: Row | None = None  # the row whose command is being applied (for error messages)
         self.errata_seen = 0  # "[all opponents declined power]" rows passed
         self.errata_ours = 0  # errata power our engine gave
 
@@ -297,7 +304,7 @@ class _Driver:
                         if x is c:
                             break
                         if not x[1] and re.match(r"(?i)^(burn|convert)\b", x[0]):
-                            self.apply_cmd(r.faction, x[0])
+                            self.apply_cmd(r.faction, x[0], r)
                             x[1] = True
                     amt = engine.leech_amount(self.s, self.s.queue[0])
                     word = c[0].split()[0].lower()
@@ -322,7 +329,7 @@ class _Driver:
                 found = self._find_ahead(seat, lambda t: t.lower().startswith("transform"))
                 if found and (seat != me):
                     r, c = found
-                    self.apply_cmd(self.led.factions[seat], c[0])
+                    self.apply_cmd(self.led.factions[seat], c[0], r)
                     self._consume(r, c)
                 else:
                     self.act("done")
@@ -330,6 +337,8 @@ class _Driver:
             return
 
     def apply_cmd(self, fac: str, cmd: str, row: Row | None = None, idx: int = -1) -> None:
+        if row is not None:
+            self.cur = row
         c = _clean(cmd)
         low = c.lower()
         s = self.s
@@ -486,6 +495,7 @@ class _Driver:
         rows = self.led.rows
         while self.pos < len(rows):
             r = rows[self.pos]
+            self.cur = r
             if r.text == "setup":
                 self.compare(r)
                 self.pos += 1
@@ -580,7 +590,7 @@ def replay_snellman(text: str, rules=None) -> ReplayReport:
     try:
         drv.run()
     except (IllegalAction, ImportError_) as e:
-        r = led.rows[drv.pos] if drv.pos < len(led.rows) else None
+        r = drv.cur or (led.rows[drv.pos] if drv.pos < len(led.rows) else None)
         where = f"line {r.line} ({r.faction}: {r.text})" if r else "end"
         err = f"{where}: {getattr(e, 'reason', str(e))}"
     return ReplayReport(drv.s, drv.actions, drv.mismatches, drv.names, drv.options, led.factions, err,
