@@ -221,3 +221,36 @@ def test_only_a_faction_of_the_game_still_in_it_can_drop_out():
     refused(s, "drop nomads")
     refused(s, "drop giants")
     assert "drop" not in {a.kind for a in RULES.legal_actions(s)}  # never offered to bots or players
+
+
+# -- every option, on and off ---------------------------------------------------------------------
+def cultists_declined(**opts):
+    s = blank(["cultists", "witches"], **opts)
+    put(s, 0, "E7", "D")
+    put(s, 1, "E6", "D")
+    s.players[0].W, s.players[0].C, s.players[0].bowls = 2, 6, [5, 7, 0]
+    return play(s, "upgrade E7 to TP", "done", "decline 1 from cultists")
+
+
+def test_errata_cultist_power_on_gives_one_power_when_everyone_declines_and_off_gives_nothing():
+    assert cultists_declined(**{"errata-cultist-power": True}).players[0].bowls == [4, 8, 0]
+    assert cultists_declined().players[0].bowls == [5, 7, 0]
+
+
+def random_setups(**opts):
+    """The scoring tiles, bonus cards and town tiles of 40 seeded random set-ups."""
+    seen = {"scoring": set(), "bonus": set(), "towns": set()}
+    for seed in range(40):
+        s = RULES.setup(["A", "B", "C"], seed, opts)
+        seen["scoring"] |= set(s.scoring)
+        seen["bonus"] |= set(s.bonus_pool)
+        seen["towns"] |= set(s.town_pool)
+    return seen
+
+
+def test_tile_options_on_and_off():
+    off = random_setups()
+    on = random_setups(**{"mini-expansion-1": True, "shipping-bonus": True, "temple-scoring-tile": True})
+    assert "SCORE9" not in off["scoring"] and "SCORE9" in on["scoring"]  # temple-scoring-tile
+    assert "BON10" not in off["bonus"] and "BON10" in on["bonus"]  # shipping-bonus
+    assert not off["towns"] & {"TW6", "TW7", "TW8"} and {"TW6", "TW7", "TW8"} <= on["towns"]  # mini-expansion-1

@@ -168,3 +168,21 @@ def test_a_player_who_dropped_out_is_dropped_from_that_row_on():
     h = seat(rep, "halflings")
     assert h.dropped and "drop halflings" in rep.actions
     assert rep.state.round == 2 and 1 not in rep.state.order[:2] and RULES.pending(rep.state).seat != 1
+
+
+def test_spades_are_paid_one_at_a_time_so_the_alchemists_power_is_there_for_the_conversion_after_dig():
+    # S63 G1, line 402: "dig 1. convert 2PW to 2C. build A4. +TW1" -- the Alchemists (stronghold
+    # built) gain 2 power for the spade, and the conversion written after the dig spends it
+    from pathlib import Path
+
+    from tabletop_tui.rules.terra_mystica.snellman import _Driver
+
+    data = Path(__file__).resolve().parents[4] / "shared" / "data" / "terra_mystica" / "snellman_games"
+    if not data.is_dir():
+        data = Path("/work/shared/data/terra_mystica/snellman_games")
+    led = parse_ledger((data / "4pLeague_S63_D1L1_G1.txt").read_text())
+    drv = _Driver(led, RULES)
+    drv.run()
+    r = next(x for x in led.rows if x.line == 402)
+    assert r.text.startswith("dig 1. convert 2PW to 2C") and r.status == "full"
+    assert r.fields["PW"] == [2, 0, 4] and drv.mismatches == []
