@@ -265,6 +265,10 @@ class TerraMysticaRules(BaseRules[State]):
                 return f"Decline {a.n} power from the {a.a.replace('_', ' ').title()}"
             if k == "done":
                 return "End the turn" if s.step == "after" else "Stop here"
+            if k == "drop":
+                return f"The {FACTIONS[a.a]['name']} drop out of the game"
+            if k == "cult" and s.key_choice:
+                return f"{a.a.title()} takes your key to space 10"
         except (KeyError, ValueError, IndexError):
             pass
         return str(a)
@@ -273,6 +277,8 @@ class TerraMysticaRules(BaseRules[State]):
         d = engine.pending_seat(before)
         if d is None:
             return str(a)
+        if a.kind == "drop":
+            d = (next((i for i, q in enumerate(before.players) if q.faction == a.a), d[0]),)
         p = before.players[d[0]]
         fac = FACTIONS[p.faction]["name"] if p.faction else ""
         who = before.names[d[0]] + (f" ({fac})" if fac else "")

@@ -254,3 +254,13 @@ def test_tile_options_on_and_off():
     assert "SCORE9" not in off["scoring"] and "SCORE9" in on["scoring"]  # temple-scoring-tile
     assert "BON10" not in off["bonus"] and "BON10" in on["bonus"]  # shipping-bonus
     assert not off["towns"] & {"TW6", "TW7", "TW8"} and {"TW6", "TW7", "TW8"} <= on["towns"]  # mini-expansion-1
+
+
+def test_the_log_names_the_player_who_drops_out_and_the_key_track_chosen():
+    s = three()
+    a = RULES.parse(s, "drop nomads")
+    assert RULES.log_line(s, a, RULES.apply(s, a)) == "P1 (Nomads): The Nomads drop out of the game"
+    s = tiles_due(favors=0)
+    s.players[0].cult = [9, 9, 5, 5]
+    s = play(s, "+TW5")
+    assert RULES.describe(s, RULES.parse(s, "+WATER")) == "Water takes your key to space 10"
