@@ -7,7 +7,11 @@ faction's VP, coins, workers, priests, power bowls and cult positions with the l
 
 The ledger is the moderator's log: one row per player entry, each a list of commands separated by
 ". ". Power offers and the Cultists' cult step are answered by the offered player in later rows;
-our engine asks for them right after the builder's turn, so the importer looks ahead for the answer.
+our engine asks for them right after the builder's turn (one of the orders the reference allows),
+so the importer looks ahead for the answer (with the burns and conversions its row writes before
+it). Where that moves a Cultists' step or power ahead of the player's own rows, those rows are
+compared in part or not at all; every row not compared in full is counted by kind (SKIP_KINDS).
+A command or row the importer cannot read is refused with its line number and text.
 """
 from __future__ import annotations
 
