@@ -27,7 +27,12 @@ from tabletop_tui.rules.terra_mystica.notation import Act, faction_id
 KNOWN_OPTIONS = ("mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "variable-turn-order",
                  "strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh", "errata-cultist-power")
 AUTO = ("setup", "other_income_for_faction", "cult_income_for_faction", "[opponent accepted power]",
-        "[all opponents declined power]", "score_resources")
+        "[all opponents declined power]", "score_resources", "income_for_faction", "all_income_for_faction")
+#: the income rows after which a player's whole income is in (older ledgers: income_for_faction)
+INCOME_ROWS = ("other_income_for_faction", "income_for_faction", "all_income_for_faction")
+#: the reference's house options that change what is legal in ways our rules do not play
+UNSUPPORTED_OPTIONS = ("loose-adjust-resource", "loose-dig", "loose-multi-spade", "loose-bridge-adjacency",
+                       "loose-engineer-bridge", "manual-fav5")
 FIELD_RE = {
     "VP": re.compile(r"(-?\d+) VP"), "C": re.compile(r"(-?\d+) C"), "W": re.compile(r"(-?\d+) W"),
     "P": re.compile(r"(-?\d+) P"),
@@ -93,6 +98,9 @@ def parse_ledger(text: str) -> Ledger:
                 options[m.group(1)] = True
             elif m.group(1).startswith("fire-and-ice") or m.group(1).startswith("variable"):
                 raise ImportError_(f"line {no}: option {m.group(1)} (Fire & Ice) is not supported")
+            elif m.group(1) in UNSUPPORTED_OPTIONS:
+                raise ImportError_(f"line {no}: option {m.group(1)} (a house rule of the reference site that "
+                                   "changes what is legal) is not supported")
             continue
         if re.match(r"map \S+", line):
             raise ImportError_(f"line {no}: only the base map is supported, not {line}")
@@ -514,7 +522,7 @@ class _Driver:
             if r.text in AUTO:
                 if r.text == "[all opponents declined power]":
                     self.errata_seen += 1
-                if r.text == "other_income_for_faction":
+                if r.text in INCOME_ROWS:
                     self.settle_others(r.faction, "")
                     self.compare(r)
                 self.pos += 1

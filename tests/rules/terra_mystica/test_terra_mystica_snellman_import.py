@@ -186,3 +186,23 @@ def test_spades_are_paid_one_at_a_time_so_the_alchemists_power_is_there_for_the_
     r = next(x for x in led.rows if x.line == 402)
     assert r.text.startswith("dig 1. convert 2PW to 2C") and r.status == "full"
     assert r.fields["PW"] == [2, 0, 4] and drv.mismatches == []
+
+
+def test_older_income_rows_are_read_like_the_newer_ones():
+    led = parse_ledger(ledger(THREE, [("darklings", "income_for_faction"), ("darklings", "pass BON4")]))
+    assert any(r.text == "income_for_faction" and r.cmds == [] for r in led.rows)
+    rep = replayed(ledger(THREE, [("darklings", "income_for_faction"), ("darklings", "pass BON4")]))
+    assert seat(rep, "darklings").passed
+
+
+@pytest.mark.parametrize("option", ["loose-dig", "loose-multi-spade", "loose-adjust-resource", "manual-fav5"])
+def test_house_options_that_change_what_is_legal_are_refused_with_the_line(option):
+    text = ledger(THREE, [], options=("strict-leech", option))
+    with pytest.raises(ValueError, match=f"line 2: option {option} .* is not supported"):
+        replay_snellman(text)
+
+
+def test_harmless_site_options_are_read_and_ignored():
+    rep = replayed(ledger(THREE, [("darklings", "pass BON4")],
+                          options=("email-notify", "maintain-player-order", "loose-cultist-ordering")))
+    assert seat(rep, "darklings").passed
