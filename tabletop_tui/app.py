@@ -37,7 +37,8 @@ class TabletopApp(App[None]):
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
         bots = set(setup.get("bots", ()))
-        seats = [Seat(name, i in bots) for i, name in enumerate(setup["names"])]
+        levels = setup.get("levels") or {}
+        seats = [Seat(name, i in bots, levels.get(i, "medium")) for i, name in enumerate(setup["names"])]
         try:
             match = Match(setup["game"], seats, seed, setup.get("options"))
         except ValueError as e:

@@ -53,21 +53,35 @@ def parse_new_game(game: str, players: Optional[int], names: Optional[str], bots
     defaults = ["Anna", "Bruno", "Chiara", "Dario", "Elena"]
     if not name_list:
         name_list = defaults[:players]
-    bot_seats: set[int] = set()
-    for raw in bots:
-        for part in raw.split(","):
-            part = part.strip()
-            if not part:
-                continue
-            if not part.isdigit() or not 1 <= int(part) <= players:
-                fail(f"--bot takes seat numbers from 1 to {players}, not {part!r}")
-            bot_seats.add(int(part) - 1)
+    levels = parse_bot_seats(bots, players)
     opts = _options(rules, option)
     if seed is None:
         import random
 
         seed = random.SystemRandom().randrange(1, 10**9)
-    return {"game": g.id, "names": name_list, "bots": sorted(bot_seats), "seed": seed, "options": opts}
+    return {"game": g.id, "names": name_list, "bots": sorted(levels), "levels": levels, "seed": seed,
+            "options": opts}
+
+
+def parse_bot_seats(bots: List[str], players: int) -> dict[int, str]:
+    """`--bot 2`, `--bot 2:hard`, `--bot 1,3:easy` → {seat index: level}; exit 2 naming the
+    valid values otherwise. A seat without a level gets the default level."""
+    from tabletop_tui.bots import DEFAULT_LEVEL, LEVELS
+
+    out: dict[int, str] = {}
+    for raw in bots:
+        for part in raw.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            num, sep, level = part.partition(":")
+            num, level = num.strip(), level.strip().lower()
+            if not num.isdigit() or not 1 <= int(num) <= players:
+                fail(f"--bot takes seat numbers from 1 to {players}, optionally with :LEVEL, not {part!r}")
+            if sep and level not in LEVELS:
+                fail(f"--bot {part}: unknown level {level!r}; levels: {', '.join(LEVELS)}")
+            out[int(num) - 1] = level if sep else DEFAULT_LEVEL
+    return out
 
 
 def _options(rules, option: List[str]) -> dict:
@@ -94,7 +108,8 @@ def main_callback(
                                        + ", ".join(g.id for g in catalogue.GAMES)),
     players: Optional[int] = typer.Option(None, "--players", help="Number of players."),
     names: Optional[str] = typer.Option(None, "--names", help="Player names, comma-separated."),
-    bot: List[str] = typer.Option([], "--bot", help="Seat number (from 1) played by a bot; repeat it."),
+    bot: List[str] = typer.Option([], "--bot", help="Seat number (from 1) played by a bot, optionally with a level: "
+                               "2 or 2:easy|medium|hard|random (default medium); repeat it."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for everything random."),
     option: List[str] = typer.Option([], "--option", help="Game option KEY=VALUE; repeat it."),
     resume: bool = typer.Option(False, "--resume", help="Continue the last autosave, or the FILE given."),

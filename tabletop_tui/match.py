@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop_tui import catalogue
-from tabletop_tui.bots import RandomBot
+from tabletop_tui import bots
 from tabletop_tui.rules.core import IllegalAction, resolve_options
 
 FORMAT = "tabletop-tui/save"
@@ -29,11 +29,17 @@ class SaveError(Exception):
 
 @dataclass
 class Seat:
+    """A player: a name, human or bot, and the bot's level (``bots.LEVELS``; ignored for humans)."""
+
     name: str
     bot: bool = False
+    level: str = bots.DEFAULT_LEVEL
 
     def to_json(self) -> dict:
-        return {"name": self.name, "kind": "bot" if self.bot else "human"}
+        d = {"name": self.name, "kind": "bot" if self.bot else "human"}
+        if self.bot:
+            d["level"] = self.level
+        return d
 
 
 def data_dir() -> Path:
@@ -137,11 +143,24 @@ class Match:
         self.vp_history.append(dict(self.rules.vp(after)))
         return line
 
+    def bot_request(self) -> tuple | None:
+        """Everything a bot needs for the pending decision, taken on the main thread:
+        ``(rules, view, seat, level, seed)``, or None if no bot is to play. Pass it to
+        :func:`bot_action_for` (pure, safe in a worker thread)."""
+        d = self.pending
+        if d is None or not self.seats[d.seat].bot:
+            return None
+        level = self.seats[d.seat].level
+        return (self.rules, self.rules.view(self.state, d.seat), d.seat, level,
+                self.seed * 1_000_003 + len(self.actions))
+
     def bot_action(self) -> Any:
-        """The bot's choice for the pending decision; seeded by the seed and the move number,
-        so a resumed game makes the same bot choices."""
-        bot = RandomBot(self.seed * 1_000_003 + len(self.actions))
-        return bot.choose(self.rules, self.state)
+        """The bot's choice for the pending decision, at its seat's level; seeded by the game
+        seed and the move number, so a resumed game makes the same bot choices."""
+        req = self.bot_request()
+        if req is None:
+            raise ValueError("no bot is to play now")
+        return bot_action_for(*req)
 
     # -- undo ------------------------------------------------------------------------------
     def undo_steps(self, seat: int) -> tuple[int, str]:
@@ -263,7 +282,11 @@ class Match:
                 isinstance(s, dict) and isinstance(s.get("name"), str) and s.get("name").strip()
                 and s.get("kind", "human") in ("human", "bot") for s in seats_raw):
             raise SaveError(f"{where}the seats are damaged (each needs a name and kind human or bot)")
-        seats = [Seat(s["name"], s.get("kind") == "bot") for s in seats_raw]
+        if not all(s.get("level", "random") in bots.LEVELS for s in seats_raw):
+            raise SaveError(f"{where}a seat has an unknown bot level (levels: {', '.join(bots.LEVELS)})")
+        # Saves from before bot levels had only the random bot: load those seats as "random",
+        # so they go on playing exactly the moves they would have.
+        seats = [Seat(s["name"], s.get("kind") == "bot", s.get("level", "random")) for s in seats_raw]
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SaveError(f"{where}the seed is missing or not a whole number")
@@ -292,6 +315,13 @@ class Match:
             raise SaveError(f"{where}the position after the moves does not match the save's check "
                             "(state_hash): the file was edited or made by an incompatible version")
         return m
+
+
+def bot_action_for(rules: Any, view: Any, seat: int, level: str, seed: int) -> Any:
+    """A bot's action from what :meth:`Match.bot_request` took. Pure: it reads only its
+    arguments and changes nothing, so the screen may run it in a worker thread and drop the
+    answer if the match moved on (undo, leave, resign) meanwhile."""
+    return bots.make_bot(rules.game_id, level, seed).choose(rules, view, seat)
 
 
 def _action_lines(text: str, count: int) -> list[int]:
