@@ -111,13 +111,47 @@ def world(rules: Any, view: Any, seat: int, rng: Rng) -> Any:
     return det(rules, view, seat, rng)
 
 
-def lookahead(rules: Any, view: Any, seat: int, rng: Rng, *, worlds: int = 1,
+def _draws(s: Any) -> int:
+    rng = getattr(s, "rng", None)
+    return rng.draws if isinstance(rng, Rng) else 0
+
+
+def own_value(rules: Any, s: Any, seat: int, evaluate: Callable, depth: int) -> float:
+    """``evaluate`` after ``seat``'s best follow-up decisions (up to ``depth`` - 1 more), as
+    long as ``seat`` keeps deciding and nothing random happens: a move is judged by the best
+    action it allows (sail, then found a port)."""
+    if depth > 1:
+        d = rules.pending(s)
+        if d is not None and d.seat == seat:
+            best = -math.inf
+            before = _draws(s)
+            for a in rules.legal_actions(s):
+                try:
+                    after = rules.apply(s, a)
+                except IllegalAction:
+                    continue
+                if _draws(after) != before:
+                    v = evaluate(rules, after, seat)
+                else:
+                    v = own_value(rules, after, seat, evaluate, depth - 1)
+                best = max(best, v)
+            if best > -math.inf:
+                return best
+    return evaluate(rules, s, seat)
+
+
+def lookahead(rules: Any, view: Any, seat: int, rng: Rng, *, worlds: int = 1, depth: int | None = None,
               evaluate: Callable | None = None, actions: list | None = None) -> Any:
-    """The generic one-step lookahead: the action whose result evaluates best for ``seat``,
-    averaged over ``worlds`` samples of what the view leaves open. Ties keep list order."""
+    """The generic lookahead: the action whose result evaluates best for ``seat``, averaged
+    over ``worlds`` samples of what the view leaves open. ``depth`` (default: the module's
+    ``LOOKAHEAD_DEPTH``, else 1) also looks through the seat's own next decisions. Ties keep
+    list order."""
     actions = actions if actions is not None else _legal(rules, view)
     if len(actions) == 1:
         return actions[0]
+    if depth is None:
+        mod = game_module(getattr(rules, "game_id", ""))
+        depth = getattr(mod, "LOOKAHEAD_DEPTH", 1) if mod is not None else 1
     evaluate = evaluate or evaluator(rules.game_id)
     samples = [world(rules, view, seat, rng) for _ in range(max(1, worlds))]
     best, best_v = actions[0], -math.inf
@@ -128,7 +162,10 @@ def lookahead(rules: Any, view: Any, seat: int, rng: Rng, *, worlds: int = 1,
                 after = rules.apply(w, a)
             except IllegalAction:
                 continue
-            total += evaluate(rules, after, seat)
+            if depth > 1 and _draws(after) == _draws(w):
+                total += own_value(rules, after, seat, evaluate, depth - 1)
+            else:
+                total += evaluate(rules, after, seat)
             n += 1
         if n and total / n > best_v:
             best, best_v = a, total / n
