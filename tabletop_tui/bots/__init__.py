@@ -140,18 +140,21 @@ def own_value(rules: Any, s: Any, seat: int, evaluate: Callable, depth: int) -> 
     return evaluate(rules, s, seat)
 
 
-def lookahead(rules: Any, view: Any, seat: int, rng: Rng, *, worlds: int = 1, depth: int | None = None,
+def lookahead(rules: Any, view: Any, seat: int, rng: Rng, *, worlds: int | None = None, depth: int | None = None,
               evaluate: Callable | None = None, actions: list | None = None) -> Any:
     """The generic lookahead: the action whose result evaluates best for ``seat``, averaged
-    over ``worlds`` samples of what the view leaves open. ``depth`` (default: the module's
+    over ``worlds`` samples of what the view leaves open (default: the module's
+    ``LOOKAHEAD_WORLDS``, else 1). ``depth`` (default: the module's
     ``LOOKAHEAD_DEPTH``, else 1) also looks through the seat's own next decisions. Ties keep
     list order."""
     actions = actions if actions is not None else _legal(rules, view)
     if len(actions) == 1:
         return actions[0]
+    mod = game_module(getattr(rules, "game_id", ""))
     if depth is None:
-        mod = game_module(getattr(rules, "game_id", ""))
         depth = getattr(mod, "LOOKAHEAD_DEPTH", 1) if mod is not None else 1
+    if worlds is None:
+        worlds = getattr(mod, "LOOKAHEAD_WORLDS", 1) if mod is not None else 1
     evaluate = evaluate or evaluator(rules.game_id)
     samples = [world(rules, view, seat, rng) for _ in range(max(1, worlds))]
     best, best_v = actions[0], -math.inf
