@@ -14,7 +14,7 @@ from tabletop_tui import __version__, catalogue
 app = typer.Typer(add_completion=False, no_args_is_help=False, rich_markup_mode=None,
                   help="Five board games in the terminal, hot-seat, with bots.")
 
-SUBCOMMANDS = {"games", "rules", "replay", "simulate"}
+SUBCOMMANDS = {"games", "rules", "replay", "simulate", "tournament"}
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -266,6 +266,50 @@ def simulate_cmd(
         typer.echo(f"error: {e}", err=True)
     if stats.errors or stats.completed != stats.games:
         raise typer.Exit(1)
+
+
+@app.command("tournament")
+def tournament_cmd(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    players: int = typer.Option(2, "--players", help="Seats at the table."),
+    bots_arg: str = typer.Option("medium,random", "--bots",
+                                 help="Bot levels filling the seats in turn, comma-separated: "
+                                      "random, easy, medium, hard."),
+    games: int = typer.Option(10, "--games", help="Games to play (seats rotate each game)."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the first game (then seed+1, ...)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    option: List[str] = typer.Option([], "--option", help="Game option KEY=VALUE; repeat it."),
+) -> None:
+    """Bots of the given levels play K seeded games; win rates (95% interval), scores, move times."""
+    from tabletop_tui import tournament
+    from tabletop_tui.bots import LEVELS
+
+    try:
+        g = catalogue.get(game_id)
+    except catalogue.UnknownGame as e:
+        fail(str(e))
+    rules = g.rules()
+    if rules is None:
+        fail(f"{g.title} has no rules engine yet")
+    if not g.min_players <= players <= g.max_players:
+        fail(f"{g.title} is for {g.min_players}–{g.max_players} players, not {players}")
+    levels = [b.strip().lower() for b in bots_arg.split(",") if b.strip()]
+    bad = [b for b in levels if b not in LEVELS]
+    if bad or not levels:
+        fail(f"--bots takes levels separated by commas ({', '.join(LEVELS)}), not {bots_arg!r}")
+    if games < 1:
+        fail("--games takes a whole number of at least 1")
+    opts = _options(rules, option)
+    out = tournament.public(tournament.run(g.id, players, levels, games, seed, options=opts))
+    if as_json:
+        typer.echo(json.dumps(out))
+        return
+    typer.echo(f"{g.title}, {players} players, {games} games (seeds {seed}–{seed + games - 1}):")
+    for lv, st in out["bots"].items():
+        lo, hi = st["win_rate_ci"]
+        typer.echo(f"  {lv:<7} wins {st['win_rate']:.0%} (95%: {lo:.0%}–{hi:.0%}), "
+                   f"mean score {st['mean_score']}, move {st['mean_move_s']:.3f} s mean, "
+                   f"{st['max_move_s']:.3f} s longest")
 
 
 def _rewrite(argv: list[str]) -> list[str]:
