@@ -11,8 +11,8 @@ from tabletop_tui.rules.core import Rng
 from tabletop_tui.rules.piratissimo import CAPACITY, HARBOUR, ISLANDS, N_ISLANDS, RED_LOAD
 
 LOOKAHEAD_WORLDS = 12
-SEARCH_ITERATIONS = 400
-ROLLOUT_PLIES = 8
+SEARCH_ITERATIONS = 200
+ROLLOUT_PLIES = 20
 TAU = 2.0
 #: chance of landing on a given island ahead (the die moves 1–4; tornado faces move 0 or 1)
 LAND = 0.4

@@ -30,6 +30,8 @@ DEFAULT_ROLLOUT_PLIES = 4
 DEFAULT_TAU = 5.0
 #: UCB exploration constant on [0, 1] rewards (research/bots.md: start 0.7)
 UCB_C = 0.7
+#: rollouts play a random action this often instead of the greedy one
+ROLLOUT_EPSILON = 0.15
 #: weight of the heuristic's choice at the root (progressive bias, fades as 1/(n+1))
 BIAS = 2.0
 
@@ -62,6 +64,28 @@ def values(rules: Any, s: Any, seats: int, evaluate: Any, tau: float) -> list[fl
     return out
 
 
+def random_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
+    return acts[rng.randbelow(len(acts))]
+
+
+def greedy_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
+    """ε-greedy one-step lookahead on a complete world (ε = ROLLOUT_EPSILON)."""
+    from tabletop_tui import bots
+
+    if len(acts) == 1 or rng.randbelow(1000) < int(ROLLOUT_EPSILON * 1000):
+        return acts[rng.randbelow(len(acts))]
+    evaluate = bots.evaluator(rules.game_id)
+    best, best_v = acts[0], -math.inf
+    for a in acts:
+        try:
+            v = evaluate(rules, rules.apply(s, a), seat)
+        except IllegalAction:
+            continue
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
 def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = None) -> Any:
     """The hard bot's action for ``seat`` in ``view``."""
     from tabletop_tui import bots
@@ -77,6 +101,8 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
     plies = _param(mod, "ROLLOUT_PLIES", DEFAULT_ROLLOUT_PLIES)
     tau = float(_param(mod, "TAU", DEFAULT_TAU))
     seats = len(rules.names(view))
+    policy = _param(mod, "rollout_policy", None) or (
+        greedy_policy if _param(mod, "ROLLOUT", "greedy") == "greedy" else random_policy)
     note = rules.notation
     by_key = {note(a): a for a in root_actions}
     preferred = note(bots.heuristic_choice(rules, view, seat, Rng(rng.next64()), root_actions))
@@ -125,15 +151,16 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
                 break
             node = node.children[best_k]
             path.append(node)
-        # a short random playout, then the evaluation
+        # a short playout by the rollout policy, then the evaluation
         for _p in range(plies):
-            if rules.pending(w) is None:
+            d = rules.pending(w)
+            if d is None:
                 break
             acts = rules.legal_actions(w)
             if not acts:
                 break
             try:
-                w = rules.apply(w, acts[rng.randbelow(len(acts))])
+                w = rules.apply(w, policy(rules, w, d.seat, rng, acts))
             except IllegalAction:
                 break
         v = values(rules, w, seats, evaluate, tau)
