@@ -140,24 +140,26 @@ def own_value(rules: Any, s: Any, seat: int, evaluate: Callable, depth: int) -> 
     return evaluate(rules, s, seat)
 
 
-def lookahead(rules: Any, view: Any, seat: int, rng: Rng, *, worlds: int | None = None, depth: int | None = None,
-              evaluate: Callable | None = None, actions: list | None = None) -> Any:
-    """The generic lookahead: the action whose result evaluates best for ``seat``, averaged
-    over ``worlds`` samples of what the view leaves open (default: the module's
-    ``LOOKAHEAD_WORLDS``, else 1). ``depth`` (default: the module's
-    ``LOOKAHEAD_DEPTH``, else 1) also looks through the seat's own next decisions. Ties keep
-    list order."""
+def ranked(rules: Any, view: Any, seat: int, rng: Rng, *, worlds: int | None = None, depth: int | None = None,
+           evaluate: Callable | None = None, actions: list | None = None) -> list[tuple[Any, float]]:
+    """Every action with its lookahead value for ``seat``, best first (ties keep list order).
+
+    The value is the evaluation after the action, averaged over ``worlds`` samples of what the
+    view leaves open (default: the module's ``LOOKAHEAD_WORLDS``, else 1); ``depth`` (default:
+    the module's ``LOOKAHEAD_DEPTH``, else 1) also looks through the seat's own next decisions.
+    A game module may replace all this with its own ``rank(rules, view, seat, rng)``."""
     actions = actions if actions is not None else _legal(rules, view)
-    if len(actions) == 1:
-        return actions[0]
     mod = game_module(getattr(rules, "game_id", ""))
+    own_rank = getattr(mod, "rank", None) if mod is not None else None
+    if own_rank is not None and evaluate is None:
+        return own_rank(rules, view, seat, rng)
     if depth is None:
         depth = getattr(mod, "LOOKAHEAD_DEPTH", 1) if mod is not None else 1
     if worlds is None:
         worlds = getattr(mod, "LOOKAHEAD_WORLDS", 1) if mod is not None else 1
     evaluate = evaluate or evaluator(rules.game_id)
     samples = [world(rules, view, seat, rng) for _ in range(max(1, worlds))]
-    best, best_v = actions[0], -math.inf
+    out = []
     for a in actions:
         total, n = 0.0, 0
         for w in samples:
@@ -170,9 +172,18 @@ def lookahead(rules: Any, view: Any, seat: int, rng: Rng, *, worlds: int | None 
             else:
                 total += evaluate(rules, after, seat)
             n += 1
-        if n and total / n > best_v:
-            best, best_v = a, total / n
-    return best
+        out.append((a, total / n if n else -math.inf))
+    order = sorted(range(len(out)), key=lambda i: (-out[i][1], i))
+    return [out[i] for i in order]
+
+
+def lookahead(rules: Any, view: Any, seat: int, rng: Rng, *, worlds: int | None = None, depth: int | None = None,
+              evaluate: Callable | None = None, actions: list | None = None) -> Any:
+    """The generic lookahead's choice: the best of :func:`ranked`."""
+    actions = actions if actions is not None else _legal(rules, view)
+    if len(actions) == 1:
+        return actions[0]
+    return ranked(rules, view, seat, rng, worlds=worlds, depth=depth, evaluate=evaluate, actions=actions)[0][0]
 
 
 # -- the levels ----------------------------------------------------------------------------

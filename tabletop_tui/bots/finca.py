@@ -13,13 +13,18 @@ from typing import Any
 from tabletop_tui.rules import finca as F
 from tabletop_tui.rules.core import IllegalAction, Rng
 
-SEARCH_ITERATIONS = 60
-ROLLOUT_PLIES = 0
+SEARCH_ITERATIONS = 150
+#: playouts finish the rivals' turns (a delivery takes several steps), then evaluate
+ROLLOUT_PLIES = 30
+ROLLOUT_UNTIL_OWN_TURN = True
+TREE_DEPTH = 1
 TAU = 5.0
 #: what a fruit held is worth (a tile of value v takes v fruits, and scores v)
 FRUIT = 0.55
 #: turns with lookahead searched per decision: bound on the number of whole-turn leaves
 MAX_LEAVES = 4000
+ROLLOUT_LEAVES = 300
+ROOT_WIDTH = 5
 
 
 def determinize(rules: Any, view: Any, seat: int, rng: Rng) -> Any:
@@ -109,25 +114,38 @@ def _turn_value(rules: Any, s: Any, seat: int, budget: list) -> float:
     return best if best > -1e9 else evaluate(rules, s, seat)
 
 
-def choose(rules: Any, view: Any, seat: int, rng: Rng) -> Any:
-    acts = rules.legal_actions(view)
-    if len(acts) == 1:
-        return acts[0]
-    w = determinize(rules, view, seat, rng)
-    budget = [MAX_LEAVES]
-    cands = _pruned(w, acts)
-    best, best_v = cands[0], -1e9
-    for a in cands:
+def _rank_world(rules: Any, w: Any, seat: int, acts: list, leaves: int) -> list[tuple[Any, float]]:
+    budget = [leaves]
+    out = []
+    for a in _pruned(w, acts):
         try:
             nxt = rules.apply(w, a)
         except IllegalAction:
             continue
-        if w.step == "turn" or w.step == "place":
-            # a new turn begins with this action: finish it (unless it ended the turn)
-            v = _turn_value(rules, nxt, seat, budget) if nxt.turn == seat and nxt.step not in ("turn", "place") \
-                else evaluate(rules, nxt, seat)
+        if w.step in ("turn", "place") and (nxt.turn != seat or nxt.step in ("turn", "place")):
+            v = evaluate(rules, nxt, seat)  # the action ended the turn
         else:
             v = _turn_value(rules, nxt, seat, budget)
-        if v > best_v:
-            best, best_v = a, v
-    return best
+        out.append((a, v))
+    order = sorted(range(len(out)), key=lambda i: (-out[i][1], i))
+    return [out[i] for i in order] or [(acts[0], 0.0)]
+
+
+def rank(rules: Any, view: Any, seat: int, rng: Rng) -> list[tuple[Any, float]]:
+    """Every sensible action (duplicate delivery orders left out), best first, each valued by
+    the best way to finish the turn it begins."""
+    acts = rules.legal_actions(view)
+    if len(acts) == 1:
+        return [(acts[0], 0.0)]
+    return _rank_world(rules, determinize(rules, view, seat, rng), seat, acts, MAX_LEAVES)
+
+
+def choose(rules: Any, view: Any, seat: int, rng: Rng) -> Any:
+    return rank(rules, view, seat, rng)[0][0]
+
+
+def rollout_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
+    """The heuristic on a complete world, with a smaller search of deliveries."""
+    if len(acts) == 1:
+        return acts[0]
+    return _rank_world(rules, s, seat, acts, ROLLOUT_LEAVES)[0][0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from tabletop_tui.rules.core import Rng
+from tabletop_tui.rules.core import IllegalAction, Rng
 from tabletop_tui.rules.finis_terrae import holds as H
 from tabletop_tui.rules.finis_terrae import scoring as SC
 from tabletop_tui.rules.finis_terrae import tiles as T
@@ -114,3 +114,22 @@ def _worth(s: Any, p: int, totals: dict) -> float:
         value -= 0.1 * (3 + at_risk + cash / 5)
     value += 1.5 * min(sh["ports_left"], 2) if cash >= 5 else 0.0
     return value
+
+
+def rollout_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
+    """Playouts: tiles placed at random (many placements, little at stake each), every other
+    decision greedy by the evaluation."""
+    if len(acts) == 1:
+        return acts[0]
+    d = rules.pending(s)
+    if d is not None and d.kind == "place":
+        return acts[rng.randbelow(len(acts))]
+    best, best_v = acts[0], -1e18
+    for a in acts:
+        try:
+            v = evaluate(rules, rules.apply(s, a), seat)
+        except IllegalAction:
+            continue
+        if v > best_v:
+            best, best_v = a, v
+    return best

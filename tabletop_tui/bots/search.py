@@ -28,6 +28,9 @@ from tabletop_tui.rules.core import IllegalAction, Rng
 DEFAULT_ITERATIONS = 200
 DEFAULT_ROLLOUT_PLIES = 4
 DEFAULT_TAU = 5.0
+DEFAULT_ROOT_WIDTH = 6
+#: how deep the tree grows (below it, the playout policy decides); 1 = a bandit over the root
+DEFAULT_TREE_DEPTH = 1000
 #: UCB exploration constant on [0, 1] rewards (research/bots.md: start 0.7)
 UCB_C = 0.7
 #: rollouts play a random action this often instead of the greedy one
@@ -105,8 +108,15 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
         greedy_policy if _param(mod, "ROLLOUT", "greedy") == "greedy" else random_policy)
     note = rules.notation
     by_key = {note(a): a for a in root_actions}
-    preferred = note(bots.heuristic_choice(rules, view, seat, Rng(rng.next64()), root_actions))
+    # The root considers the heuristic's best few actions (progressive widening fixed at
+    # ROOT_WIDTH); the heuristic's favourite gets a fading bias.
+    ranking = bots.ranked(rules, view, seat, Rng(rng.next64()), actions=root_actions)
+    width = int(_param(mod, "ROOT_WIDTH", DEFAULT_ROOT_WIDTH))
+    root_keys = {note(a) for a, _v in ranking[:width]}
+    preferred = note(ranking[0][0])
 
+    tree_depth = int(_param(mod, "TREE_DEPTH", DEFAULT_TREE_DEPTH))
+    until_own_turn = bool(_param(mod, "ROLLOUT_UNTIL_OWN_TURN", False))
     root = Node(seats)
     for _ in range(max(1, n_iter)):
         w = bots.world(rules, view, seat, rng)
@@ -119,9 +129,15 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
             if not acts:
                 break
             keys = [note(a) for a in acts]
+            if node is root:
+                pairs = [(k, a) for k, a in zip(keys, acts) if k in root_keys]
+                if pairs:
+                    keys, acts = [k for k, _ in pairs], [a for _, a in pairs]
             for k in keys:
                 node.avail[k] = node.avail.get(k, 0) + 1
             untried = [i for i, k in enumerate(keys) if k not in node.children]
+            if len(path) > tree_depth:
+                break  # below the tree: the playout takes over
             if untried:
                 if node is root and keys[untried[0]] != preferred and preferred in keys \
                         and preferred not in node.children:
@@ -151,10 +167,17 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
                 break
             node = node.children[best_k]
             path.append(node)
-        # a short playout by the rollout policy, then the evaluation
+        # a short playout by the rollout policy, then the evaluation (with
+        # ROLLOUT_UNTIL_OWN_TURN, the playout stops when the others have played and the
+        # searching seat is to decide again)
+        others = False
         for _p in range(plies):
             d = rules.pending(w)
             if d is None:
+                break
+            if d.seat != seat:
+                others = True
+            elif until_own_turn and others:
                 break
             acts = rules.legal_actions(w)
             if not acts:
