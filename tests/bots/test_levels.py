@@ -121,12 +121,22 @@ def test_bot_action_uses_the_seats_level_and_is_pure():
     assert a == make_bot("piratissimo", "medium", seed).choose(rules, view, seat) == m.bot_action()
 
 
-def test_no_bot_request_for_a_human_seat():
-    m = Match("piratissimo", [Seat("Anna"), Seat("Bruno", True)], 5)
-    if not m.bot_to_play():
-        assert m.bot_request() is None
-        with pytest.raises(ValueError):
-            m.bot_action()
+def test_a_human_seat_can_ask_for_a_suggestion_at_any_level():
+    m = Match("piratissimo", [Seat("Anna"), Seat("Bruno", True, "hard")], 5)
+    assert not m.bot_to_play()
+    rules, view, seat, level, seed = m.bot_request()
+    assert level == "medium" and seat == 0
+    assert m.bot_request("easy")[3] == "easy"
+    assert m.bot_job("random")() == make_bot("piratissimo", "random", seed).choose(rules, view, seat)
+
+
+def test_no_bot_job_once_the_game_is_over():
+    m = Match("piratissimo", [Seat("Anna", True, "random"), Seat("Bruno", True, "random")], 5)
+    while not m.over:
+        m.play(m.bot_action())
+    assert m.bot_request() is None
+    with pytest.raises(ValueError, match="over"):
+        m.bot_job()()
 
 
 def test_resumed_game_plays_the_same_bot_moves(tmp_path):
