@@ -1,7 +1,7 @@
 """The Rules object the app, bots and playouts use."""
 from __future__ import annotations
 
-from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, rank_by
+from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, rank_by
 from tabletop_tui.rules.terra_mystica import engine
 from tabletop_tui.rules.terra_mystica.actions import check_free
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, FAVOR, INDEX, LAND
@@ -63,6 +63,14 @@ class TerraMysticaRules(BaseRules[State]):
         bon = [x.upper() for x in items("bonus-cards")]
         if bon and (len(bon) < n + 3 or len(set(bon)) != len(bon) or any(x not in BONUS for x in bon)):
             raise ValueError(f"option bonus-cards takes {n + 3} different cards BON1…BON10 for {n} players.")
+
+    def view(self, s, seat):
+        """Everything is open in Terra Mystica once set up (scoring tiles and bonus cards are
+        drawn face up); only the random stream that drew them is replaced by a fixed one, so
+        a view carries no seed (nothing random happens after set-up)."""
+        v = s.copy()
+        v.rng = Rng(0)
+        return v
 
     def pending(self, s):
         d = engine.pending_seat(s)
