@@ -183,10 +183,11 @@ def _greedy(rules: Any, s: Any, seat: int) -> Any:
 
 
 def _finish_turn(rules: Any, s: Any, seat: int, limit: int = 25) -> Any:
-    """Play ``seat``'s own follow-up decisions greedily until another seat is to decide."""
+    """Play ``seat``'s own follow-up decisions greedily until another seat is to decide (or the
+    turn reaches its refill: planning and drawing change the hand, which worth values evenly)."""
     for _ in range(limit):
         d = rules.pending(s)
-        if d is None or d.seat != seat or d.kind == "move":
+        if d is None or d.seat != seat or d.kind in ("move", "plan", "draw"):
             return s
         a = _greedy(rules, s, seat)
         try:
