@@ -40,12 +40,25 @@ FREE = ("convert", "burn")
 HELD = {
     0: (0.42, 1.2, 2.0, 0.55, 0.30, 0.10),
     1: (0.42, 1.2, 2.0, 0.55, 0.30, 0.10),
-    2: (0.42, 1.2, 2.0, 0.55, 0.30, 0.10),
-    3: (0.42, 1.15, 1.9, 0.52, 0.29, 0.10),
-    4: (0.40, 1.0, 1.7, 0.50, 0.28, 0.09),
-    5: (0.38, 0.8, 1.3, 0.45, 0.25, 0.08),
+    2: (0.40, 1.1, 1.8, 0.50, 0.28, 0.09),
+    3: (0.38, 0.9, 1.5, 0.45, 0.25, 0.08),
+    4: (0.35, 0.65, 1.1, 0.40, 0.22, 0.07),
+    5: (0.34, 0.45, 0.7, 0.36, 0.19, 0.05),
     6: (0.34, 0.34, 0.40, 0.34, 0.17, 0.0),
 }
+# how many coins, workers, priests a round can usefully spend; more is a hoard
+HOARD = (10, 5, 3)
+END_RATE = 1 / 3
+
+
+def _held(n: int, rate: float, cap: int) -> float:
+    if n <= cap:
+        return n * rate
+    return cap * rate + (n - cap) * min(rate, END_RATE)
+
+
+# what a structure is worth beyond its income: network ties, power from neighbours, room to upgrade
+STRUCTURE = {"D": 1.0, "TP": 1.5, "TE": 1.0, "SH": 1.5, "SA": 1.5}
 # value in VP of one unit of income received at the start of round t (power: one power gained)
 INCOME_AT = {t: (HELD[t][0], HELD[t][1], HELD[t][2], 0.3 if t < 6 else 0.12) for t in range(1, 7)}
 # sum over the rounds whose income is still to come after round r
@@ -85,11 +98,15 @@ def worth(s: Any, seat: int, nets: list[int] | None = None) -> float:
     n = len(s.players)
     h = HELD[rr]
     v = float(p.VP)
-    v += p.C * h[0] + p.W * h[1] + p.P * h[2] + p.bowls[2] * h[3] + p.bowls[1] * h[4] + p.bowls[0] * h[5]
+    # resources at their value for building, up to what a round can usefully spend; a hoard beyond
+    # that only counts what it converts to at the end (3 coins, workers or priests = 1 VP)
+    v += _held(p.C, h[0], HOARD[0]) + _held(p.W, h[1], HOARD[1]) + _held(p.P, h[2], HOARD[2])
+    v += p.bowls[2] * h[3] + p.bowls[1] * h[4] + p.bowls[0] * h[5]
     inc = income(s, seat)
     fut = FUTURE[rr]
     v += inc.get("C", 0) * fut[0] + inc.get("W", 0) * fut[1] + inc.get("P", 0) * fut[2] + inc.get("PW", 0) * fut[3]
     left = 6 - rr  # whole rounds after this one
+    v += sum(STRUCTURE[k] * c for k, c in p.counts.items())
     conf = _confidence(rr)
     # cult tracks: projected majorities, a little per step, and the round tiles' cult rewards to come
     if all(q.faction for q in s.players):
