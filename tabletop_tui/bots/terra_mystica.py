@@ -46,6 +46,9 @@ HELD = {
     5: (0.34, 0.45, 0.7, 0.36, 0.19, 0.05),
     6: (0.34, 0.34, 0.40, 0.34, 0.17, 0.0),
 }
+# worth of a free space in reach, by the spades it needs (capped in sum)
+ROOM_BY_SPADES = (0.5, 0.3, 0.15, 0.08)
+
 # how many coins, workers, priests a round can usefully spend; more is a hoard
 HOARD = (10, 5, 3)
 END_RATE = 1 / 3
@@ -59,6 +62,8 @@ def _held(n: int, rate: float, cap: int) -> float:
 
 # what a structure is worth beyond its income: network ties, power from neighbours, room to upgrade
 STRUCTURE = {"D": 1.0, "TP": 1.5, "TE": 1.0, "SH": 1.5, "SA": 1.5}
+# per round left, what a trading house that can still become a temple or stronghold is worth
+TP_OPTION = 0.8
 # value in VP of one unit of income received at the start of round t (power: one power gained)
 INCOME_AT = {t: (HELD[t][0], HELD[t][1], HELD[t][2], 0.3 if t < 6 else 0.12) for t in range(1, 7)}
 # sum over the rounds whose income is still to come after round r
@@ -68,9 +73,10 @@ FUTURE = {r: tuple(sum(INCOME_AT[t][k] for t in range(r + 1, 7)) for k in range(
 SH_ABILITY = {"witches": 2.5, "nomads": 2.0, "giants": 2.0, "swarmlings": 2.0, "auren": 1.5,
               "chaos_magicians": 1.0, "engineers": 1.5, "fakirs": 1.0, "dwarves": 1.0, "mermaids": 0.5}
 
-# factions the heuristic plays best first (a choice among those still free)
-FACTION_PREFERENCE = ["witches", "nomads", "halflings", "darklings", "swarmlings", "cultists", "engineers",
-                      "alchemists", "giants", "mermaids", "chaos_magicians", "auren", "dwarves", "fakirs"]
+# factions the heuristic plays best first (measured in all-medium four-player games; a choice
+# among those still free)
+FACTION_PREFERENCE = ["darklings", "swarmlings", "halflings", "nomads", "dwarves", "witches", "fakirs",
+                      "alchemists", "cultists", "mermaids", "auren", "giants", "chaos_magicians", "engineers"]
 
 # the highest VP cost of a power offer still taken, by round (Lou New: accept below 6 - round)
 LEECH_MAX = {1: 3, 2: 3, 3: 2, 4: 2, 5: 1, 6: 0}
@@ -104,9 +110,22 @@ def worth(s: Any, seat: int, nets: list[int] | None = None) -> float:
     v += p.bowls[2] * h[3] + p.bowls[1] * h[4] + p.bowls[0] * h[5]
     inc = income(s, seat)
     fut = FUTURE[rr]
+    if p.bonus:
+        # the bonus card is held for one more income at most: it goes back at the next pass
+        card = BONUS[p.bonus]["income"]
+        inc = {k: inc.get(k, 0) - card.get(k, 0) for k in inc}
+        if rr < 6 and (p.passed or rr == 0):
+            v += _card_income(card, rr + 1)
+    if rr < 6 and not p.passed and s.phase == "play" and s.bonus_pool:
+        # a card will be taken when passing: count the best one on offer, as a pass would
+        v += max(_card_income(BONUS[b]["income"], rr + 1) + c * h[0] for b, c in s.bonus_pool.items())
     v += inc.get("C", 0) * fut[0] + inc.get("W", 0) * fut[1] + inc.get("P", 0) * fut[2] + inc.get("PW", 0) * fut[3]
     left = 6 - rr  # whole rounds after this one
     v += sum(STRUCTURE[k] * c for k, c in p.counts.items())
+    # a trading house is the way to a temple (priests, favors) and a stronghold: worth more early
+    f = FACTIONS[p.faction]["buildings"]
+    room_up = (f["TE"]["pieces"] - p.counts["TE"]) + (f["SH"]["pieces"] - p.counts["SH"])
+    v += min(p.counts["TP"], room_up) * TP_OPTION * left
     conf = _confidence(rr)
     # cult tracks: projected majorities, a little per step, and the round tiles' cult rewards to come
     if all(q.faction for q in s.players):
@@ -133,21 +152,19 @@ def worth(s: Any, seat: int, nets: list[int] | None = None) -> float:
     # towns still to found
     if rr < 6 or not p.passed:
         v += _town_potential(s, seat)
-    # room to expand: free home-terrain and one-spade spaces in reach
+    # room to expand: free spaces in reach, the cheaper to transform the better; being hemmed in
+    # (nothing free in reach) is a real loss, which makes shipping and bridges worth their price
     if s.phase == "play" and left > 0:
-        normal, _extra = reach_sets(s, seat, bonus=False)
+        normal, extra = reach_sets(s, seat, bonus=False)
         hm = home(p)
-        one = zero = 0
+        room = 0.0
         owner, terrain = s.owner, s.terrain
-        for x in normal:
-            if owner[x] != -1:
+        for x in normal | extra:
+            if owner[x] != -1 or IS_RIVER[x]:
                 continue
-            need = spades_needed(p, terrain[x], hm)
-            if need == 0:
-                zero += 1
-            elif need == 1:
-                one += 1
-        v += (min(zero, 5) * 0.5 + min(one, 5) * 0.25) * (0.3 + left / 5)
+            room += ROOM_BY_SPADES[min(spades_needed(p, terrain[x], hm), 3)]
+        room = min(room, 3.0)
+        v += (room - 1.5) * (0.3 + left / 4)
     # lasting effects
     if p.counts["SH"]:
         v += SH_ABILITY.get(p.faction, 0.0) * (left + (0.5 if not p.passed else 0))
@@ -164,6 +181,11 @@ def worth(s: Any, seat: int, nets: list[int] | None = None) -> float:
         v += _pass_vp(p, p.bonus)
     v += (p.dig * 1.0 + p.ship * 0.4) * left
     return v
+
+
+def _card_income(card: dict, t: int) -> float:
+    w = INCOME_AT[t]
+    return card.get("C", 0) * w[0] + card.get("W", 0) * w[1] + card.get("P", 0) * w[2] + card.get("PW", 0) * w[3]
 
 
 def _pass_vp(p: Any, card: str) -> float:
