@@ -78,6 +78,9 @@ class MaracaiboScreen(GameScreen):
         self._path_for: Any = None
         self._all: list = []
         self._panel_text: Text | None = None
+        self._detail_text: Text | None = None
+        self._tracks_text: Text | None = None
+        self._tracks_for: Any = None
 
     # -- layout ----------------------------------------------------------------------------------
     def compose_board(self) -> Widget:
@@ -89,6 +92,7 @@ class MaracaiboScreen(GameScreen):
         # (GameScreen.on_resize runs too) roomy boxes when the terminal is tall enough
         tall = self.size.height >= 38
         self.query_one(RouteMap).styles.height = 15 if tall else 11
+        self.query_one("#mar-detail").styles.height = 2 if tall else 1
         small = self.size.height < 36
         self.query_one(DecisionPanel).styles.max_height = 6 if small else 10
         self.query_one("#choices").styles.max_height = 4 if small else 8
@@ -257,7 +261,8 @@ class MaracaiboScreen(GameScreen):
                 return f"City action: {city['name']} — {city['text']}" if city else "City action"
             u = w[4]
             n = p["discs"][u]
-            then = " (unlocks it: " + UPGRADES[u]["text"].rstrip(".") + ")" if n == 1 else f" ({n} discs there)"
+            effect = UPGRADES[u]["text"].rstrip(".")
+            then = f" — the last one: unlocks {effect}" if n == 1 else f" — {n} there; both gone unlocks {effect}"
             return f"Disc from {UPGRADES[u]['name']} ({u}){then}"
         if k == "village":
             n = SF.village_actions_for_mp(s, seat, SF.mp_spent(s))
@@ -413,15 +418,25 @@ class MaracaiboScreen(GameScreen):
         rm = self.query_one(RouteMap)
         corner, ctargets = self._corner(s)
         rm.update_state(state, targets, cursor, mp=mp, corner=corner, corner_targets=ctargets)
-        self.query_one("#mar-detail", Static).update(info)
+        if info != self._detail_text:
+            self._detail_text = info
+            self.query_one("#mar-detail", Static).update(info, layout=False)
         seat = self.viewer_seat()
+        key = (id(s), seat, self.size.width)
+        if key == self._tracks_for:
+            self._refresh_player_panels(s, hi)
+            return
+        self._tracks_for = key
         tracks = MT.influence_lines(s, self.marks, [self.player_colour(i) for i in range(len(self.match.names))],
                                     short=self.size.width < 110)
         tracks.append("\n")
         tracks.append_text(MT.explorer_line(s, self.marks, [self.player_colour(i) for i in range(len(self.match.names))]))
         tracks.append("\n")
         tracks.append_text(MT.display_line(s, seat, self.query_one("#mar-tracks").size.width or 80))
-        self.query_one("#mar-tracks", Static).update(tracks)
+        if tracks != self._tracks_text:
+            same = self._tracks_text is not None and self._tracks_text.plain.count("\n") == tracks.plain.count("\n")
+            self._tracks_text = tracks
+            self.query_one("#mar-tracks", Static).update(tracks, layout=not same)
         self._refresh_player_panels(s, hi)
 
     def _corner(self, s: Any) -> tuple[list, dict]:
@@ -518,8 +533,9 @@ class MaracaiboScreen(GameScreen):
             else:
                 panel.append_text(MT.short_panel(s, i, m.names[i], self.marks[i], colour, to_move, m.seats[i].bot))
         if panel != self._panel_text:
+            same = self._panel_text is not None and self._panel_text.plain.count("\n") == panel.plain.count("\n")
             self._panel_text = panel
-            self.query_one("#panels", Static).update(panel)
+            self.query_one("#panels", Static).update(panel, layout=not same)
 
     def choose_target(self, target: Any) -> None:
         """A click on the map: the shown entry for it, or the one legal action there, or a menu."""

@@ -20,8 +20,8 @@ from tabletop_tui.widgets.route_map import GOOD_LETTER, NATION_LETTER, NATION_ST
 DIM = Style(dim=True)
 BOLD = Style(bold=True)
 GOLD = Style(color="#ffd866", bold=True)
-TYPE_SHORT = {"instant": "instant", "ongoing": "ongoing", "assistant": "assistant", "end_scoring": "end"}
-UP_SHORT = {"U01": "Hand+1", "U02": "FastRig", "U03": "$inc+2", "U04": "$inc+2", "U05": "VPinc+1",
+TYPE_SHORT = {"instant": "instant", "ongoing": "ongoing", "assistant": "assist", "end_scoring": "end"}
+UP_SHORT = {"U01": "Hand+1", "U02": "Rigging", "U03": "$inc+2", "U04": "$inc+2", "U05": "VPinc+1",
             "U06": "VPinc+1", "U07": "Compass", "U08": "Compass", "U09": "Cards-1", "U10": "Drill",
             "U11": "Plan+1", "U12": "Fight+2"}
 EXPLORER_ROW = ["S", "E1", "E2", "E3", "E4", "|red|", "E5", "E6", "<", "L1", "L2", "L3", "/", "K1", ">",
@@ -36,7 +36,7 @@ def goods_text(c: str) -> str:
     return "".join(GOOD_LETTER.get(g, "?") for g in card(c)["goods"])
 
 
-def card_line(s: Any, seat: int, c: str, width: int = 34) -> Text:
+def card_line(s: Any, seat: int, c: str, width: int = 31) -> Text:
     """One line: name, the price for this player, the goods, the type (and VP/compass)."""
     spec = card(c)
     t = Text()
@@ -92,11 +92,11 @@ def ops_text(ops: list) -> str:
         n = o.get("n", 1)
         name = o["op"]
         if name == "doubloons":
-            out.append(f"{n} doubloons")
+            out.append(f"{n} doubloon{'s' if n != 1 else ''}")
         elif name == "vp":
             out.append(f"{n} VP")
         elif name == "combat_points":
-            out.append(f"{n} combat points")
+            out.append(f"{n} combat point{'s' if n != 1 else ''}")
         elif name == "influence":
             nat = o.get("nation")
             who = {"any": "a nation", "each": "each nation", "fighting": "the fighting nation"}.get(
@@ -165,9 +165,12 @@ def explorer_line(s: Any, marks: list[str], colours: list[str]) -> Text:
 
 
 def display_line(s: Any, seat: int | None, width: int) -> Text:
-    """The piles and the prestige row (the card display itself is drawn on the map)."""
+    """The piles and the prestige row (the card display itself is drawn on the map), and at
+    roomy sizes the letters of the goods."""
     g = s.g
     t = Text()
+    if width >= 80:
+        t.append("Goods s sugar t tobacco c coffee k cocoa l cloth (a player letter: delivered)\n", DIM)
     t.append(f"Discard {len(g['discard'])} · combat tokens {len(g['piles'][0])}/{len(g['piles'][1])}"
              f" · quests {len(g['quest_pile'])}", DIM)
     k = g["prestige_revealed"]
@@ -199,9 +202,9 @@ def short_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: b
     p = s.g["players"][seat]
     t = head_line(s, seat, name, mark, colour, to_move, bot)
     t.append(f" ${p['dbl']} cp{p['cp']}")
-    t.append(f"\n   at {p['ship']} · hand {len(p['hand'])} · plan {len(p['plan'])} · cards {len(p['bought'])}"
-             f"\n   tokens {len(p['tokens'])} · quests {len(p['quests'])} · upgr {SF.completed_upgrades(s, seat)}"
-             f" · expl {p['explorer']}", DIM)
+    t.append(f"\n   at {p['ship']} hand {len(p['hand'])} plan {len(p['plan'])} expl {p['explorer']}"
+             f"\n   cards {len(p['bought'])} tokens {len(p['tokens'])} quests {len(p['quests'])}"
+             f" upgr {SF.completed_upgrades(s, seat)}", DIM)
     return t
 
 
@@ -232,22 +235,22 @@ def full_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bo
         if c in focus_cards:
             line.stylize("reverse")
         t.append_text(line)
-    t.append(f"\n income {4 + p['inc_d']}$ +{p['inc_v']}VP · figures {p['fig_personal']}"
-             f" (+{p['fig_general']}) · ☼{SF.compasses(s, seat)}")
-    t.append(f"\n ship at {p['ship']} · explorer {p['explorer']} · tokens {len(p['tokens'])} · quests {len(p['quests'])}")
+    t.append(f"\n income {4 + p['inc_d']}$ {p['inc_v']}VP · figures {p['fig_personal']} (+{p['fig_general']})")
+    t.append(f"\n ship at {p['ship']} · compass {SF.compasses(s, seat)}")
+    t.append(f"\n explorer {p['explorer']} · tokens {len(p['tokens'])} · quests {len(p['quests'])}")
     cp = SF.career_progress(s, seat)
     if cp is not None:
         paid, now, nxt = cp
         t.append(f"\n career {CAREERS[p['career']]['name']} {paid}/3")
         if nxt:
-            t.append(f" (now {now}, next at {nxt})", DIM)
+            t.append(f" ({now} of {nxt})", DIM)
     t.append("\n Ship board ", BOLD)
     t.append("●=disc ✓=unlocked", DIM)
     for k, u in enumerate(UPGRADE_IDS):
-        t.append("\n " if k % 2 == 0 else "  ")
+        t.append("\n " if k % 3 == 0 else " ")
         n = p["discs"][u]
-        t.append(f"{u[1:]}{UP_SHORT[u]:<8}", BOLD if n == 0 else Style())
-        t.append(" ✓" if n == 0 else (" ●●" if n == 2 else " ●·"), GOLD if n == 0 else Style())
+        t.append(f"{UP_SHORT[u]:<7}", BOLD if n == 0 else Style())
+        t.append("✓  " if n == 0 else ("●● " if n == 2 else "●· "), GOLD if n == 0 else Style())
     if p["assistants"]:
         t.append("\n assistants ")
         t.append(", ".join(f"{a['loc']}" + ("" if a["live"] else " (done)") for a in p["assistants"]))

@@ -259,7 +259,7 @@ def interim_report(before, after) -> list[dict] | None:
                   "player who ended the round.", "per_seat": {}})
     unused = {i: sum(1 for a in gb["players"][i]["assistants"] if a["live"]) for i in range(n)}
     steps.append({"step": "Unused assistants", "text": f"{CONST['assistant_unused_vp']} VP for each "
-                  "live assistant.", "per_seat": {i: f"{k} × {CONST['assistant_unused_vp']} = "
+                  "live assistant" + ("." if any(unused.values()) else ": nobody has one."), "per_seat": {i: f"{k} × {CONST['assistant_unused_vp']} = "
                                                   f"{k * CONST['assistant_unused_vp']} VP"
                                                   for i, k in unused.items() if k}})
     steps.append({"step": "Income", "text": f"{CONST['base_doubloon_income']} doubloons plus the "
@@ -271,7 +271,8 @@ def interim_report(before, after) -> list[dict] | None:
         for owner in market.values():
             if owner is not None:
                 lost[owner] += 1
-    steps.append({"step": "Markets cleared", "text": "The discs on the city markets leave the game.",
+    steps.append({"step": "Markets cleared", "text": "The discs on the city markets leave the game"
+                  + ("." if any(lost.values()) else ": there were none."),
                   "per_seat": {i: f"{k} disc{'s' if k != 1 else ''} off the game" for i, k in lost.items() if k}})
     new_q = [f"{QUESTS[q]['name']} at {LOCS[loc]['name']}" for loc, q in ga["quest_slots"].items()
              if q is not None and gb["quest_slots"].get(loc) != q]
