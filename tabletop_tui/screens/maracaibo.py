@@ -49,7 +49,8 @@ class Menu:
     label: str
     items: list = field(default_factory=list)
     target: Any = None  # (never a board target itself: its entries' targets are highlighted)
-    note: str = ""
+    note: str = ""  # a card whose full text the detail pane shows
+    detail: str = ""  # or a sentence for the detail pane
 
     @property
     def text(self) -> str:  # (the engine never sees a Menu; this keeps labels and logs honest)
@@ -161,7 +162,10 @@ class MaracaiboScreen(GameScreen):
                 cards_.append(Menu(f"c:{c}", f"{_card(c)} — goods {', '.join(by_good)}", inner, note=c))
             city = SF.city_action(s, s.g["players"][seat]["ship"])
             out.append(Menu("deliver", f"Deliver a good, then {city['name'] if city else 'the city action'}… "
-                            f"({len(by_card)} card{'s' if len(by_card) > 1 else ''} fit)", cards_))
+                            f"({len(by_card)} card{'s' if len(by_card) > 1 else ''} fit)", cards_,
+                            detail="Delivery: discard a hand card showing a good the market still wants, move a "
+                                   "disc of your choice from the ship board onto that market space (the 2nd disc "
+                                   "off a space unlocks it), then take the city action."))
         for a in actions:
             if a.kind == "quest":
                 quests.setdefault(a.args[0], []).append(a)
@@ -169,7 +173,8 @@ class MaracaiboScreen(GameScreen):
             if len(acts) == 1:
                 out.append(acts[0])
             else:
-                out.append(Menu(f"q:{qid}", f"Fulfil the quest {QUESTS[qid]['name']}… ({len(acts)} ways to pay)", acts))
+                out.append(Menu(f"q:{qid}", f"Fulfil the quest {QUESTS[qid]['name']}… ({len(acts)} ways to pay)", acts,
+                                detail="Quest " + MT.quest_text(qid)))
         out += [a for a in actions if a.kind in ("village", "assist", "pass")]
         return out
 
@@ -183,10 +188,13 @@ class MaracaiboScreen(GameScreen):
             if a.kind == "infl":
                 out.append(a)
         if annex:
-            out.append(Menu("annex", f"Annex an empty flag space… (−4: {v - 4} left; {len(annex)} places)", annex))
+            out.append(Menu("annex", f"Annex an empty flag space… (−4: {v - 4} left; {len(annex)} places)", annex,
+                            detail="Annex: the nation's left-most supply marker goes on an empty flag space "
+                                   "(highlighted); take the flag's bonus and 1 influence."))
         if displace:
             out.append(Menu("displace", f"Displace another nation's marker… (−6: {v - 6} left; {len(displace)} places)",
-                            displace))
+                            displace, detail="Displace: another nation's marker leaves the game and this "
+                                             "nation's takes its place; take the flag's bonus and 1 influence."))
         out += [a for a in actions if a.kind in ("card", "spend", "end")]
         return out
 
@@ -414,7 +422,7 @@ class MaracaiboScreen(GameScreen):
         if d is not None and d.kind == "move" and not self.match.seats[d.seat].bot:
             for r in SF.reachable(self.match.state, d.seat):
                 mp[r["dest"]] = f"{r['mp']}MP" if r["dest"] not in mp else mp[r["dest"]]
-        info = self._info(hi, cursor)
+        info = self._info(s, hi, cursor)
         rm = self.query_one(RouteMap)
         corner, ctargets = self._corner(s)
         rm.update_state(state, targets, cursor, mp=mp, corner=corner, corner_targets=ctargets)
@@ -455,14 +463,15 @@ class MaracaiboScreen(GameScreen):
         lines.append((f"discard {len(g['discard'])}", Style(color="#8a8a8a")))
         return lines, targets
 
-    def _info(self, hi: Any, cursor: Any) -> Text:
-        """The detail line: the highlighted card in full, or what the location under the cursor offers."""
-        s = self.match.state
-        d = self.match.pending
-        seat = d.seat if d is not None else self.viewer_seat()
+    def _info(self, s: Any, hi: Any, cursor: Any) -> Text:
+        """The detail line: the highlighted card in full, or what the location under the cursor
+        offers (read from the viewer's view: never another seat's hand)."""
+        seat = self.viewer_seat()
         if isinstance(hi, Menu):
             if hi.note:
                 return MT.card_detail(s, seat, hi.note)
+            if hi.detail:
+                return Text(hi.detail)
             return Text(hi.label, style="bold")
         if hi is not None:
             for w in hi.text.split(" ")[1:]:

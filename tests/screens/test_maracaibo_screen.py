@@ -119,10 +119,10 @@ async def test_no_other_seats_cards_on_screen_at_any_turn():
     """Three humans behind the curtain: at every decision the screen shows the cards of the
     player to move and the public ones, never a card only another seat holds."""
     m = Match("maracaibo", [Seat("Anna"), Seat("Bruno"), Seat("Chiara")], 7)
-    app = app_for(m, )
+    app = app_for(m)
     checked = set()
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(260):
+        for _ in range(150):
             await pilot.pause()
             scr = app.screen
             if isinstance(scr, (HandoffScreen, RoundEndScreen)):

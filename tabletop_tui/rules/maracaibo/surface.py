@@ -286,7 +286,7 @@ def interim_report(before, after) -> list[dict] | None:
                       f"doubloons; {PRESTIGE[b]['text']})", "per_seat": {}})
     steps.append({"step": "New round", "text": f"Ships back to Havana; round {ga['round']} starts with "
                   f"{after.names[ga['start_seat']]}.", "per_seat": {}})
-    steps.append({"step": "Totals", "text": "VP and doubloons now.",
+    steps.append({"step": "Totals", "text": "VP and doubloons, from before the last village action to now.",
                   "per_seat": {i: f"{gb['players'][i]['vp']} → {ga['players'][i]['vp']} VP, "
                                f"{gb['players'][i]['dbl']} → {ga['players'][i]['dbl']} doubloons"
                                for i in range(n)}})
