@@ -224,3 +224,24 @@ async def test_player_names_are_text_not_markup():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert "An[/]na" in screen_text(app)
+
+
+async def test_key_mashing_and_clicks_never_crash():
+    from tabletop_tui.rules.core import Rng
+
+    m = Match("maracaibo", [Seat("Anna"), Seat("Bruno", True), Seat("Chiara", True)], 9)
+    app = app_for(m)
+    rng = Rng(4)
+    keys = ["1", "2", "3", "4", "9", "left", "right", "up", "down", "enter", "backspace", "u"]
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(120):
+            await pilot.pause()
+            if not isinstance(app.screen, MaracaiboScreen):
+                await pilot.press("escape")  # a menu, the summary or a notice: close it
+                continue
+            if rng.randbelow(4) == 0:
+                await pilot.click(RouteMap, offset=(rng.randbelow(64), rng.randbelow(11)))
+            else:
+                await pilot.press(keys[rng.randbelow(len(keys))])
+        assert len(m.actions) > 10
+        assert m.rules.invariants(m.state) == []
