@@ -430,7 +430,9 @@ class MaracaiboScreen(GameScreen):
             self._detail_text = info
             self.query_one("#mar-detail", Static).update(info, layout=False)
         seat = self.viewer_seat()
-        key = (id(s), seat, self.size.width)
+        xt = frozenset(a.target for a in shown if getattr(a, "target", None) and a.target[0] == "xtrack")
+        xc = getattr(hi, "target", None)
+        key = (id(s), seat, self.size.width, xt, xc)
         if key == self._tracks_for:
             self._refresh_player_panels(s, hi)
             return
@@ -438,7 +440,8 @@ class MaracaiboScreen(GameScreen):
         tracks = MT.influence_lines(s, self.marks, [self.player_colour(i) for i in range(len(self.match.names))],
                                     short=self.size.width < 110)
         tracks.append("\n")
-        tracks.append_text(MT.explorer_line(s, self.marks, [self.player_colour(i) for i in range(len(self.match.names))]))
+        tracks.append_text(MT.explorer_line(s, self.marks, [self.player_colour(i) for i in range(len(self.match.names))],
+                                            xt, xc))
         tracks.append("\n")
         tracks.append_text(MT.display_line(s, seat, self.query_one("#mar-tracks").size.width or 80))
         if tracks != self._tracks_text:
@@ -602,8 +605,17 @@ class RoundEndScreen(ModalScreen[None]):
 
 
 class MaracaiboGameOver(GameOverScreen):
-    """The final scoring read down the page: one row per category, the tie-break figures, the
-    place; one column per player in ranking order."""
+    """The final scoring read down the page: one row per category, the total, the VP after each
+    round, the tie-break figures and the place; one column per player in ranking order."""
+
+    def vp_by_round(self) -> list[tuple[int, dict]]:
+        m = self.match
+        out = []
+        for i in range(1, len(m.states)):
+            r0, r1 = m.states[i - 1].g["round"], m.states[i].g["round"]
+            if r1 == r0 + 1:
+                out.append((r0, m.vp_history[i]))
+        return out
 
     CSS = """
     MaracaiboGameOver #over { overflow-y: auto; }
@@ -629,6 +641,8 @@ class MaracaiboGameOver(GameOverScreen):
         for cat in CATEGORIES:
             table.add_row(cat, *[str(res.breakdown.get(p, {}).get(cat, 0)) for p in order])
         table.add_row(Text("Total", style="bold"), *[Text(str(res.scores.get(p, 0)), style="bold") for p in order])
+        for rnd, vp in self.vp_by_round():
+            table.add_row(Text(f"VP after round {rnd}", style="dim"), *[str(vp.get(p, 0)) for p in order])
         table.add_row(Text("tie-break: doubloons", style="italic"),
                       *[str(fb.get(p, {}).get("doubloons", "")) for p in order])
         table.add_row(Text("tie-break: quests", style="italic"),

@@ -144,7 +144,10 @@ def influence_lines(s: Any, marks: list[str], colours: list[str], short: bool = 
     return t
 
 
-def explorer_line(s: Any, marks: list[str], colours: list[str]) -> Text:
+def explorer_line(s: Any, marks: list[str], colours: list[str], targets: set = frozenset(),
+                  cursor: Any = None) -> Text:
+    """The explorer track on one line (wrapping): spaces, barriers, the branch (< L… / K1 >),
+    quests (Q), every explorer; the spaces an explore may reach are highlighted."""
     g = s.g
     at: dict[str, list[int]] = {}
     for i, p in enumerate(g["players"]):
@@ -154,7 +157,12 @@ def explorer_line(s: Any, marks: list[str], colours: list[str]) -> Text:
     for sp in EXPLORER_ROW:
         if sp in XTRACK:
             quest = XTRACK[sp]["quest_slot"] and g["xquests"].get(sp)
-            t.append(sp + ("Q" if quest else ""), GOLD if quest else (BOLD if sp in at else DIM))
+            st = GOLD if quest else (BOLD if sp in at else DIM)
+            if ("xtrack", sp) == cursor:
+                st = Style(bold=True, color="#000000", bgcolor="#ffd866")
+            elif ("xtrack", sp) in targets:
+                st = Style(bold=True, reverse=True)
+            t.append(sp + ("Q" if quest else ""), st)
             for i in at.get(sp, []):
                 t.append(marks[i], player_style(colours[i]))
             t.append(" ")
