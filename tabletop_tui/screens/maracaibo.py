@@ -98,7 +98,7 @@ class MaracaiboScreen(GameScreen):
         self.query_one(DecisionPanel).styles.max_height = 6 if small else 10
         self.query_one("#choices").styles.max_height = 4 if small else 8
         self.query_one("#log").styles.height = 3 if small else 4
-        self.query_one("#panels-box").styles.width = 38 if self.size.width >= 110 else 34
+        self.query_one("#panels-box").styles.width = 38 if self.size.width >= 110 else 36
 
     def round_text(self, s: Any) -> str:
         g = s.g
@@ -540,8 +540,9 @@ class MaracaiboScreen(GameScreen):
             colour = self.player_colour(i)
             if k == 0:
                 show = human_viewer or not self.curtain
+                width = (self.query_one("#panels-box").size.width or 36) - 8  # border, padding, scrollbar, indent
                 panel.append_text(MT.full_panel(s, i, m.names[i], self.marks[i], colour, to_move, m.seats[i].bot,
-                                                show_hand=show, focus_cards=focus))
+                                                show_hand=show, focus_cards=focus, width=width))
             else:
                 panel.append_text(MT.short_panel(s, i, m.names[i], self.marks[i], colour, to_move, m.seats[i].bot))
         if panel != self._panel_text:

@@ -36,8 +36,12 @@ def goods_text(c: str) -> str:
     return "".join(GOOD_LETTER.get(g, "?") for g in card(c)["goods"])
 
 
+TYPE_TINY = {"instant": "inst", "ongoing": "ongo", "assistant": "asst", "end_scoring": "end"}
+
+
 def card_line(s: Any, seat: int, c: str, width: int = 31) -> Text:
-    """One line: name, the price for this player, the goods, the type (and VP/compass)."""
+    """One line: name, the price for this player, the goods, the type (and VP/compass); at narrow
+    widths the type is abbreviated before the name is cut."""
     spec = card(c)
     t = Text()
     pr = SF.price(s, seat, c)
@@ -47,7 +51,10 @@ def card_line(s: Any, seat: int, c: str, width: int = 31) -> Text:
     if spec["compass"]:
         extra += " ☼" * spec["compass"]
     tail = f"  {pr}$ {goods_text(c)} {TYPE_SHORT.get(spec['type'], spec['type'])}{extra}"
-    name = spec["name"][: max(6, width - len(tail))]
+    if len(spec["name"]) + len(tail) > width:
+        tail = f" {pr}$ {goods_text(c)} {TYPE_TINY.get(spec['type'], spec['type'])}"
+        tail += (f" {spec['vp']}VP" if spec["vp"] else "") + "☼" * spec["compass"]
+    name = spec["name"][: max(8, width - len(tail))]
     t.append(name, BOLD)
     t.append(tail, DIM)
     return t
@@ -217,7 +224,7 @@ def short_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: b
 
 
 def full_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bool, bot: bool,
-               show_hand: bool, focus_cards: set | None = None) -> Text:
+               show_hand: bool, focus_cards: set | None = None, width: int = 31) -> Text:
     """The player to move in full: money and points, the hand and the planning area first (what a
     decision is made with), then the ship board (what each space unlocks), figures, tokens,
     quests, careers, assistants and prestige."""
@@ -230,7 +237,7 @@ def full_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bo
         t.append(f"\n Hand {len(p['hand'])}/{SF.hand_limit(s, seat)}", BOLD)
         for c in p["hand"]:
             t.append("\n  ")
-            line = card_line(s, seat, c)
+            line = card_line(s, seat, c, width)
             if c in focus_cards:
                 line.stylize("reverse")
             t.append_text(line)
@@ -239,23 +246,25 @@ def full_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bo
     t.append(f"\n Planning {len(p['plan'])}/{SF.planning_slots(s, seat)}", BOLD)
     for c in p["plan"]:
         t.append("\n  ")
-        line = card_line(s, seat, c)
+        line = card_line(s, seat, c, width)
         if c in focus_cards:
             line.stylize("reverse")
         t.append_text(line)
-    t.append(f"\n income {4 + p['inc_d']}$ {p['inc_v']}VP · figures {p['fig_personal']} (+{p['fig_general']})")
-    t.append(f"\n ship at {p['ship']} · compass {SF.compasses(s, seat)}")
-    t.append(f"\n explorer {p['explorer']} · tokens {len(p['tokens'])} · quests {len(p['quests'])}")
+    t.append(f"\n income {4 + p['inc_d']}$ {p['inc_v']}VP · figures {p['fig_personal']}+{p['fig_general']}")
+    t.append(f"\n ship {p['ship']} · explorer {p['explorer']} · ☼ {SF.compasses(s, seat)}")
+    t.append(f"\n combat tokens {len(p['tokens'])} · quests {len(p['quests'])}")
     cp = SF.career_progress(s, seat)
     if cp is not None:
         paid, now, nxt = cp
-        t.append(f"\n career {CAREERS[p['career']]['name']} {paid}/3")
-        if nxt:
-            t.append(f" ({now} of {nxt})", DIM)
+        line = f" career {CAREERS[p['career']]['name']} {paid}/3"
+        t.append("\n" + line)
+        if nxt and len(line) + len(f" ({now}/{nxt})") <= width + 2:
+            t.append(f" ({now}/{nxt})", DIM)
     t.append("\n Ship board ", BOLD)
-    t.append("●=disc ✓=unlocked", DIM)
+    t.append("●=disc ✓=open", DIM)
+    cols = 3 if width + 2 >= 31 else 2
     for k, u in enumerate(UPGRADE_IDS):
-        t.append("\n " if k % 3 == 0 else " ")
+        t.append("\n " if k % cols == 0 else " ")
         n = p["discs"][u]
         t.append(f"{UP_SHORT[u]:<7}", BOLD if n == 0 else Style())
         t.append("✓  " if n == 0 else ("●● " if n == 2 else "●· "), GOLD if n == 0 else Style())
