@@ -59,6 +59,26 @@ else:
             self.exit(time.perf_counter() - t0)
     if kind == "launcher":
         app = A()
+    elif kind == "maracaibo":  # a 4-player mid-game position (the replay itself is not counted)
+        from tabletop_tui.match import Match, Seat
+        tb = time.perf_counter()
+        names = ["Anna", "Bruno", "Chiara", "Dario"]
+        m = Match("maracaibo", [Seat(n) for n in names], 1)
+        for _ in range(150):
+            m.play(m.bot_action())
+        t0 += time.perf_counter() - tb
+        class M(TabletopApp):
+            def on_mount(self):
+                super().on_mount()
+                self.set_timer(0.001, self.check)
+            def check(self):
+                if type(self.screen).__name__ == "MaracaiboScreen":
+                    self.call_after_refresh(self.done)
+                else:
+                    self.set_timer(0.001, self.check)
+            def done(self):
+                self.exit(time.perf_counter() - t0)
+        app = M(match=m)
     else:
         app = A(new_game={"game": "piratissimo", "names": ["Anna", "Bruno", "Chiara", "Dario"],
                           "bots": [], "seed": 1, "options": {}})
@@ -166,11 +186,11 @@ async def key_latency_trivial(presses: int) -> float:
         return (time.perf_counter() - t0) / presses
 
 
-def _match_at(game_id: str, moves: int):
+def _match_at(game_id: str, moves: int, players: int = 3):
     """A match with human seats at a position reached by bots (a grown map, a busy board)."""
     from tabletop_tui.match import Match, Seat
 
-    names = ["Anna", "Bruno", "Chiara"]
+    names = ["Anna", "Bruno", "Chiara", "Dario"][:players]
     m = Match(game_id, [Seat(n) for n in names], 1)
     driver = Match(game_id, [Seat(n, True) for n in names], 1)
     for _ in range(moves):
@@ -181,10 +201,10 @@ def _match_at(game_id: str, moves: int):
     return m
 
 
-async def key_latency_board(game_id: str, moves: int, presses: int) -> float:
+async def key_latency_board(game_id: str, moves: int, presses: int, players: int = 3) -> float:
     from tabletop_tui.app import TabletopApp
 
-    app = TabletopApp(match=_match_at(game_id, moves), bot_delay=0)
+    app = TabletopApp(match=_match_at(game_id, moves, players), bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         t0 = time.perf_counter()
@@ -232,16 +252,19 @@ def main() -> None:
     bare_t, bare_m = startup("bare")
     launch_t, launch_m = startup("launcher")
     game_t, game_m = startup("game")
+    mar_t, mar_m = startup("maracaibo")
     presses = 40
     triv = asyncio.run(key_latency_trivial(presses))
     boards = {g: asyncio.run(key_latency_board(g, moves, presses))
               for g, moves in (("piratissimo", 60), ("finca", 120), ("finis_terrae", 250))}
+    boards["maracaibo"] = asyncio.run(key_latency_board("maracaibo", 150, presses, players=4))
     figures = {
         "first_paint_ratio": round(paint["ratio"], 2) if paint else None,
         "floor_bare_app_first_paint_s": round(paint["bare_s"], 4) if paint else None,
         "floor_bare_app_startup_s": round(bare_t, 4),
         "launcher_startup_ratio": round(launch_t / bare_t, 2),
         "piratissimo_open_ratio": round(game_t / bare_t, 2),
+        "maracaibo_open_ratio": round(mar_t / bare_t, 2),
         "floor_trivial_key_s": round(triv, 5),
         **{f"{g}_key_ratio": round(t / triv, 2) for g, t in boards.items()},
         "floor_bare_peak_mb": round(bare_m, 1),
@@ -261,6 +284,7 @@ def main() -> None:
     print(f"{'bare Textual app start-up (floor)':<34}{bare_t * 1000:>10.0f}ms  median of {RUNS}")
     print(f"{'launcher start-up':<34}{figures['launcher_startup_ratio']:>11.2f}×  of the floor")
     print(f"{'Piratissimo screen open':<34}{figures['piratissimo_open_ratio']:>11.2f}×  of the floor")
+    print(f"{'Maracaibo 4p mid-game open':<34}{figures['maracaibo_open_ratio']:>11.2f}×  of the floor")
     print(f"{'trivial app key→repaint (floor)':<34}{triv * 1000:>10.1f}ms  mean of {presses}")
     for g, t in boards.items():
         print(f"{g + ' key→repaint':<34}{t / triv:>11.2f}×  of the floor (mid-game board)")

@@ -62,7 +62,7 @@ GAMES: tuple[Game, ...] = (
          2, 5, "tabletop_tui.rules.terra_mystica"),
     Game("maracaibo", "Maracaibo",
          "Sail the Caribbean, fight for three nations and explore the jungle.",
-         2, 4, "tabletop_tui.rules.maracaibo"),
+         2, 4, "tabletop_tui.rules.maracaibo", "tabletop_tui.screens.maracaibo:MaracaiboScreen"),
 )
 
 BY_ID = {g.id: g for g in GAMES}
