@@ -138,11 +138,15 @@ class GameScreen(Screen[None]):
         else:
             labels = [self.label(m.state, a) for a in self.actions]
             decision.show(self.prompt_text(d), labels, highlight=highlight)
-            self.query_one("#choices").focus()
+            self.focus_choices()
         self.query_one(LogPanel).show_lines(m.log)
         self.update_board(view, self._targets(), self._cursor())
 
     # Hooks a game screen may override ---------------------------------------------------
+    def focus_choices(self) -> None:
+        """Where the keyboard goes when a human is to decide (a game may keep its board focused)."""
+        self.query_one("#choices").focus()
+
     def shown_actions(self, actions: list) -> tuple[list, int]:
         """The choices to list (a game may narrow them, e.g. to one tile's places) and which
         starts highlighted."""

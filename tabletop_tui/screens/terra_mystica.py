@@ -12,17 +12,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 from tabletop_tui.rules.terra_mystica import explain as X
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, INDEX, POWER_ACTIONS
 from tabletop_tui.rules.terra_mystica.power import gain_power
+from tabletop_tui.rules.terra_mystica.scoring import network_size, tiered
 from tabletop_tui.screens.game import GameScreen
-from tabletop_tui.widgets.command_line import CommandLine
+from tabletop_tui.screens.game_over import GameOverScreen
+from tabletop_tui.widgets.command_line import CommandInput, CommandLine
 from tabletop_tui.widgets.hex_map import HexMap
+from tabletop_tui.widgets.players import markers
 from tabletop_tui.widgets.tm_tables import bonus_text, cult_board, faction_board, favor_text, round_board, scoring_text, town_text
 
 RES_NAME = {"PW": "power", "C": "coins", "W": "workers", "P": "priests", "VP": "VP"}
@@ -347,19 +351,22 @@ class TerraMysticaScreen(GameScreen):
         self.refresh_all()
         self.query_one(HexMap).focus()
 
+    def focus_choices(self) -> None:
+        """Keep the keyboard on the map or the command line while the player uses them."""
+        if isinstance(self.focused, (HexMap, CommandInput)):
+            return
+        super().focus_choices()
+
     def refresh_all(self) -> None:
-        focused = self.focused
         super().refresh_all()
         cl = self.query_one(CommandLine)
         if cl.is_open:
             d = self.match.pending
             if d is None or self.match.seats[d.seat].bot:
                 cl.remove_class("-open")
+                self.query_one("#choices").focus()
             else:
                 cl.set_candidates([str(a) for a in self.all_actions])
-                cl.input.focus()
-        elif isinstance(focused, HexMap):
-            focused.focus()
 
     def update_board(self, state: Any, targets: set, cursor: Any) -> None:
         if isinstance(cursor, tuple) and cursor and cursor[0] == "hex":
@@ -368,9 +375,10 @@ class TerraMysticaScreen(GameScreen):
             if self.match.pending is not None and not self.match.seats[self.match.pending.seat].bot else set()
         hm = self.query_one(HexMap)
         tables = self.query_one("#tables", Static)
-        hm.display = not self.show_tables
-        self.query_one("#explain").display = not self.show_tables
-        tables.display = self.show_tables
+        if tables.display != self.show_tables:  # (a display change costs a relayout: only when it changes)
+            hm.display = not self.show_tables
+            self.query_one("#explain").display = not self.show_tables
+            tables.display = self.show_tables
         if self.show_tables:
             t = cult_board(state, self.marks)
             t.append("\n")
@@ -389,7 +397,10 @@ class TerraMysticaScreen(GameScreen):
             line.append(X.describe_space(s, self.map_cursor))
         else:
             line.append(X.explain(s, d.seat, self.map_cursor, self.all_actions))
-        self.query_one("#explain", Static).update(line)
+        self.query_one("#explain", Static).update(line, layout=False)  # fixed height: no relayout
+
+    def show_game_over(self) -> None:
+        self.app.switch_screen(TerraMysticaGameOver(self.match, self))
 
     # -- the faction boards ----------------------------------------------------------------
     def refresh_panels(self, view: Any) -> None:
@@ -407,3 +418,41 @@ class TerraMysticaScreen(GameScreen):
             t.append_text(faction_board(s, seat, self.marks, full=(seat == mover), to_move=(seat == mover),
                                         is_bot=self.match.seats[seat].bot, width=width))
         self.query_one("#panels", Static).update(t)
+
+
+class TerraMysticaGameOver(GameOverScreen):
+    """The shared game-over screen with Terra Mystica's final scoring broken down: the points before
+    the final scoring, each cult track (position → VP), the largest network (size → VP), the
+    resources, the total; the ranking (equal VP share a place) and the VP-over-rounds chart."""
+
+    CSS = """
+    TerraMysticaGameOver #over { overflow-y: auto; }
+    TerraMysticaGameOver #breakdown { max-height: 8; }
+    TerraMysticaGameOver #chart { height: 8; }
+    """
+
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()  # the shared table (one column per category) is replaced
+        m = self.match
+        res = m.result()
+        table = self.query_one(DataTable)
+        self.query_one("#again").focus()
+        if res is None:
+            return
+        s = m.state
+        n = len(s.players)
+        marks = markers(m.names)
+        cult_vp = [tiered({i: s.players[i].cult[t] for i in range(n)}, [8, 4, 2]) for t in range(4)]
+        sizes = {i: network_size(s, i) for i in range(n)}
+        net_vp = tiered(sizes, [18, 12, 6])
+        table.add_columns("Place", "Player", "Faction", "Before", "Fire", "Water", "Earth", "Air",
+                          "Network", "Resources", "Total")
+        for place, group in enumerate(res.ranking, 1):
+            for i in group:
+                p = s.players[i]
+                b = res.breakdown.get(i, {})
+                row = [str(place), Text(f"{marks[i]} {m.names[i]}"), FACTIONS[p.faction]["name"],
+                       str(b.get("game", 0))]
+                row += [f"{p.cult[t]}→{cult_vp[t][i]}" for t in range(4)]
+                row += [f"{sizes[i]}→{net_vp[i]}", str(b.get("resources", 0)), Text(str(res.scores[i]), style="bold")]
+                table.add_row(*row)
