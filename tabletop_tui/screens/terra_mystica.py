@@ -79,6 +79,7 @@ class TerraMysticaScreen(GameScreen):
         self.all_actions: list = []
         self.map_cursor = "E7"
         self.show_tables = False
+        self._panel_lines = -1
 
     # -- layout ----------------------------------------------------------------------------
     def compose_board(self) -> Widget:
@@ -417,7 +418,10 @@ class TerraMysticaScreen(GameScreen):
                 t.append("\n")
             t.append_text(faction_board(s, seat, self.marks, full=(seat == mover), to_move=(seat == mover),
                                         is_bot=self.match.seats[seat].bot, width=width))
-        self.query_one("#panels", Static).update(t)
+        lines = t.plain.count("\n")
+        # the same number of lines: no relayout needed (a relayout per move is most of a move's cost)
+        self.query_one("#panels", Static).update(t, layout=lines != self._panel_lines)
+        self._panel_lines = lines
 
 
 class TerraMysticaGameOver(GameOverScreen):

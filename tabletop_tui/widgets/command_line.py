@@ -124,17 +124,18 @@ class CommandLine(Vertical):
         hint = self.query_one("#cmd-hint", Static)
         hint.set_class(bool(error), "-error")
         if error:
-            hint.update(Text(error))
+            hint.update(Text(error), layout=False)
             return
         m = matches(self.candidates, typed)
         if not self.candidates:
-            hint.update(Text("Nothing to do now."))
+            hint.update(Text("Nothing to do now."), layout=False)
         elif not m:
-            hint.update(Text(f"No legal move starts '{typed.strip()}' ({len(self.candidates)} legal); Enter says why."))
+            hint.update(Text(f"No legal move starts '{typed.strip()}' ({len(self.candidates)} legal); Enter says why."),
+                        layout=False)
         else:
             shown = " · ".join(m[:6])
             more = f" · +{len(m) - 6} more" if len(m) > 6 else ""
-            hint.update(Text(f"{len(m)} legal: {shown}{more}"))
+            hint.update(Text(f"{len(m)} legal: {shown}{more}"), layout=False)  # one row: no relayout
 
     def complete(self) -> None:
         inp = self.input

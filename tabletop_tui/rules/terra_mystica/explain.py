@@ -192,6 +192,10 @@ def explain(s: State, seat: int, cell: str, legal: list) -> str:
         bits = [f"{a.b} {action_cost(s, seat, a)}" for a in order[:3]]
         more = f" (+{len(order) - 3} more)" if len(order) > 3 else ""
         parts.append("transform to " + ", ".join(bits) + more)
+        if all(a.b != hm for a in transforms) and s.step == "main":
+            n = spades_needed(p, s.terrain[INDEX[cell]], hm)
+            parts.append(f"{hm} needs {n} spades = {cost_text(spade_cost(p, n))}, {faction_name(s, seat)} have "
+                         f"{p.W}W {p.P}P")
     # bridges name one end as the target; list those that end here too
     for a in legal:
         if a.kind == "bridge" and a.b == cell and a not in here:
