@@ -163,9 +163,19 @@ def replay_cmd(
     file: Path = typer.Argument(..., metavar="FILE"),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     source: str = typer.Option("tabletop", "--from", help="File format: tabletop (our save) or snellman."),
+    watch: bool = typer.Option(False, "--watch", help="Open it in the app, read-only: arrows step, PgDn/PgUp a round."),
 ) -> None:
-    """Replay a save headless; print the position and, if over, the result."""
+    """Replay a save headless; print the position and, if over, the result (--watch: step through it)."""
     from tabletop_tui.match import SaveError
+
+    if watch:
+        from tabletop_tui.screens.watch import RecordingError, run_watch
+
+        try:
+            run_watch(file, source)
+        except RecordingError as e:
+            fail(str(e))
+        return
 
     if source == "snellman":
         try:
