@@ -25,7 +25,8 @@ from tabletop_tui.rules.terra_mystica.scoring import network_size, tiered
 from tabletop_tui.screens.game import GameScreen
 from tabletop_tui.screens.game_over import GameOverScreen
 from tabletop_tui.widgets.command_line import CommandInput, CommandLine
-from tabletop_tui.widgets.hex_map import HexMap
+from tabletop_tui.widgets.decision import DecisionPanel
+from tabletop_tui.widgets.hex_map import COMPACT, FULL, HexMap, map_size
 from tabletop_tui.widgets.players import markers
 from tabletop_tui.widgets.tm_tables import bonus_text, cult_board, faction_board, favor_text, round_board, scoring_text, town_text
 
@@ -35,6 +36,25 @@ SPECIAL_NAME = {"BON1": "1 spade (bonus card)", "BON2": "1 cult step (bonus card
                 "ACTG": "2 free spades (Giants)", "ACTS": "a free trading house (Swarmlings)",
                 "ACTA": "2 cult steps (Auren)", "ACTC": "a double turn (Chaos Magicians)",
                 "ACTE": "a bridge for 2 workers (Engineers)"}
+
+
+#: each faction's ability in one line, for choosing (the full text is under the map while highlighted)
+ABILITY = {
+    "fakirs": "carpet flight over a space (1 priest, +4 VP); no shipping; stronghold: +1 range",
+    "nomads": "start with 3 dwellings; stronghold: Sandstorm turns a neighbour space to desert",
+    "halflings": "+1 VP per spade; stronghold: 3 spades at once; digging advances cheaply",
+    "cultists": "+1 cult step when someone takes their power; stronghold: 7 VP",
+    "alchemists": "trade 1 VP for 1 coin or 2 coins for 1 VP; stronghold: 12 power, 2 power per spade",
+    "darklings": "dig with priests (+2 VP a spade); stronghold: up to 3 workers become priests",
+    "mermaids": "a town may skip one river space; stronghold: +1 shipping",
+    "swarmlings": "+3 workers per town; stronghold: a free trading house once a round",
+    "witches": "+5 VP per town; stronghold: Witches' Ride, a free dwelling on any forest",
+    "auren": "stronghold: a favor tile, and 2 steps on one cult once a round",
+    "dwarves": "tunnel over a space (2 workers, +4 VP); no shipping; stronghold: tunnels cost 1 worker",
+    "engineers": "a bridge for 2 workers; stronghold: 3 VP per bridge between their structures on passing",
+    "giants": "every transform takes exactly 2 spades; stronghold: 2 free spades once a round",
+    "chaos_magicians": "1 starting dwelling, placed last; 2 favors per temple; stronghold: a double turn",
+}
 
 
 @dataclass
@@ -66,6 +86,7 @@ def fname(s, seat: int) -> str:
 class TerraMysticaScreen(GameScreen):
     CSS_PATH = ["game.tcss", "terra_mystica.tcss"]
     MIN_SIZE = (100, 30)
+    AUTO_FOCUS = "#choices"
     BINDINGS = [
         Binding("colon", "command", ":command", id="command"),
         Binding("t", "tables", "cults/rounds", id="tables"),
@@ -91,8 +112,14 @@ class TerraMysticaScreen(GameScreen):
             id="tm-board")
 
     def on_resize(self, event) -> None:
+        # (GameScreen.on_resize runs too: Textual calls the handler of every class in the MRO)
         wide = self.size.width >= 120
         self.query_one("#panels-box").styles.width = 36 if wide else 30
+        # the full map (2 rows a space) where it fits with its explanation line, else the compact one
+        board_w = self.size.width - (36 if wide else 30)
+        fw, fh = map_size(FULL)
+        full = board_w >= fw and self.size.height >= 40
+        self.query_one(HexMap).styles.height = fh if full else map_size(COMPACT)[1]
 
     def round_text(self, s: Any) -> str:
         if s.phase == "pick":
@@ -175,7 +202,7 @@ class TerraMysticaScreen(GameScreen):
         seat = d.seat if d else 0
         if k == "pick":
             f = FACTIONS[a.a]
-            return f"{f['name']} ({f['terrain']}): {f['text'][0]}"
+            return f"{f['name']} ({f['terrain']}): {ABILITY.get(a.a, f['text'][0])}"
         if k == "take":
             coins = s.bonus_pool.get(a.a, 0)
             return f"Take {a.a}{f' (+{coins} coins on it)' if coins else ''}: {bonus_text(a.a)}"
@@ -319,6 +346,9 @@ class TerraMysticaScreen(GameScreen):
 
         self.app.push_screen(ChoiceMenu(f"{cell}: choose", labels), done)
 
+    def on_hex_map_done(self, event: HexMap.Done) -> None:
+        self.query_one("#choices").focus()
+
     def on_hex_map_cursor_moved(self, event: HexMap.CursorMoved) -> None:
         self.map_cursor = event.cell
         self.show_explain()
@@ -392,7 +422,13 @@ class TerraMysticaScreen(GameScreen):
         s = self.match.state
         d = self.match.pending
         line = Text()
-        if d is None:
+        i = self.query_one(DecisionPanel).highlighted
+        item = self.actions[i] if i is not None and 0 <= i < len(self.actions) else None
+        if d is not None and getattr(item, "kind", "") == "pick":
+            f = FACTIONS[item.a]
+            line.append(f"{f['name']}: ", "bold")
+            line.append(" ".join(f["text"]))
+        elif d is None:
             line.append(X.describe_space(s, self.map_cursor))
         elif self.match.seats[d.seat].bot:
             line.append(X.describe_space(s, self.map_cursor))

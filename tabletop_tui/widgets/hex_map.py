@@ -3,8 +3,9 @@
 Two forms, chosen by the room the widget gets:
 - full (6×2 characters a space, 83×19): each space shows its label (``E7``) and terrain letter on its
   first line and its structure (``TP·A``: kind, owner's mark) on the second;
-- compact (5×1, 69×10): the row letter is on the ruler, each space shows its number in the row and
-  terrain letter (``7f``) or its structure (``TPA``).
+- compact (5×1, 69×9): the row letter is on the ruler, each space shows its number in the row and
+  terrain letter (``7f``) or its structure (``TP·A``); its fifth character is ``+`` for a target,
+  else ``*`` for a town or ``=`` for a bridge end.
 Terrain is colour *and* a letter (p plains, s swamp, l lakes, f forest, m mountains, w wasteland,
 d desert; ≈ river), so the map reads with NO_COLOR too. Targets of legal actions carry ``+``,
 the cursor is drawn in reverse video between ``[`` ``]``; ``*`` marks a structure in a town and
@@ -76,7 +77,6 @@ class HexMap(CanvasBoard):
     can_focus = True
     DEFAULT_CSS = """
     HexMap { height: 19; width: 1fr; }
-    HexMap:focus { background: $boost; }
     """
     BINDINGS = [
         Binding("up,k", "move(0,-1)", "map ↑", show=False),
@@ -84,7 +84,11 @@ class HexMap(CanvasBoard):
         Binding("left,h", "move(-1,0)", "map ←", show=False),
         Binding("right,l", "move(1,0)", "map →", show=False),
         Binding("enter,space", "pick", "act here"),
+        Binding("escape,tab", "done", "back to the menu"),
     ]
+
+    class Done(Message):
+        """The player leaves the map for the menu."""
 
     class CursorMoved(Message):
         def __init__(self, cell: str) -> None:
@@ -153,12 +157,15 @@ class HexMap(CanvasBoard):
                         if bridge:
                             cv.put(x + 4, y + 1, bridge, st + Style(bold=True))
                     else:
-                        text = f"{kind}{mark}{town}" if kind else f"{num:>2}{letter}"
+                        text = f"{kind}·{mark}" if kind else f"{num:>2}{letter}"
                         cv.put(x, y, text[:cw - 1], st + Style(bold=bool(kind)))
+                        if town or bridge:
+                            cv.put(x + cw - 1, y, town or bridge, st + Style(bold=True))
                 if target:
                     cv.put(x + cw - 1, y + ch - 1, "+", TARGET + Style(bgcolor=st.bgcolor.name if st.bgcolor else None))
-                if cursor:
-                    cv.fill(x, y, cw, ch, Style(reverse=True, bold=True))
+                if cursor:  # white under the keyboard's cursor, reverse video otherwise
+                    cv.fill(x, y, cw, ch, Style(color="black", bgcolor="white", bold=True) if self.has_focus
+                            else Style(reverse=True, bold=True))
                 self.hit(x, y, cw, ch, ("hex", cell))
         return cv
 
@@ -169,6 +176,17 @@ class HexMap(CanvasBoard):
         if nxt != self.cursor:
             self.update_state(self.state, self.targets, nxt, **self.extra)
         self.post_message(self.CursorMoved(nxt))
+
+    def on_focus(self) -> None:
+        self._drawn_for = None  # redraw the cursor in its focused colours
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self._drawn_for = None
+        self.refresh()
+
+    def action_done(self) -> None:
+        self.post_message(self.Done())
 
     def action_pick(self) -> None:
         if self.cursor in INDEX:

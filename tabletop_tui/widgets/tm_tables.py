@@ -121,16 +121,15 @@ def faction_board(s, seat: int, marks: list[str], full: bool, to_move: bool, is_
         extra += p.favors + p.towns
         t.append("\n   " + " ".join(extra), "dim")
         return t
-    t.append(f"\n   {p.C} coins {p.W} workers {p.P} priests")
-    t.append(f"\n   priests: {p.priests_sent} on cults, {7 - p.P - p.priests_sent} in supply", "dim")
-    t.append(f"\n   power I {b1} · II {b2} · III {b3}")
+    t.append(f"\n   {p.C}C {p.W}W {p.P}P  pw {b1}/{b2}/{b3}")
+    t.append(f"\n   priests: {p.priests_sent} on cults, {7 - p.P - p.priests_sent} left", "dim")
     if p.burned:
-        t.append(f" ({p.burned} burnt)", "dim")
+        t.append(f"\n   {p.burned} power burnt", "dim")
     t.append(f"\n   cults {' '.join(f'{n[0]}{v}' for n, v in zip(TRACK_NAMES, p.cult))}")
     if p.keys:
         t.append(f" · keys {p.keys}")
     sh, dg = fd["shipping"], fd["digging"]
-    t.append(f"\n   ship {p.ship}/{sh['max']} · dig {p.dig}/{dg['max']} · bridges {p.bridges_left}")
+    t.append(f"\n   ship{p.ship}/{sh['max']} dig{p.dig}/{dg['max']} bridges{p.bridges_left}")
     t.append("\n   left ")
     for k in KINDS:
         left = fd["buildings"][k]["pieces"] - p.counts[k]
