@@ -8,13 +8,14 @@ The screen asks the engine for everything (legal actions, costs via ``explain``)
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
@@ -30,6 +31,7 @@ from tabletop_tui.widgets.hex_map import COMPACT, FULL, HexMap, map_size
 from tabletop_tui.widgets.players import markers
 from tabletop_tui.widgets.tm_tables import bonus_text, cult_board, faction_board, favor_text, round_board, scoring_text, town_text
 
+HEX_IN = re.compile(r"\b([A-I]\d{1,2})\b")
 RES_NAME = {"PW": "power", "C": "coins", "W": "workers", "P": "priests", "VP": "VP"}
 SPECIAL_NAME = {"BON1": "1 spade (bonus card)", "BON2": "1 cult step (bonus card)", "FAV6": "1 cult step (favor)",
                 "ACTW": "Witches' Ride: a free dwelling on a forest", "ACTN": "Sandstorm: a space to desert",
@@ -101,13 +103,14 @@ class TerraMysticaScreen(GameScreen):
         self.map_cursor = "E7"
         self.show_tables = False
         self._panel_lines = -1
+        self._cursor_for: int | None = -1
 
     # -- layout ----------------------------------------------------------------------------
     def compose_board(self) -> Widget:
         return Vertical(
             HexMap(self.match.state, id="hexmap"),
             Static("", id="explain"),
-            Static("", id="tables"),
+            VerticalScroll(Static("", id="tables"), id="tables-box", can_focus=True),
             CommandLine(self._parse, id="cmdline"),
             id="tm-board")
 
@@ -374,8 +377,13 @@ class TerraMysticaScreen(GameScreen):
 
     # -- views -----------------------------------------------------------------------------
     def action_tables(self) -> None:
+        """The cult and round boards in the map's place (t again: the map); ↑↓ scroll them."""
         self.show_tables = not self.show_tables
         self.refresh_all()
+        if self.show_tables:
+            self.query_one("#tables-box").focus()
+        else:
+            self.query_one("#choices").focus()
 
     def action_focus_map(self) -> None:
         self.show_tables = False
@@ -384,11 +392,21 @@ class TerraMysticaScreen(GameScreen):
 
     def focus_choices(self) -> None:
         """Keep the keyboard on the map or the command line while the player uses them."""
-        if isinstance(self.focused, (HexMap, CommandInput)):
+        if isinstance(self.focused, (HexMap, CommandInput)) or (self.show_tables and self.focused is not None
+                                                                and self.focused.id == "tables-box"):
             return
         super().focus_choices()
 
     def refresh_all(self) -> None:
+        d = self.match.pending
+        seat = d.seat if d is not None else None
+        if seat != self._cursor_for:  # a new player to decide: the cursor shows what just happened
+            self._cursor_for = seat
+            for text in reversed(self.match.actions[-8:]):
+                m = HEX_IN.search(text)
+                if m and m.group(1) in INDEX:
+                    self.map_cursor = m.group(1)
+                    break
         super().refresh_all()
         cl = self.query_one(CommandLine)
         if cl.is_open:
@@ -406,10 +424,11 @@ class TerraMysticaScreen(GameScreen):
             if self.match.pending is not None and not self.match.seats[self.match.pending.seat].bot else set()
         hm = self.query_one(HexMap)
         tables = self.query_one("#tables", Static)
-        if tables.display != self.show_tables:  # (a display change costs a relayout: only when it changes)
+        box = self.query_one("#tables-box")
+        if box.display != self.show_tables:  # (a display change costs a relayout: only when it changes)
             hm.display = not self.show_tables
             self.query_one("#explain").display = not self.show_tables
-            tables.display = self.show_tables
+            box.display = self.show_tables
         if self.show_tables:
             t = cult_board(state, self.marks)
             t.append("\n")
@@ -461,9 +480,9 @@ class TerraMysticaScreen(GameScreen):
 
 
 class TerraMysticaGameOver(GameOverScreen):
-    """The shared game-over screen with Terra Mystica's final scoring broken down: the points before
-    the final scoring, each cult track (position → VP), the largest network (size → VP), the
-    resources, the total; the ranking (equal VP share a place) and the VP-over-rounds chart."""
+    """The shared game-over screen with Terra Mystica's final scoring broken down: the points of the
+    six rounds, each cult track (position → VP), the largest network (size → VP), the resources,
+    the total; the ranking (equal VP share a place) and the VP chart."""
 
     CSS = """
     TerraMysticaGameOver #over { overflow-y: auto; }
@@ -485,8 +504,8 @@ class TerraMysticaGameOver(GameOverScreen):
         cult_vp = [tiered({i: s.players[i].cult[t] for i in range(n)}, [8, 4, 2]) for t in range(4)]
         sizes = {i: network_size(s, i) for i in range(n)}
         net_vp = tiered(sizes, [18, 12, 6])
-        table.add_columns("Place", "Player", "Faction", "Before", "Fire", "Water", "Earth", "Air",
-                          "Network", "Resources", "Total")
+        table.add_columns("#", "Player", "Faction", "Rounds", "Fire", "Water", "Earth", "Air",
+                          "Network", "Res.", "Total")
         for place, group in enumerate(res.ranking, 1):
             for i in group:
                 p = s.players[i]

@@ -105,32 +105,32 @@ def faction_board(s, seat: int, marks: list[str], full: bool, to_move: bool, is_
     t.append(" " * max(1, width - used - len(vp)))
     t.append(vp, "bold")
     if not p.faction:
-        t.append("\n   choosing a faction", "dim")
+        t.append("\n  choosing a faction", "dim")
         return t
     fd = FACTIONS[p.faction]
-    t.append(f"\n   {fd['name']} ({fd['terrain']})")
+    t.append(f"\n  {fd['name']} ({fd['terrain']})")
     if p.passed:
         t.append(" · passed", "italic")
     b1, b2, b3 = p.bowls
     cults = "".join(f"{n[0]}{v}" for n, v in zip(TRACK_NAMES, p.cult))
     if not full:
-        t.append(f"\n   {p.C}C {p.W}W {p.P}P {b1}/{b2}/{b3}PW {cults}")
+        t.append(f"\n  {p.C}C {p.W}W {p.P}P {b1}/{b2}/{b3}PW {cults}")
         extra = [f"ship{p.ship}", f"dig{p.dig}"] + [f"{k}{p.counts[k]}" for k in KINDS if p.counts[k]]
         if p.bonus:
             extra.append(p.bonus)
         extra += p.favors + p.towns
-        t.append("\n   " + " ".join(extra), "dim")
+        t.append("\n  " + " ".join(extra), "dim")
         return t
-    t.append(f"\n   {p.C}C {p.W}W {p.P}P  pw {b1}/{b2}/{b3}")
-    t.append(f"\n   priests: {p.priests_sent} on cults, {7 - p.P - p.priests_sent} left", "dim")
+    t.append(f"\n  {p.C}C {p.W}W {p.P}P  pw {b1}/{b2}/{b3}")
+    t.append(f"\n  priests: {p.priests_sent} on cults, {7 - p.P - p.priests_sent} left", "dim")
     if p.burned:
-        t.append(f"\n   {p.burned} power burnt", "dim")
-    t.append(f"\n   cults {' '.join(f'{n[0]}{v}' for n, v in zip(TRACK_NAMES, p.cult))}")
+        t.append(f"\n  {p.burned} power burnt", "dim")
+    t.append(f"\n  cults {' '.join(f'{n[0]}{v}' for n, v in zip(TRACK_NAMES, p.cult))}")
     if p.keys:
-        t.append(f" · keys {p.keys}")
+        t.append(f" key{p.keys}")
     sh, dg = fd["shipping"], fd["digging"]
-    t.append(f"\n   ship{p.ship}/{sh['max']} dig{p.dig}/{dg['max']} bridges{p.bridges_left}")
-    t.append("\n   left ")
+    t.append(f"\n  ship{p.ship}/{sh['max']} dig{p.dig}/{dg['max']} bridges{p.bridges_left}")
+    t.append("\n  left ")
     for k in KINDS:
         left = fd["buildings"][k]["pieces"] - p.counts[k]
         t.append(f"{k}{left} ", "" if left else "dim")
@@ -147,16 +147,21 @@ def faction_board(s, seat: int, marks: list[str], full: bool, to_move: bool, is_
                 line = "       "
             line += " " + item
         t.append("\n" + line, "dim")
-    t.append("\n   income " + res_text(income(s, seat)))
+    t.append("\n  income " + res_text(income(s, seat)))
     tiles = []
     if p.bonus:
         tiles.append(p.bonus)
     tiles += p.favors + p.towns
     if tiles:
-        t.append("\n   " + " ".join(tiles))
+        t.append("\n  " + " ".join(tiles))
     if p.used:
-        t.append("\n   used: " + " ".join(p.used), "dim")
+        t.append("\n  used: " + " ".join(p.used), "dim")
     return t
+
+
+def slot(v: int) -> int:
+    """Columns for cult space v: space 0 holds all five factions at the start."""
+    return 6 if v == 0 else 4
 
 
 def cult_board(s, marks: list[str]) -> Text:
@@ -166,8 +171,8 @@ def cult_board(s, marks: list[str]) -> Text:
     t.append("  power at 3:+1 5:+2 7:+2 10:+3 · space 10 needs a town key, one faction only\n", "dim")
     t.append("       ")
     for v in range(11):
-        t.append(f"{v:<3}", "bold" if v in (3, 5, 7, 10) else "dim")
-    t.append("  order 3 2 2 2\n", "dim")
+        t.append(f"{v:<{slot(v)}}", "bold" if v in (3, 5, 7, 10) else "dim")
+    t.append("order 3 2 2 2\n", "dim")
     for i, name in enumerate(TRACK_NAMES):
         t.append(f"{name:<7}", "bold")
         at: dict[int, list[int]] = {}
@@ -175,18 +180,19 @@ def cult_board(s, marks: list[str]) -> Text:
             if p.faction:
                 at.setdefault(p.cult[i], []).append(seat)
         for v in range(11):
+            w = slot(v)
             who = at.get(v, [])
             if not who:
-                t.append("·  ", "dim")
-            elif len(who) == 1:
-                chip_text = marks[who[0]]
-                t.append(chip_text, faction_style(s.players[who[0]].faction))
-                t.append("  ")
-            else:
-                letters = "".join(marks[x] for x in who)
-                t.append(f"{letters[:2]:<2}" if len(letters) <= 2 else letters[:2], "bold")
-                t.append("+" if len(letters) > 2 else " ")
-        t.append("        ")
+                t.append("·".ljust(w), "dim")
+                continue
+            cap = w - 1  # letters that fit before the gap to the next space
+            letters = who if len(who) <= cap else who[: cap - 1]
+            for seat in letters:
+                t.append(marks[seat], faction_style(s.players[seat].faction))
+            more = len(who) > len(letters)
+            if more:
+                t.append("+", "bold")
+            t.append(" " * (w - len(letters) - more))
         for j in range(4):
             holder = s.cult_spaces[i][j]
             t.append(marks[holder] if holder >= 0 else "·", "bold" if holder >= 0 else "dim")
