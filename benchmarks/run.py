@@ -1,7 +1,10 @@
 """`make bench`: figures as ratios to a floor measured in the same run. Report only, never a test.
 
-- start-up: process start → first paint of the launcher, and of the Piratissimo screen, against
-  a bare Textual app that paints one Static;
+- first paint on a real terminal (tmux): `tabletop` until the launcher's last game is on the
+  screen, against a bare Textual app with a Header, a Static and a Footer, run alternately —
+  the method of ../shared/tools/first_paint.py; this is the start-up figure players feel;
+- start-up in a headless test terminal: process start → first paint of the launcher, and of
+  the Piratissimo screen, against a bare Textual app that paints one Static;
 - key latency: key press → repaint on the Piratissimo board, against a trivial app;
 - Terra Mystica: opening a 5-player mid-game screen (a position built before the clock starts),
   against the bare app's start-up, and key → repaint on that board, against the trivial app;
@@ -14,11 +17,14 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,6 +92,60 @@ asyncio_run = __import__("asyncio").run
 asyncio_run(main())
 print(app.return_value, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
+
+
+FIRST_PAINT_BARE = '''
+from textual.app import App, ComposeResult
+from textual.widgets import Header, Footer, Static
+class Bare(App):
+    def compose(self) -> ComposeResult:
+        yield Header(); yield Static("BARE-APP-READY"); yield Footer()
+Bare().run()
+'''
+
+
+def _until_on_screen(cmd: str, expect: str, size: str = "120x40", timeout: float = 30.0) -> float:
+    """Seconds from starting ``cmd`` in a fresh tmux server until ``expect`` is on its screen."""
+    sock = "bench" + uuid.uuid4().hex[:8]
+    cols, rows = size.split("x")
+    t0 = time.perf_counter()
+    subprocess.run(["tmux", "-L", sock, "new-session", "-d", "-x", cols, "-y", rows, cmd], check=True)
+    pat = re.compile(expect)
+    try:
+        while time.perf_counter() - t0 < timeout:
+            out = subprocess.run(["tmux", "-L", sock, "capture-pane", "-p", "-t", "0"],
+                                 capture_output=True, text=True).stdout
+            if pat.search(out):
+                return time.perf_counter() - t0
+            time.sleep(0.005)
+        raise TimeoutError(f"{expect!r} never appeared for {cmd!r}")
+    finally:
+        subprocess.run(["tmux", "-L", sock, "kill-server"], capture_output=True)
+
+
+def first_paint(runs: int) -> dict | None:
+    """`tabletop` → the launcher's last game on a real terminal, against the bare app, taken
+    alternately so that both see the same machine load; the pairwise median ratio."""
+    if shutil.which("tmux") is None:
+        return None
+    script = Path(sys.executable).parent / "tabletop"
+    data = tempfile.mkdtemp()
+    cmd = f"env TABLETOP_TUI_DATA_DIR={data} " + (str(script) if script.exists()
+                                                   else f"{sys.executable} -m tabletop_tui")
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(FIRST_PAINT_BARE)
+    base = f"{sys.executable} {f.name}"
+    try:
+        _until_on_screen(base, "BARE-APP-READY")  # warm the caches
+        _until_on_screen(cmd, "Maracaibo")
+        bs, cs = [], []
+        for _ in range(runs):
+            bs.append(_until_on_screen(base, "BARE-APP-READY"))
+            cs.append(_until_on_screen(cmd, "Maracaibo"))
+    finally:
+        os.unlink(f.name)
+    return {"bare_s": statistics.median(bs), "launcher_s": statistics.median(cs),
+            "ratio": statistics.median(c / b for b, c in zip(bs, cs))}
 
 
 def startup(kind: str) -> tuple[float, float]:
@@ -217,6 +277,7 @@ def playouts() -> list[dict]:
 
 def main() -> None:
     os.environ.setdefault("TABLETOP_TUI_DATA_DIR", tempfile.mkdtemp())
+    paint = first_paint(max(RUNS, 7))
     bare_t, bare_m = startup("bare")
     launch_t, launch_m = startup("launcher")
     game_t, game_m = startup("game")
@@ -227,6 +288,8 @@ def main() -> None:
               for g, moves in (("piratissimo", 60), ("finca", 120), ("finis_terrae", 250))}
     boards["terra_mystica_5p"] = asyncio.run(key_latency_tm(presses))
     figures = {
+        "first_paint_ratio": round(paint["ratio"], 2) if paint else None,
+        "floor_bare_app_first_paint_s": round(paint["bare_s"], 4) if paint else None,
         "floor_bare_app_startup_s": round(bare_t, 4),
         "launcher_startup_ratio": round(launch_t / bare_t, 2),
         "piratissimo_open_ratio": round(game_t / bare_t, 2),
@@ -240,6 +303,13 @@ def main() -> None:
         "playouts": playouts(),
     }
     print(f"{'figure':<34}{'value':>12}  note")
+    if paint:
+        print(f"{'bare app first paint, tmux (floor)':<34}{paint['bare_s'] * 1000:>10.0f}ms  "
+              f"median of {max(RUNS, 7)}")
+        print(f"{'tabletop first paint, tmux':<34}{paint['ratio']:>11.2f}×  of the floor, pairwise "
+              "median (goal <= 1.25)")
+    else:
+        print(f"{'tabletop first paint, tmux':<34}{'—':>12}  needs tmux")
     print(f"{'bare Textual app start-up (floor)':<34}{bare_t * 1000:>10.0f}ms  median of {RUNS}")
     print(f"{'launcher start-up':<34}{figures['launcher_startup_ratio']:>11.2f}×  of the floor")
     print(f"{'Piratissimo screen open':<34}{figures['piratissimo_open_ratio']:>11.2f}×  of the floor")
