@@ -217,3 +217,97 @@ async def test_a_name_with_markup_characters_is_shown_as_text(tmp_path, monkeypa
         await pilot.press("1")
         await pilot.pause()
         assert m.state.players[0].faction
+
+
+# -- snapshots (plain def: pytest-textual-snapshot runs the loop; each SVG was looked at) ------------
+def _after(m: Match, kind: str) -> bool:
+    return m.pending is not None and m.pending.kind == kind
+
+
+def _town_formed(m: Match) -> bool:
+    return bool(m.actions) and m.actions[-1].startswith("+TW")
+
+
+def _mid_game(m: Match) -> bool:
+    return m.state.round == 4 and _after(m, "main")
+
+
+def _first_turn(m: Match) -> bool:
+    return m.state.phase == "play" and _after(m, "main")
+
+
+SCENES = {
+    "start": lambda: league_match(_first_turn),
+    "mid_game": lambda: league_match(_mid_game),
+    "power_offer": lambda: league_match(lambda m: m.state.round == 2 and _after(m, "leech")),
+    "town_formed": lambda: league_match(_town_formed),
+    "game_over": lambda: league_match(lambda m: False),
+}
+
+
+def _snap(snap_compare, scene, size, press=()):
+    if scene == "picking":
+        m = played_match("terra_mystica", players=3, seed=5, moves=1)
+    else:
+        m = SCENES[scene]()
+    return snap_compare(app_for(m), terminal_size=size, press=list(press))
+
+
+def test_snapshot_faction_picking_120x40(snap_compare):
+    assert _snap(snap_compare, "picking", (120, 40))
+
+
+def test_snapshot_faction_picking_100x30(snap_compare):
+    assert _snap(snap_compare, "picking", (100, 30))
+
+
+def test_snapshot_start_120x40(snap_compare):
+    assert _snap(snap_compare, "start", (120, 40))
+
+
+def test_snapshot_start_100x30(snap_compare):
+    assert _snap(snap_compare, "start", (100, 30))
+
+
+def test_snapshot_mid_game_120x40(snap_compare):
+    assert _snap(snap_compare, "mid_game", (120, 40))
+
+
+def test_snapshot_mid_game_100x30(snap_compare):
+    assert _snap(snap_compare, "mid_game", (100, 30))
+
+
+def test_snapshot_power_offer_120x40(snap_compare):
+    assert _snap(snap_compare, "power_offer", (120, 40))
+
+
+def test_snapshot_power_offer_100x30(snap_compare):
+    assert _snap(snap_compare, "power_offer", (100, 30))
+
+
+def test_snapshot_town_just_formed_120x40(snap_compare):
+    assert _snap(snap_compare, "town_formed", (120, 40))
+
+
+def test_snapshot_town_just_formed_100x30(snap_compare):
+    assert _snap(snap_compare, "town_formed", (100, 30))
+
+
+def test_snapshot_cult_board_120x40(snap_compare):
+    assert _snap(snap_compare, "mid_game", (120, 40), press=["t"])
+
+
+def test_snapshot_cult_board_100x30(snap_compare):
+    assert _snap(snap_compare, "mid_game", (100, 30), press=["t"])
+
+
+def test_snapshot_game_over_120x40(snap_compare):
+    assert _snap(snap_compare, "game_over", (120, 40))
+
+
+def test_snapshot_game_over_100x30(snap_compare):
+    assert _snap(snap_compare, "game_over", (100, 30))
+
+
+def test_snapshot_80x24_says_the_terminal_is_too_small(snap_compare):
+    assert _snap(snap_compare, "mid_game", (80, 24))
