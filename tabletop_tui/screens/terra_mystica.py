@@ -104,6 +104,7 @@ class TerraMysticaScreen(GameScreen):
         self.show_tables = False
         self._panel_lines = -1
         self._cursor_for: int | None = -1
+        self._menu_fresh: int | None = None
 
     # -- layout ----------------------------------------------------------------------------
     def compose_board(self) -> Widget:
@@ -193,7 +194,9 @@ class TerraMysticaScreen(GameScreen):
             path.append(key)
             items = [BACK] + g.items
         self.menu_path = path
-        return items, (1 if path and len(items) > 1 else 0)
+        first = 1 if path and len(items) > 1 else 0
+        self._menu_fresh = first if not path else None  # (inside a group, follow the first item)
+        return items, first
 
     def label(self, s: Any, a: Any) -> str:
         if isinstance(a, Group):
@@ -417,9 +420,22 @@ class TerraMysticaScreen(GameScreen):
             else:
                 cl.set_candidates([str(a) for a in self.all_actions])
 
+    def on_decision_panel_highlighted(self, event: DecisionPanel.Highlighted) -> None:
+        """A menu choice on a space moves the map cursor there (a refresh alone does not: the
+        cursor stays where the player, or the last move, put it)."""
+        event.prevent_default()
+        i = event.index
+        fresh, self._menu_fresh = self._menu_fresh, None
+        if fresh == i:  # the menu's own first highlight after a refresh: not the player's choice
+            self.update_board(self.match.state, set(), None)
+            return
+        a = self.actions[i] if 0 <= i < len(self.actions) else None
+        t = getattr(a, "target", None)
+        if t and t[0] == "hex" and not isinstance(self.focused, HexMap):
+            self.map_cursor = t[1]
+        self.update_board(self.match.state, set(), None)
+
     def update_board(self, state: Any, targets: set, cursor: Any) -> None:
-        if isinstance(cursor, tuple) and cursor and cursor[0] == "hex":
-            self.map_cursor = cursor[1]
         targets = {a.target for a in self.all_actions if getattr(a, "target", None) and a.target[0] == "hex"} \
             if self.match.pending is not None and not self.match.seats[self.match.pending.seat].bot else set()
         hm = self.query_one(HexMap)

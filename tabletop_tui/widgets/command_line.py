@@ -67,9 +67,9 @@ class CommandLine(Vertical):
     DEFAULT_CSS = """
     CommandLine { height: auto; display: none; border-top: solid $accent; }
     CommandLine.-open { display: block; }
-    CommandLine > #cmd-hint { height: 1; color: $text-muted; padding: 0 1; }
+    CommandLine > #cmd-hint { height: auto; max-height: 3; color: $text-muted; padding: 0 1; }
     CommandLine > #cmd-hint.-error { color: $error; text-style: bold; }
-    CommandLine > CommandInput { border: none; height: 1; padding: 0 1; }
+    CommandLine > CommandInput, CommandLine > CommandInput:focus { border: none; height: 1; padding: 0 1; }
     """
 
     class Chosen(Message):
@@ -124,7 +124,7 @@ class CommandLine(Vertical):
         hint = self.query_one("#cmd-hint", Static)
         hint.set_class(bool(error), "-error")
         if error:
-            hint.update(Text(error), layout=False)
+            hint.update(Text(error))  # (may take two lines)
             return
         m = matches(self.candidates, typed)
         if not self.candidates:

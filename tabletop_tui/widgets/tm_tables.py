@@ -42,8 +42,8 @@ def bonus_text(card: str) -> str:
         parts.append({"spade": "action: 1 spade", "cult": "action: 1 cult step"}[b["special"]])
     if "ship" in b:
         parts.append("+1 shipping")
-    for k, v in b.get("pass_vp", {}).items():
-        parts.append(f"pass: {v}VP {k.replace('_', ' ')}")
+    if b.get("pass_vp"):
+        parts.append("pass: " + ", ".join(f"{v}VP {k.replace('_', ' ')}" for k, v in b["pass_vp"].items()))
     return ", ".join(parts)
 
 
