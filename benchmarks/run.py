@@ -6,6 +6,8 @@
 - start-up in a headless test terminal: process start → first paint of the launcher, and of
   the Piratissimo screen, against a bare Textual app that paints one Static;
 - key latency: key press → repaint on the Piratissimo board, against a trivial app;
+- Terra Mystica: opening a 5-player mid-game screen (a position built before the clock starts),
+  against the bare app's start-up, and key → repaint on that board, against the trivial app;
 - peak memory (max RSS) of the same processes;
 - playouts per second for every game with a rules engine.
 Writes benchmarks/latest.json.
@@ -43,6 +45,25 @@ if kind == "bare":
         def done(self):
             self.exit(time.perf_counter() - t0)
     app = A()
+elif kind == "tm":
+    # a 5-player mid-game position, built before the clock starts: opening the screen is timed
+    sys.path.insert(0, "benchmarks")
+    from run import tm_match
+    match = tm_match()
+    t0 = time.perf_counter()
+    from tabletop_tui.app import TabletopApp
+    class A(TabletopApp):
+        def on_mount(self):
+            super().on_mount()
+            self.set_timer(0.001, self.check)
+        def check(self):
+            if type(self.screen).__name__ == "TerraMysticaScreen":
+                self.call_after_refresh(self.done)
+            else:
+                self.set_timer(0.001, self.check)
+        def done(self):
+            self.exit(time.perf_counter() - t0)
+    app = A(match=match, bot_delay=0)
 else:
     from tabletop_tui.app import TabletopApp
     class A(TabletopApp):
@@ -215,6 +236,34 @@ async def key_latency_board(game_id: str, moves: int, presses: int, players: int
         return (time.perf_counter() - t0) / presses
 
 
+def tm_match():
+    """Terra Mystica, 5 players, round 3 with a human to take a main action (seeded bot moves)."""
+    from tabletop_tui.match import Match, Seat
+
+    names = ["Anna", "Bruno", "Chiara", "Dario", "Elena"]
+    m = Match("terra_mystica", [Seat(n) for n in names], 7)
+    driver = Match("terra_mystica", [Seat(n, True) for n in names], 7)
+    while not driver.over and not (driver.state.round >= 3 and driver.pending.kind == "main"
+                                   and len(driver.legal_actions()) > 12):
+        driver.play(driver.bot_action())
+        m.play(driver.actions[-1])
+    return m
+
+
+async def key_latency_tm(presses: int) -> float:
+    from tabletop_tui.app import TabletopApp
+
+    app = TabletopApp(match=tm_match(), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        t0 = time.perf_counter()
+        for i in range(presses):
+            # through the menu and the map targets its choices concern
+            await pilot.press(("down", "right", "up", "left")[i % 4])
+            await pilot.pause()
+        return (time.perf_counter() - t0) / presses
+
+
 def playouts() -> list[dict]:
     from tabletop_tui import catalogue
     from tabletop_tui.playout import simulate
@@ -253,11 +302,13 @@ def main() -> None:
     launch_t, launch_m = startup("launcher")
     game_t, game_m = startup("game")
     mar_t, mar_m = startup("maracaibo")
+    tm_t, tm_m = startup("tm")
     presses = 40
     triv = asyncio.run(key_latency_trivial(presses))
     boards = {g: asyncio.run(key_latency_board(g, moves, presses))
               for g, moves in (("piratissimo", 60), ("finca", 120), ("finis_terrae", 250))}
     boards["maracaibo"] = asyncio.run(key_latency_board("maracaibo", 150, presses, players=4))
+    boards["terra_mystica_5p"] = asyncio.run(key_latency_tm(presses))
     figures = {
         "first_paint_ratio": round(paint["ratio"], 2) if paint else None,
         "floor_bare_app_first_paint_s": round(paint["bare_s"], 4) if paint else None,
@@ -265,6 +316,7 @@ def main() -> None:
         "launcher_startup_ratio": round(launch_t / bare_t, 2),
         "piratissimo_open_ratio": round(game_t / bare_t, 2),
         "maracaibo_open_ratio": round(mar_t / bare_t, 2),
+        "terra_mystica_5p_open_ratio": round(tm_t / bare_t, 2),
         "floor_trivial_key_s": round(triv, 5),
         **{f"{g}_key_ratio": round(t / triv, 2) for g, t in boards.items()},
         "floor_bare_peak_mb": round(bare_m, 1),
@@ -285,6 +337,7 @@ def main() -> None:
     print(f"{'launcher start-up':<34}{figures['launcher_startup_ratio']:>11.2f}×  of the floor")
     print(f"{'Piratissimo screen open':<34}{figures['piratissimo_open_ratio']:>11.2f}×  of the floor")
     print(f"{'Maracaibo 4p mid-game open':<34}{figures['maracaibo_open_ratio']:>11.2f}×  of the floor")
+    print(f"{'Terra Mystica 5p mid-game open':<34}{figures['terra_mystica_5p_open_ratio']:>11.2f}×  of the floor")
     print(f"{'trivial app key→repaint (floor)':<34}{triv * 1000:>10.1f}ms  mean of {presses}")
     for g, t in boards.items():
         print(f"{g + ' key→repaint':<34}{t / triv:>11.2f}×  of the floor (mid-game board)")

@@ -214,9 +214,20 @@ def replay_cmd(
                                  "places and winners."),
     source: str = typer.Option("tabletop", "--from", metavar="FORMAT",
                                help="File format: tabletop (our save) or snellman."),
+    watch: bool = typer.Option(False, "--watch", help="Open it in the app, read-only: arrows step, "
+                               "PgDn/PgUp a round, Home/End."),
 ) -> None:
-    """Replay a save headless; print the position and, if over, the result."""
+    """Replay a save headless; print the position and, if over, the result (--watch: step through it)."""
     from tabletop_tui.match import SaveError
+
+    if watch:
+        from tabletop_tui.screens.watch import RecordingError, run_watch
+
+        try:
+            run_watch(file, source)
+        except RecordingError as e:
+            fail(str(e))
+        return
 
     if source == "snellman":
         try:
