@@ -460,8 +460,10 @@ class FinisTerraeScreen(GameScreen):
         g = s.galleon
         t.append("\n   ")
         self._holds(t, g["holds"], -1)
-        where = f"at {g['pos'][0]},{g['pos'][1]}" if g["pos"] is not None else "not on the map"
-        t.append(f" {where}", "dim")
+        if g["pos"] is not None:
+            t.append(f" at {g['pos'][0]},{g['pos'][1]}", "dim")
+        else:
+            t.append("\n   not on the map yet", "dim")
         return t
 
 
