@@ -201,7 +201,8 @@ class FincaScreen(GameScreen):
         t.append(": your symbols for each open finca tile (F = figs…; all = tile values); "
                  f"{LEADS} = you lead it alone.\n")
         t.append("action", "bold")
-        t.append(f": action tiles not yet used, {F.ACTION_VP} VP each at the end.\n")
+        t.append(f": action tiles not yet used, {F.ACTION_VP} VP each at the end (the "
+                 f"{F.ACTION_VP * len(F.ACTION_TILES)} VP everyone starts with).\n")
         t.append(f"{ANY}", "bold")
         t.append(": an any-fruit symbol on a fruit tile.")
         return t
