@@ -236,6 +236,35 @@ async def key_latency_board(game_id: str, moves: int, presses: int, players: int
         return (time.perf_counter() - t0) / presses
 
 
+async def key_latency_thinking(presses: int, thinking: bool = True) -> float:
+    """Key→repaint on the Finca screen while a hard bot thinks in its worker thread (or, for
+    comparison, with nobody thinking): the player opens and closes the whole log."""
+    from tabletop_tui.app import TabletopApp
+
+    m = _match_at("finca", 40, players=2)
+    seat = m.pending.seat
+    if thinking:
+        m.seats[seat].bot, m.seats[seat].level = True, "hard"
+    app = TabletopApp(match=m, bot_delay=60)  # the chosen move waits: only the thinking counts
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        total, counted = 0.0, 0
+        while counted < presses:
+            if thinking and screen.bot_worker is None:  # it has chosen: think again
+                screen.cancel_bot()
+                screen.schedule_bot()
+            t0 = time.perf_counter()
+            await pilot.press("L")
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            total += time.perf_counter() - t0
+            counted += 2
+        screen.cancel_bot()
+        return total / counted
+
+
 def tm_match():
     """Terra Mystica, 5 players, round 3 with a human to take a main action (seeded bot moves)."""
     from tabletop_tui.match import Match, Seat
@@ -308,6 +337,8 @@ def main() -> None:
     boards = {g: asyncio.run(key_latency_board(g, moves, presses))
               for g, moves in (("piratissimo", 60), ("finca", 120), ("finis_terrae", 250))}
     boards["maracaibo"] = asyncio.run(key_latency_board("maracaibo", 150, presses, players=4))
+    idle_log = asyncio.run(key_latency_thinking(20, thinking=False))
+    hard_log = asyncio.run(key_latency_thinking(20, thinking=True))
     boards["terra_mystica_5p"] = asyncio.run(key_latency_tm(presses))
     figures = {
         "first_paint_ratio": round(paint["ratio"], 2) if paint else None,
@@ -318,6 +349,8 @@ def main() -> None:
         "maracaibo_open_ratio": round(mar_t / bare_t, 2),
         "terra_mystica_5p_open_ratio": round(tm_t / bare_t, 2),
         "floor_trivial_key_s": round(triv, 5),
+        "log_key_ratio_idle": round(idle_log / triv, 2),
+        "log_key_ratio_hard_bot_thinking": round(hard_log / triv, 2),
         **{f"{g}_key_ratio": round(t / triv, 2) for g, t in boards.items()},
         "floor_bare_peak_mb": round(bare_m, 1),
         "launcher_peak_mb": round(launch_m, 1),
@@ -341,6 +374,8 @@ def main() -> None:
     print(f"{'trivial app key→repaint (floor)':<34}{triv * 1000:>10.1f}ms  mean of {presses}")
     for g, t in boards.items():
         print(f"{g + ' key→repaint':<34}{t / triv:>11.2f}×  of the floor (mid-game board)")
+    print(f"{'L/esc (whole log), nobody thinks':<34}{idle_log / triv:>11.2f}×  of the floor")
+    print(f"{'L/esc while a hard bot thinks':<34}{hard_log / triv:>11.2f}×  of the floor (worker thread)")
     print(f"{'peak memory, bare app (floor)':<34}{bare_m:>10.1f}MB")
     print(f"{'peak memory, Piratissimo':<34}{figures['piratissimo_peak_ratio']:>11.2f}×  {game_m:.1f} MB")
     for row in figures["playouts"]:
