@@ -451,16 +451,12 @@ class FinisTerraeRules(BaseRules):
         """A hold may be thrown into the sea only "if you need to load something in 1 empty hold
         and none of them are": emptying this one must allow a load (recovering what lies on the
         tile, opening a treasure, a trade) that is not possible now."""
-        sh = self.ship(s, sid)
-        kept = sh["holds"]
-        trial = list(kept)
-        trial[hold] = None
-        sh["holds"] = trial
-        try:
-            now = (self._main_actions(s, seat, sid, cell) if s.sail["acted"] is None else []) + \
-                self._trade_actions(s, seat, sid, cell)
-        finally:
-            sh["holds"] = kept
+        trial = s.copy()  # never touch the state asked about (a bot may read it meanwhile)
+        sh = self.ship(trial, sid)
+        sh["holds"] = list(sh["holds"])
+        sh["holds"][hold] = None
+        now = (self._main_actions(trial, seat, sid, cell) if trial.sail["acted"] is None else []) + \
+            self._trade_actions(trial, seat, sid, cell)
         return any(isinstance(a, (Recover, Trade)) for a in now)
 
     def _moves(self, s, sid, pirate: bool | None = None) -> list:
