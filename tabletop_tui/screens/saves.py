@@ -207,7 +207,7 @@ class SavesScreen(Screen[None]):
             self.notify(f"Deleted {what}.", markup=False)
             self.fill(keep)
 
-        self.app.push_screen(ConfirmScreen(Text(f"Delete {what}? This cannot be undone.")), done)  # type: ignore[arg-type]
+        self.app.push_screen(ConfirmScreen(f"Delete {what}? This cannot be undone."), done)
 
     def action_back(self) -> None:
         self.app.pop_screen()
