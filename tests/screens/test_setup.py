@@ -183,3 +183,10 @@ def test_setup_80x24_four_seats_with_a_bot(snap_compare):
         screen.query_one("#kind2", Select).value = "bot"
         await pilot.pause()
     assert snap_compare(app_for(), terminal_size=(80, 24), run_before=setup)
+
+
+def test_the_set_up_offers_exactly_the_bots_levels():
+    from tabletop_tui import bots
+    from tabletop_tui.screens.setup import DEFAULT_LEVEL, LEVELS
+
+    assert set(LEVELS) == set(bots.LEVELS) and DEFAULT_LEVEL == bots.DEFAULT_LEVEL
