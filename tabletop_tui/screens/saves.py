@@ -62,7 +62,10 @@ def seat_names(head: dict) -> str:
     for s in seats:
         if isinstance(s, dict):
             name = str(s.get("name", "?"))
-            out.append(name + (" (bot)" if s.get("kind") == "bot" else ""))
+            if s.get("kind") == "bot":
+                level = s.get("level")
+                name += f" ({level} bot)" if isinstance(level, str) and level else " (bot)"
+            out.append(name)
     return ", ".join(out)
 
 
