@@ -167,7 +167,8 @@ def main_callback(
         except SaveError as e:
             if resume_file:
                 fail(str(e))
-            fail(f"the last saved game, {path}, cannot be opened:\n  {e}\n"
+            why = str(e).removeprefix(f"{path}: ")
+            fail(f"the last saved game, {path}, cannot be opened:\n  {why}\n"
                  "Choose another from the Continue list (run `tabletop`, then press c), "
                  "or name one: `tabletop --resume FILE`.")
         if not match.game.playable:
