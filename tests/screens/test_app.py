@@ -261,3 +261,14 @@ async def test_resign_hands_the_seat_to_a_bot_and_the_game_goes_on():
         assert m.seats[0].bot
         assert 0 in m.actors[1:]  # the bot has played Anna's seat
     assert Match.load(m.path).seats[0].bot  # and the save says so
+
+
+async def test_the_launcher_as_first_screen_has_its_styles():
+    """The launcher is the app's default screen (faster first paint); its layout must still apply."""
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+        banner = app.screen.query_one("#banner")
+        assert banner.region.x == 2 and banner.region.y == 1  # the launcher's padding
+        assert app.screen.query_one("#games").styles.border_top[0] == "round"
