@@ -631,8 +631,6 @@ class _Driver:
                 self.settle_others(r.faction, c[0])
                 self.apply_cmd(r.faction, c[0], r, i)
                 c[1] = True
-            if r.text.lower() == "wait":
-                r.checked = True
             ended = self.s.round != rnd or self.s.phase == "over" or (self.s.step == "income" and not in_income)
             if setup_pass and self.s.phase == "bonus":
                 setup_pass = False  # a bonus card taken at set-up that does not start round 1
@@ -710,7 +708,6 @@ SKIP_KINDS = {
     "moderator": "the moderator's effect rows ([opponent accepted power], [all opponents declined "
                  "power], cult_income_for_faction): applied by our engine at its own moment and "
                  "checked through the player's next compared row",
-    "wait": "a 'wait' row: nothing happens",
     "final": "final scoring rows (+N vp for a cult or the network, score_resources): checked by the "
              "final scores",
     "dropped": "the note that a player dropped out (no fields)",
@@ -727,8 +724,6 @@ def _skip_counts(led: Ledger) -> dict:
             t = r.text.lower()
             if t in ("[opponent accepted power]", "[all opponents declined power]", "cult_income_for_faction"):
                 kind = "moderator"
-            elif t == "wait":
-                kind = "wait"
             elif t == "score_resources" or t == "" or re.match(r"^\+\d+vp for ", t):
                 kind = "final"
             else:
