@@ -227,7 +227,7 @@ def start_round(s: State) -> None:
     for seat in range(len(s.players)):
         gain(s, s.players[seat], income(s, seat))
     s.phase = "play"
-    start_turn(s, s.order[0])
+    start_turn(s, next((x for x in s.order if not s.players[x].dropped), s.order[0]))
 
 
 def start_turn(s: State, seat: int) -> None:

@@ -233,7 +233,7 @@ class _Driver:
         self.s = self.rules.apply(self.s, a)
         self.actions.append(str(a))
         for gid, g in before.items():
-            if gid not in self.s.groups and not g[1] and a.kind == "decline":
+            if gid not in self.s.groups and not g[1] and a.kind == "decline" and (g[3] or a.n > 0):
                 fac = self.led.factions[g[2]]
                 if fac == "cultists" and self.s.options.get("errata-cultist-power"):
                     # the errata power went to the Cultists now; if the ledger notes it later, the
@@ -516,8 +516,8 @@ class _Driver:
             if not todo:
                 continue
             if re.match(r"(?i)^(leech|decline|\+|wait)", todo[0]):
-                if x.faction == fac and re.match(r"(?i)^(leech|decline|\+)", todo[0]):
-                    return True  # the player answers something else first: keep the ledger's order
+                if x.faction == fac:
+                    return True  # the player answers something else (or waits) first: keep the ledger's order
                 continue
             return x.faction != fac  # the player's own action first: answer now (as before)
         return False
