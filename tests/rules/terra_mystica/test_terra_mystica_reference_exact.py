@@ -377,3 +377,10 @@ def test_with_the_errata_everyone_declining_gives_the_power_once_all_have_answer
     assert s.players[0].bowls == bowls  # the Nomads have not answered yet
     s = play(s, "wait", "decline 1 from cultists by nomads")
     assert s.players[0].bowls != bowls
+
+
+def test_a_dropped_player_first_in_the_round_order_is_skipped_when_the_round_starts():
+    s = play(three(), "drop nomads")
+    s.order = [1, 0, 2]
+    engine.start_round(s)
+    assert s.actor == 0 and RULES.pending(s).seat == 0 and s.players[1].passed
