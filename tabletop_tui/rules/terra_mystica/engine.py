@@ -364,6 +364,17 @@ def _advance_turn(s: State) -> None:
     end_round(s)
 
 
+def _next_candidate(s: State) -> int | None:
+    """Whose turn comes next (None: the round ends)."""
+    n = len(s.order)
+    idx = s.order.index(s.actor)
+    for k in range(1, n + 1):
+        cand = s.order[(idx + k) % n]
+        if not s.players[cand].passed:
+            return cand
+    return None
+
+
 def _reopen(s: State, seat: int | None) -> bool:
     """Put the open offers of ``seat`` (every seat if None) back to be answered now."""
     due = [o for o in s.open_offers if seat is None or o[1] == seat]
@@ -595,6 +606,14 @@ def choose_key_track(s: State, seat: int, track: int) -> None:
         advance_cult(s, seat, t, 1)
 
 
+def can_wait(s: State) -> bool:
+    try:
+        check_wait(s)
+    except Exception:  # IllegalAction
+        return False
+    return True
+
+
 def check_wait(s: State) -> None:
     """'wait' leaves the power offer (or the Cultists' step) being asked open, to be answered later:
     out of turn, or at the latest when the player's next turn comes or the round ends."""
@@ -604,6 +623,10 @@ def check_wait(s: State) -> None:
             or not s.queue or s.queue[0][0] not in ("leech", "cultstep"):
         raise IllegalAction("'wait' answers a power offer (or the Cultists' cult step) later; "
                             "none is being asked now.")
+    if len(s.queue) == 1 and not s.open_offers and s.step == "next" \
+            and _next_candidate(s) in (s.queue[0][1], None):
+        # (with other answers pending or open, 'wait' lets those come first)
+        raise IllegalAction("Answer now: your next turn (or the end of the round) comes before anyone acts.")
 
 
 def check_open_answer(s: State, a: Act) -> None:

@@ -325,7 +325,8 @@ class _Driver:
                 if held is not None and not held[1][1]:
                     found = held  # the answer this offer was left open for
                 amt = engine.leech_amount(self.s, q)
-                if found and self._answer_later(seat, found[0]) and tuple(q) not in self.waited:
+                if found and self._answer_later(seat, found[0]) and tuple(q) not in self.waited \
+                        and engine.can_wait(self.s):
                     # the ledger answers after others have acted: leave the offer open and answer
                     # it out of turn where the ledger does (once: an offer the engine asks again,
                     # at the player's turn or the round's end, is answered then)
@@ -361,7 +362,8 @@ class _Driver:
                                                  and not re.match(r"(?i)\+\d*(fire|water|earth|air)$", cmd)):
                 found = self._find_ahead(seat, lambda t: bool(re.match(r"(?i)\+\d*(fire|water|earth|air)$", t)))
                 if found and self.s.queue and self.s.queue[0][0] == "cultstep" and \
-                        self._answer_later(seat, found[0]) and tuple(self.s.queue[0]) not in self.waited:
+                        self._answer_later(seat, found[0]) and tuple(self.s.queue[0]) not in self.waited \
+                        and engine.can_wait(self.s):
                     key = tuple(self.s.queue[0])
                     self.waited.add(key)
                     self.act(Act("wait"))

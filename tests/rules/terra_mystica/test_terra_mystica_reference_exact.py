@@ -305,15 +305,6 @@ def test_an_open_offer_is_asked_again_when_the_players_next_turn_comes():
     assert RULES.pending(s).seat == 2 and RULES.pending(s).kind == "main"
 
 
-def test_an_offer_to_the_player_who_acts_next_is_asked_at_once_even_after_wait():
-    s = blank(["witches", "nomads", "halflings"])
-    put(s, 0, "E7", "D")
-    put(s, 1, "E6", "SH")
-    s.players[0].W, s.players[0].C = 2, 6
-    s = play(s, "upgrade E7 to TP", "done", "wait")
-    assert RULES.pending(s).seat == 1 and RULES.pending(s).kind == "leech"
-
-
 def test_open_offers_are_answered_before_the_round_ends():
     s = open_offer_position()
     s.players[0].passed = s.players[2].passed = True  # (as if the Witches and Halflings had passed)
@@ -384,3 +375,13 @@ def test_a_dropped_player_first_in_the_round_order_is_skipped_when_the_round_sta
     s.order = [1, 0, 2]
     engine.start_round(s)
     assert s.actor == 0 and RULES.pending(s).seat == 0 and s.players[1].passed
+
+
+def test_wait_is_refused_when_the_players_own_turn_comes_next():
+    s = blank(["witches", "nomads", "halflings"])
+    put(s, 0, "E7", "D")
+    put(s, 1, "E6", "SH")
+    s.players[0].W, s.players[0].C = 2, 6
+    s = play(s, "upgrade E7 to TP", "done")
+    with pytest.raises(IllegalAction, match="Answer now"):
+        RULES.apply(s, RULES.parse(s, "wait"))
