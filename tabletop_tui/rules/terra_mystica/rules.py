@@ -88,6 +88,8 @@ class TerraMysticaRules(BaseRules[State]):
             raise IllegalAction("The game is over; no more moves can be made.")
         if a.kind in ("convert", "burn"):
             check_free(s, a)
+        elif a.kind == "drop":
+            engine.check_drop(s, a.a)
         elif a not in self._candidates(s, a):
             raise IllegalAction(self._why(s, a))
         t = s.copy()
@@ -117,6 +119,9 @@ class TerraMysticaRules(BaseRules[State]):
                     return x
         if a.kind in ("convert", "burn"):
             check_free(s, a)
+            return a
+        if a.kind == "drop":
+            engine.check_drop(s, a.a)
             return a
         if a not in engine.legal(s):
             raise IllegalAction(self._why(s, a))
@@ -268,6 +273,10 @@ class TerraMysticaRules(BaseRules[State]):
                 return f"Decline {a.n} power from the {a.a.replace('_', ' ').title()}"
             if k == "done":
                 return "End the turn" if s.step == "after" else "Stop here"
+            if k == "drop":
+                return f"The {FACTIONS[a.a]['name']} drop out of the game"
+            if k == "cult" and s.key_choice:
+                return f"{a.a.title()} takes your key to space 10"
         except (KeyError, ValueError, IndexError):
             pass
         return str(a)
@@ -276,6 +285,8 @@ class TerraMysticaRules(BaseRules[State]):
         d = engine.pending_seat(before)
         if d is None:
             return str(a)
+        if a.kind == "drop":
+            d = (next((i for i, q in enumerate(before.players) if q.faction == a.a), d[0]),)
         p = before.players[d[0]]
         fac = FACTIONS[p.faction]["name"] if p.faction else ""
         who = before.names[d[0]] + (f" ({fac})" if fac else "")
