@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 from tabletop_tui.rules.core import IllegalAction, Rng
+from tabletop_tui.rules.finis_terrae import cartography as C
 from tabletop_tui.rules.finis_terrae import holds as H
 from tabletop_tui.rules.finis_terrae import scoring as SC
 from tabletop_tui.rules.finis_terrae import tiles as T
@@ -113,7 +114,40 @@ def _worth(s: Any, p: int, totals: dict) -> float:
         at_risk = sum(n for k, n in (h for h in holds if h is not None) if k != "doubloons")
         value -= 0.1 * (3 + at_risk + cash / 5)
     value += 1.5 * min(sh["ports_left"], 2) if cash >= 5 else 0.0
+    if sh["pos"] is not None and s.phase != "over":
+        value += _prospects(s, p, tuple(sh["pos"][:2]), cash, holds)
     return value
+
+
+#: what lying goods are worth to whoever picks them up (a treasure also brings ~7 doubloons)
+GOODS_WORTH = {"treasure": 3.4, "find": 3.0, "castaway": 3.0, "spice": 2.0}
+
+
+def _prospects(s: Any, p: int, at: tuple, cash: int, holds: list) -> float:
+    """Things within a few tiles' sail: goods to recover (with an empty hold), and islands
+    without a port whose beach the ship could reach and pay for. Discounted by distance."""
+    value = 0.0
+    if any(h is None for h in holds):
+        best = 0.0
+        for cell, things in s.goods.items():
+            d = abs(cell[0] - at[0]) + abs(cell[1] - at[1])
+            if d > 6:
+                continue
+            w = sum(GOODS_WORTH.get(k, 0.2) * n for k, n in things.items() if n)
+            best = max(best, w / (1.0 + d))
+        value += 0.5 * best
+    if s.ships[p]["pirate"] or s.ships[p]["ports_left"] <= 0 or cash < 5:
+        return value
+    best = 0.0
+    for cells in C.islands(s.tiles):
+        if len(cells) * 5 > cash or any(c in s.ports for c in cells):
+            continue
+        d = min((abs(c[0] - at[0]) + abs(c[1] - at[1]) for c in cells
+                 if T.info(s.tiles[c][0])["beach"]), default=None)
+        if d is None or d > 6:
+            continue
+        best = max(best, len(cells) / (1.0 + d))
+    return value + 0.6 * best
 
 
 def rollout_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
