@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tabletop_tui.rules.core import IllegalAction, Rng
+from tabletop_tui.rules.core import Rng
 
 DEFAULT_ITERATIONS = 200
 DEFAULT_ROLLOUT_PLIES = 4
@@ -82,7 +82,7 @@ def greedy_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
     for a in acts:
         try:
             v = evaluate(rules, rules.apply(s, a), seat)
-        except IllegalAction:
+        except Exception:  # illegal in this world, or unplayable: skip it
             continue
         if v > best_v:
             best, best_v = a, v
@@ -147,7 +147,7 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
                 k = keys[i]
                 try:
                     w = rules.apply(w, acts[i])
-                except IllegalAction:
+                except Exception:  # illegal in this world, or unplayable: skip it
                     break
                 child = Node(seats)
                 node.children[k] = child
@@ -163,7 +163,7 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
                     best_k, best_u, best_i = k, u, i
             try:
                 w = rules.apply(w, acts[best_i])
-            except IllegalAction:
+            except Exception:  # illegal in this world, or unplayable: skip it
                 break
             node = node.children[best_k]
             path.append(node)
@@ -184,7 +184,7 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
                 break
             try:
                 w = rules.apply(w, policy(rules, w, d.seat, rng, acts))
-            except IllegalAction:
+            except Exception:  # illegal in this world, or unplayable: skip it
                 break
         v = values(rules, w, seats, evaluate, tau)
         for nd in path:
