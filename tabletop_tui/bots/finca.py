@@ -47,43 +47,77 @@ def determinize(rules: Any, view: Any, seat: int, rng: Rng) -> Any:
     return w
 
 
-def worth(s: Any, p: int) -> float:
-    b = F.score_breakdown(s, p)
-    value = float(sum(b.values()))
+def _symbols(s: Any) -> list[dict]:
+    """Per seat: symbols of each fruit on collected tiles, and "all" = the sum of tile values
+    (what the generic finca tile counts): the majority counts of every finca tile at once."""
+    out = []
+    for tiles in s.tiles:
+        c = {f: 0 for f in F.FRUITS}
+        total = 0
+        for tid in tiles:
+            tile = F.TILES[tid]
+            total += tile.value
+            for f, n in tile.requires:
+                c[f] += n
+        c["all"] = total
+        out.append(c)
+    return out
+
+
+def worths(s: Any) -> list[float]:
+    """Every seat's worth: points now, fruit that can still be delivered (carts permitting),
+    carts, a lead on the finca tiles still open (more as their stacks run down), and progress
+    toward a 1–6 set while bonus tiles remain."""
+    n = s.n
+    sym = _symbols(s)
+    out = []
+    for p in range(n):
+        b = F.score_breakdown(s, p)
+        out.append(float(sum(b.values())))
     if s.step == "over":
-        return value
-    fruits = F.fruit_total(s, p)
-    capacity = 6 * (s.carts[p] + 1) + (4 if "large" in s.action_tiles[p] else 0)
-    value += FRUIT * min(fruits, capacity) + 0.15 * max(0, fruits - capacity)
-    value += 0.8 * min(s.carts[p], 2)
-    # majorities on the finca tiles still open: a lead in a community's fruits is worth part
-    # of its 5 points, more as the stack runs down
+        return out
     for c in range(len(F.COMMUNITIES)):
         if s.finca_owner[c] is not None or not s.stacks[c]:
             continue
-        counts = F.majority_counts(s, s.finca_tile[c])
-        mine = counts[p]
-        best_other = max(v for q, v in enumerate(counts) if q != p)
+        kinds = F.finca_fruits(s.finca_tile[c]) or ("all",)
+        counts = [sum(sym[p][k] for k in kinds) for p in range(n)]
+        best = max(counts)
+        leaders = [p for p in range(n) if counts[p] == best]
         share = 1.0 / (1 + len(s.stacks[c]))
-        if mine > best_other:
-            value += F.FINCA_VP * (0.4 + share)
-        elif mine == best_other and mine > 0:
-            value += 0.5
-    prog = F.set_progress(s, p)
-    have = sum(1 for v in prog.values() if v > len(s.bonus[p]))
-    if s.bonus_stack:
-        value += 0.4 * have
-    return value
+        if len(leaders) == 1:
+            out[leaders[0]] += F.FINCA_VP * (0.4 + share)
+        elif best > 0:
+            for p in leaders:
+                out[p] += 0.5
+    for p in range(n):
+        fruits = F.fruit_total(s, p)
+        capacity = 6 * (s.carts[p] + 1) + (4 if "large" in s.action_tiles[p] else 0)
+        value = FRUIT * min(fruits, capacity) + 0.15 * max(0, fruits - capacity)
+        value += 0.8 * min(s.carts[p], 2)
+        if s.bonus_stack:
+            prog = F.set_progress(s, p)
+            value += 0.4 * sum(1 for v in prog.values() if v > len(s.bonus[p]))
+        out[p] += value
+    return out
+
+
+def worth(s: Any, p: int) -> float:
+    return worths(s)[p]
+
+
+def evaluate_all(rules: Any, s: Any) -> list[float]:
+    """``evaluate`` for every seat at once (the search values every seat of a leaf)."""
+    if s.step == "over":
+        res = rules.result(s)
+        sc = res.scores
+        return [float(sc[p] - max(v for q, v in sc.items() if q != p)) + (30.0 if p in res.winners else -30.0)
+                for p in range(s.n)]
+    w = worths(s)
+    return [w[p] - max(w[q] for q in range(s.n) if q != p) for p in range(s.n)]
 
 
 def evaluate(rules: Any, s: Any, seat: int) -> float:
-    if s.step == "over":
-        res = rules.result(s)
-        mine = res.scores[seat]
-        best = max(v for p, v in res.scores.items() if p != seat)
-        return float(mine - best) + (30.0 if seat in res.winners else -30.0)
-    mine = worth(s, seat)
-    return mine - max(worth(s, p) for p in range(s.n) if p != seat)
+    return evaluate_all(rules, s)[seat]
 
 
 def _pruned(s: Any, acts: list) -> list:

@@ -85,18 +85,27 @@ def determinize(rules: Any, view: Any, seat: int, rng: Rng) -> Any:
     return s
 
 
-def evaluate(rules: Any, s: Any, seat: int) -> float:
-    """Points now (the game's own scoring) against the best rival, plus what the position
-    promises: doubloons toward ports, ports left to found."""
+def evaluate_all(rules: Any, s: Any) -> list[float]:
+    """Every seat's evaluation: points now (the game's own scoring) against the best rival,
+    plus what the position promises (doubloons toward ports, goods and islands within reach)."""
     totals = SC.totals(s)
-    if rules.result(s) is not None:
-        mine = totals[seat]
-        best = max(v for p, v in totals.items() if p != seat)
-        return float(mine - best) + (50.0 if mine >= best else -50.0)
-    return float(_worth(s, seat, totals) - max(_worth(s, p, totals) for p in totals if p != seat))
+    n = s.n
+    if s.phase == "over":
+        out = []
+        for p in range(n):
+            best = max(v for q, v in totals.items() if q != p)
+            out.append(float(totals[p] - best) + (50.0 if totals[p] >= best else -50.0))
+        return out
+    isl = C.islands(s.tiles)
+    w = [_worth(s, p, totals, isl) for p in range(n)]
+    return [w[p] - max(w[q] for q in range(n) if q != p) for p in range(n)]
 
 
-def _worth(s: Any, p: int, totals: dict) -> float:
+def evaluate(rules: Any, s: Any, seat: int) -> float:
+    return evaluate_all(rules, s)[seat]
+
+
+def _worth(s: Any, p: int, totals: dict, isl: list) -> float:
     sh = s.ships[p]
     if s.dist is not None and s.dist["seat"] == p:
         holds = [tuple(h) for h in s.dist["holds"] if h] + [(k, v) for k, v in s.dist["pool"].items() if v]
@@ -115,7 +124,7 @@ def _worth(s: Any, p: int, totals: dict) -> float:
         value -= 0.1 * (3 + at_risk + cash / 5)
     value += 1.5 * min(sh["ports_left"], 2) if cash >= 5 else 0.0
     if sh["pos"] is not None and s.phase != "over":
-        value += _prospects(s, p, tuple(sh["pos"][:2]), cash, holds)
+        value += _prospects(s, p, tuple(sh["pos"][:2]), cash, holds, isl)
     return value
 
 
@@ -123,7 +132,7 @@ def _worth(s: Any, p: int, totals: dict) -> float:
 GOODS_WORTH = {"treasure": 3.4, "find": 3.0, "castaway": 3.0, "spice": 2.0}
 
 
-def _prospects(s: Any, p: int, at: tuple, cash: int, holds: list) -> float:
+def _prospects(s: Any, p: int, at: tuple, cash: int, holds: list, isl: list) -> float:
     """Things within a few tiles' sail: goods to recover (with an empty hold), and islands
     without a port whose beach the ship could reach and pay for. Discounted by distance."""
     value = 0.0
@@ -139,7 +148,7 @@ def _prospects(s: Any, p: int, at: tuple, cash: int, holds: list) -> float:
     if s.ships[p]["pirate"] or s.ships[p]["ports_left"] <= 0 or cash < 5:
         return value
     best = 0.0
-    for cells in C.islands(s.tiles):
+    for cells in isl:
         if len(cells) * 5 > cash or any(c in s.ports for c in cells):
             continue
         d = min((abs(c[0] - at[0]) + abs(c[1] - at[1]) for c in cells
@@ -158,6 +167,9 @@ def rollout_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
     d = rules.pending(s)
     if d is not None and d.kind == "place":
         return acts[rng.randbelow(len(acts))]
+    if d is not None and d.kind == "load":
+        # sharing things between holds: the biggest pile first, doubloons before goods
+        return max(acts, key=lambda a: (getattr(a, "n", 0) + (100 if getattr(a, "what", "") == "doubloons" else 0)))
     best, best_v = acts[0], -1e18
     for a in acts:
         try:

@@ -53,15 +53,17 @@ def _param(mod: Any, name: str, default: Any) -> Any:
     return getattr(mod, name, default) if mod is not None else default
 
 
-def values(rules: Any, s: Any, seats: int, evaluate: Any, tau: float) -> list[float]:
-    """Per-seat value in [0, 1]: the result's win share if over, else a squashed evaluation."""
+def values(rules: Any, s: Any, seats: int, evaluate: Any, tau: float, evaluate_all: Any = None) -> list[float]:
+    """Per-seat value in [0, 1]: the result's win share if over, else a squashed evaluation
+    (``evaluate_all`` gives every seat's evaluation at once, where a module has it)."""
     res = rules.result(s)
     if res is not None:
         win = res.winners
         return [1.0 / len(win) if i in win else 0.0 for i in range(seats)]
+    raw = evaluate_all(rules, s) if evaluate_all is not None else [evaluate(rules, s, i) for i in range(seats)]
     out = []
     for i in range(seats):
-        x = evaluate(rules, s, i) / tau
+        x = raw[i] / tau
         x = max(-30.0, min(30.0, x))
         out.append(1.0 / (1.0 + math.exp(-x)))
     return out
@@ -103,6 +105,7 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
     n_iter = iterations if iterations is not None else _param(mod, "SEARCH_ITERATIONS", DEFAULT_ITERATIONS)
     plies = _param(mod, "ROLLOUT_PLIES", DEFAULT_ROLLOUT_PLIES)
     tau = float(_param(mod, "TAU", DEFAULT_TAU))
+    evaluate_all = _param(mod, "evaluate_all", None)
     seats = len(rules.names(view))
     policy = _param(mod, "rollout_policy", None) or (
         greedy_policy if _param(mod, "ROLLOUT", "greedy") == "greedy" else random_policy)
@@ -186,7 +189,7 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
                 w = rules.apply(w, policy(rules, w, d.seat, rng, acts))
             except Exception:  # illegal in this world, or unplayable: skip it
                 break
-        v = values(rules, w, seats, evaluate, tau)
+        v = values(rules, w, seats, evaluate, tau, evaluate_all)
         for nd in path:
             nd.visits += 1
             for i in range(seats):
