@@ -35,6 +35,8 @@ DEFAULT_TREE_DEPTH = 1000
 UCB_C = 0.7
 #: rollouts play a random action this often instead of the greedy one
 ROLLOUT_EPSILON = 0.15
+#: how much better (on [0, 1]) the search's favourite must average to overrule the heuristic's
+MARGIN = 0.02
 #: weight of the heuristic's choice at the root (progressive bias, fades as 1/(n+1))
 BIAS = 2.0
 
@@ -198,4 +200,11 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
         return by_key.get(preferred, root_actions[0])
     best = max((k for k in root.children if k in by_key),
                key=lambda k: (root.children[k].visits, root.children[k].value[seat]), default=preferred)
+    # Search overrules the heuristic only when its favourite is clearly better on average:
+    # a few dozen noisy playouts should not throw away a sound heuristic move.
+    pref = root.children.get(preferred)
+    if pref is not None and best != preferred and pref.visits:
+        c = root.children[best]
+        if c.value[seat] / c.visits < pref.value[seat] / pref.visits + float(_param(mod, "MARGIN", MARGIN)):
+            best = preferred
     return by_key.get(best, root_actions[0])
