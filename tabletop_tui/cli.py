@@ -141,11 +141,15 @@ def main_callback(
     resume: bool = typer.Option(False, "--resume",
                                 help="Continue the last unfinished game; `--resume FILE` continues that save."),
     resume_file: Optional[Path] = typer.Option(None, "--resume-file", hidden=True),
+    bot_delay: float = typer.Option(0.5, "--bot-delay", metavar="SECONDS",
+                                    help="Pause before each bot move (0 = none); space in a game skips ahead."),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Show the version and exit."),
 ) -> None:
     if ctx.invoked_subcommand is not None:
         return
+    if not 0 <= bot_delay <= 60:
+        fail(f"--bot-delay takes seconds from 0 to 60, not {bot_delay}")
     if resume or resume_file:
         from tabletop_tui.match import Match, SaveError, last_save
 
@@ -162,15 +166,15 @@ def main_callback(
                  "or name one: `tabletop --resume FILE`.")
         if not match.game.playable:
             fail(f"{match.game.title} is in development and cannot be played in the app yet")
-        _run_app(match=match)
+        _run_app(match=match, bot_delay=bot_delay)
         return
     if game is not None:
         setup = parse_new_game(game, players, names, bot, seed, option)
-        _run_app(new_game=setup)
+        _run_app(new_game=setup, bot_delay=bot_delay)
         return
     if players is not None or names or bot or seed is not None or option:
         fail("--players, --names, --bot, --seed and --option go with --game ID")
-    _run_app()
+    _run_app(bot_delay=bot_delay)
 
 
 def _run_app(**kwargs) -> None:
@@ -214,9 +218,20 @@ def replay_cmd(
                                  "places and winners."),
     source: str = typer.Option("tabletop", "--from", metavar="FORMAT",
                                help="File format: tabletop (our save) or snellman."),
+    watch: bool = typer.Option(False, "--watch", help="Open it in the app, read-only: arrows step, "
+                               "PgDn/PgUp a round, Home/End."),
 ) -> None:
-    """Replay a save headless; print the position and, if over, the result."""
+    """Replay a save headless; print the position and, if over, the result (--watch: step through it)."""
     from tabletop_tui.match import SaveError
+
+    if watch:
+        from tabletop_tui.screens.watch import RecordingError, run_watch
+
+        try:
+            run_watch(file, source)
+        except RecordingError as e:
+            fail(str(e))
+        return
 
     if source == "snellman":
         try:

@@ -136,6 +136,14 @@ class GameScreen(Screen[None]):
                 pass
 
     def on_mount(self) -> None:
+        m = self.match
+        d = m.pending
+        if (self.curtain and m.actions and d is not None and not m.seats[d.seat].bot
+                and self.rules.hidden_information()):
+            # A resumed game that hides things: whoever opened it may not be the player to move,
+            # so the curtain comes first (pushed before the table is ever painted).
+            self.handover_to = self.shown_for = d.seat
+            self.pass_keyboard()
         self.refresh_all()
         self.call_after_refresh(self.after_change)
 
@@ -184,7 +192,7 @@ class GameScreen(Screen[None]):
             labels = [self.label(m.state, a) for a in self.actions]
             decision.show(self.prompt_text(d), labels, highlight=highlight)
             if not self.small:
-                self.query_one("#choices").focus()
+                self.focus_choices()
         self.query_one(LogPanel).show_log(m.log, m.since_last_decision(seat) if self.shown_for is not None
                                           or human else None)
         self.update_board(view, self._targets(), self._cursor())
@@ -197,6 +205,10 @@ class GameScreen(Screen[None]):
         return f"{who} is thinking…  (space: bots move at once)"
 
     # Hooks a game screen may override ---------------------------------------------------
+    def focus_choices(self) -> None:
+        """Where the keyboard goes when a human is to decide (a game may keep its board focused)."""
+        self.query_one("#choices").focus()
+
     def shown_actions(self, actions: list) -> tuple[list, int]:
         """The choices to list (a game may narrow them, e.g. to one tile's places) and which
         starts highlighted."""

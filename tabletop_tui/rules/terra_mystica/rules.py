@@ -19,17 +19,17 @@ class TerraMysticaRules(BaseRules[State]):
     max_players = 5
     max_actions = 20000
     options = (
-        Option("mini-expansion-1", "Mini expansion 1 town tiles (TW6–TW8)", False),
-        Option("shipping-bonus", "Shipping bonus card (BON10)", False),
-        Option("temple-scoring-tile", "Temple round scoring tile (SCORE9)", False),
-        Option("variable-turn-order", "Next round's order is the passing order", False),
-        Option("strict-leech", "Power offers must be answered before the next turn (league rule)", False),
-        Option("strict-darkling-sh", "Darklings' priest ordination only in the stronghold turn", False),
-        Option("strict-chaosmagician-sh", "Chaos Magicians: passing ends the double turn (league rule)", False),
-        Option("errata-cultist-power", "Cultists gain 1 power when every offer is declined (errata)", False),
-        Option("factions", "Fixed factions in seat order, comma separated (empty: players choose)", ""),
-        Option("scoring-tiles", "Fixed round scoring tiles, comma separated (empty: random)", ""),
-        Option("bonus-cards", "Fixed bonus cards in play, comma separated (empty: random)", ""),
+        Option("mini-expansion-1", "Mini expansion 1 town tiles (TW6–TW8)", False, help="Adds town tiles TW6 (2 keys, +2 on every cult), TW7 (+1 shipping or carpet range) and TW8 (11 VP)."),
+        Option("shipping-bonus", "Shipping bonus card (BON10)", False, help="Adds bonus card BON10: 3 power income, and 3 VP per shipping level when passing."),
+        Option("temple-scoring-tile", "Temple round scoring tile (SCORE9)", False, help="Adds round tile SCORE9: 4 VP per temple built, 2 coins per priest sent to a cult."),
+        Option("variable-turn-order", "Next round's order is the passing order", False, help="Players pass into next round's order as they pass (first to pass starts), as in the league."),
+        Option("strict-leech", "Power offers must be answered before the next turn (league rule)", False, help="Offers are answered before the next turn, and no conversion may come before the answer (league)."),
+        Option("strict-darkling-sh", "Darklings' priest ordination only in the stronghold turn", False, help="The Darklings turn workers into priests only in the turn their stronghold is built."),
+        Option("strict-chaosmagician-sh", "Chaos Magicians: passing ends the double turn (league rule)", False, help="The Chaos Magicians' double turn (stronghold action) ends when they pass (league)."),
+        Option("errata-cultist-power", "Cultists gain 1 power when every offer is declined (errata)", False, help="If every neighbour declines the Cultists' offer they gain 1 power instead (errata)."),
+        Option("factions", "Fixed factions in seat order, comma separated (empty: players choose)", "", help="e.g. witches,nomads — one per seat in seat order, one per home terrain; empty: chosen in the game."),
+        Option("scoring-tiles", "Fixed round scoring tiles, comma separated (empty: random)", "", help="Six tiles in round order, e.g. SCORE1,SCORE5,…; empty: drawn at random (SCORE1 never in rounds 5–6)."),
+        Option("bonus-cards", "Fixed bonus cards in play, comma separated (empty: random)", "", help="Players + 3 cards, e.g. BON1,BON3,…; empty: drawn at random."),
     )
 
     # -- protocol ------------------------------------------------------------------------------
