@@ -19,8 +19,8 @@ from tabletop_tui.rules.finis_terrae import weather as W
 
 HIDDEN = "?"
 LOOKAHEAD_DEPTH = 2
-SEARCH_ITERATIONS = 120
-ROLLOUT_PLIES = 6
+SEARCH_ITERATIONS = 80
+ROLLOUT_PLIES = 4
 TAU = 5.0
 
 
@@ -107,15 +107,21 @@ def evaluate(rules: Any, s: Any, seat: int) -> float:
 
 def _worth(s: Any, p: int, totals: dict, isl: list) -> float:
     sh = s.ships[p]
+    stash = sh["stash"]
     if s.dist is not None and s.dist["seat"] == p:
-        holds = [tuple(h) for h in s.dist["holds"] if h] + [(k, v) for k, v in s.dist["pool"].items() if v]
+        # a loading under way: goods still in the pool must go aboard; doubloons left in the
+        # pool when the holds are done go to the stash
+        pool = s.dist["pool"]
+        holds = [tuple(h) for h in s.dist["holds"] if h] + \
+            [(k, v) for k, v in pool.items() if v and k != "doubloons"]
+        stash += pool.get("doubloons", 0)
     else:
         holds = sh["holds"]
     cash = H.doubloons(holds)
     value = float(totals[p])
     # doubloons aboard found ports (5 per island tile): worth more than their 1 VP per 5,
     # up to what two small ports cost; the stash is safe but pays for nothing at sea
-    value += 0.25 * min(cash, 20) + 0.04 * sh["stash"]
+    value += 0.25 * min(cash, 20) + 0.04 * stash
     if sh["pirate"]:
         value -= 3.0  # a pirate founds no ports and sells nothing
     if sh["pos"] is not None and s.ports.get(tuple(sh["pos"][:2])) != p:
