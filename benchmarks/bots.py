@@ -6,7 +6,7 @@ the benchmarks is shared, and wall-clock time there measures the neighbours, not
 player's machine gives the bot a core, so its CPU time is what the player waits. Medians are
 over every move a bot made (forced moves included) and, separately, over moves with a choice.
 
-`make bench` plays a few games (BENCH_BOT_GAMES, default 10 medium-vs-random and 4
+`make bench` plays a few games (BENCH_BOT_GAMES, default 10 medium-vs-random and 2
 hard-vs-medium per game); `make fuzz` the full runs (FUZZ_BOT_GAMES, default 200 and 100).
 Run alone: python benchmarks/bots.py [GAME ...] (BOT_GAMES_MR / BOT_GAMES_HM set the counts).
 """

@@ -330,7 +330,7 @@ def bot_figures() -> dict:
     import bots as bot_bench
 
     games = int(os.environ.get("BENCH_BOT_GAMES_MR", "10"))
-    hard_games = int(os.environ.get("BENCH_BOT_GAMES_HM", "4"))
+    hard_games = int(os.environ.get("BENCH_BOT_GAMES_HM", "2"))
     return bot_bench.figures(games, hard_games)
 
 
