@@ -324,6 +324,16 @@ def playouts() -> list[dict]:
     return rows
 
 
+def bot_figures() -> dict:
+    """The bots' goals (issue 11) with a few games: see benchmarks/bots.py."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import bots as bot_bench
+
+    games = int(os.environ.get("BENCH_BOT_GAMES_MR", "10"))
+    hard_games = int(os.environ.get("BENCH_BOT_GAMES_HM", "2"))
+    return bot_bench.figures(games, hard_games)
+
+
 def main() -> None:
     os.environ.setdefault("TABLETOP_TUI_DATA_DIR", tempfile.mkdtemp())
     paint = first_paint(max(RUNS, 7))
@@ -358,6 +368,7 @@ def main() -> None:
         "piratissimo_peak_ratio": round(game_m / bare_m, 2),
         "playouts": playouts(),
     }
+    figures["bots"] = bot_figures()
     print(f"{'figure':<34}{'value':>12}  note")
     if paint:
         print(f"{'bare app first paint, tmux (floor)':<34}{paint['bare_s'] * 1000:>10.0f}ms  "
