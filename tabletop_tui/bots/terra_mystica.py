@@ -78,6 +78,10 @@ SH_ABILITY = {"witches": 2.5, "nomads": 2.0, "giants": 2.0, "swarmlings": 2.0, "
 FACTION_PREFERENCE = ["darklings", "swarmlings", "halflings", "nomads", "dwarves", "witches", "fakirs",
                       "alchemists", "cultists", "mermaids", "auren", "giants", "chaos_magicians", "engineers"]
 
+# how many of the best macros get a second look, and how much of the follow-up's gain counts
+SECOND_LOOK = 6
+SECOND_WEIGHT = 1.0
+
 # the highest VP cost of a power offer still taken, by round (Lou New: accept below 6 - round)
 LEECH_MAX = {1: 3, 2: 3, 3: 2, 4: 2, 5: 1, 6: 0}
 
@@ -392,8 +396,8 @@ def _enriched(s: Any, seat: int) -> Any:
     return e
 
 
-def _plans(rules: Any, s: Any, seat: int) -> list[tuple[float, list]]:
-    """Every macro for the decision at hand, valued by the worth of its end position."""
+def _plans(rules: Any, s: Any, seat: int) -> list[tuple[float, list, Any]]:
+    """Every macro for the decision at hand: (worth of its end position, its steps, that position)."""
     d = rules.pending(s)
     real = rules.legal_actions(s)
     nonfree = [a for a in real if a.kind not in FREE]
@@ -416,7 +420,7 @@ def _plans(rules: Any, s: Any, seat: int) -> list[tuple[float, list]]:
         if a.kind == "transform" and a.b != hm and d.kind != "sandstorm":
             continue
         cands.append(a)
-    out: list[tuple[float, list]] = []
+    out: list[tuple[float, list, Any]] = []
     for a in cands:
         seq = [a]
         if e is not None and a not in nonfree:
@@ -447,7 +451,28 @@ def _plans(rules: Any, s: Any, seat: int) -> list[tuple[float, list]]:
                 continue
             t = _complete(rules, t, seat, seq)
             plan = seq
-        out.append((worth(t, seat), plan))
+        out.append((worth(t, seat), plan, t))
+    return out
+
+
+def _second_look(rules: Any, plans: list, seat: int) -> list:
+    """Re-value the best few main-action macros by the best macro that could follow next turn
+    (as if the rivals let the seat act again at once: a hopeful but cheap look at chains such as
+    trading house then temple, or saving up for a stronghold)."""
+    ranked = sorted(range(len(plans)), key=lambda i: -plans[i][0])
+    out = list(plans)
+    for i in ranked[:SECOND_LOOK]:
+        v, plan, end = plans[i]
+        if plan[-1].kind == "pass" or end.phase != "play":
+            continue
+        d = rules.pending(end)
+        if d is None or d.seat != seat or d.kind != "after" or end.players[seat].passed:
+            continue
+        nxt = end.copy()
+        nxt.step = "main"  # the next turn, with nothing else changed
+        follow = [x[0] for x in _plans(rules, nxt, seat) if x[1][-1].kind != "pass"]
+        if follow:
+            out[i] = (v + SECOND_WEIGHT * max(0.0, max(follow) - v), plan, end)
     return out
 
 
@@ -510,5 +535,7 @@ def choose(rules: Any, view: Any, seat: int, rng: Any) -> Any:
     plans = _plans(rules, view, seat)
     if not plans:
         return nonfree[0] if nonfree else legal[0]
+    if kind == "main" and SECOND_LOOK:
+        plans = _second_look(rules, plans, seat)
     best = max(plans, key=lambda x: x[0])
     return best[1][0]
