@@ -59,10 +59,11 @@ GAMES: tuple[Game, ...] = (
          "tabletop_tui.screens.finis_terrae:FinisTerraeScreen"),
     Game("terra_mystica", "Terra Mystica",
          "Transform the land for your faction and grow the mightiest realm.",
-         2, 5, "tabletop_tui.rules.terra_mystica"),
+         2, 5, "tabletop_tui.rules.terra_mystica",
+         "tabletop_tui.screens.terra_mystica:TerraMysticaScreen"),
     Game("maracaibo", "Maracaibo",
          "Sail the Caribbean, fight for three nations and explore the jungle.",
-         2, 4, "tabletop_tui.rules.maracaibo"),
+         2, 4, "tabletop_tui.rules.maracaibo", "tabletop_tui.screens.maracaibo:MaracaiboScreen"),
 )
 
 BY_ID = {g.id: g for g in GAMES}

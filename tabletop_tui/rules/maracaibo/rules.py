@@ -203,6 +203,39 @@ class MaracaiboRules(BaseRules[State]):
     def is_barrier(self, before: State, a, after: State) -> bool:
         return before.rng.draws != after.rng.draws or before.g["reveals"] != after.g["reveals"]
 
+    # -- the screen's questions (read-only; see surface.py for the rest) -----------------------
+    def combat(self, s: State) -> dict | None:
+        from . import surface
+        return surface.combat(s)
+
+    def nation_value(self, s: State, nation: str) -> dict:
+        from . import surface
+        return surface.nation_value(s, nation)
+
+    def village_left(self, s: State) -> int | None:
+        from . import surface
+        return surface.village_left(s)
+
+    def hand_limit(self, s: State, seat: int) -> int:
+        from . import surface
+        return surface.hand_limit(s, seat)
+
+    def planning_slots(self, s: State, seat: int) -> int:
+        from . import surface
+        return surface.planning_slots(s, seat)
+
+    def price(self, s: State, seat: int, c: str) -> int:
+        from . import surface
+        return surface.price(s, seat, c)
+
+    def compasses(self, s: State, seat: int) -> int:
+        from . import surface
+        return surface.compasses(s, seat)
+
+    def reachable(self, s: State, seat: int) -> list:
+        from . import surface
+        return surface.reachable(s, seat)
+
     # -- JSON -----------------------------------------------------------------------------------
     def to_json(self, s: State) -> dict:
         return {"names": list(s.names), "rng": s.rng.to_json(), "g": s.g}
