@@ -505,37 +505,77 @@ def _start_dwelling_score(s: Any, seat: int, h: int) -> float:
 
 def choose(rules: Any, view: Any, seat: int, rng: Any) -> Any:
     """The medium bot's choice for the decision pending in ``view`` (which belongs to ``seat``)."""
+    return _ranked(rules, view, seat, second=True)[0][0]
+
+
+def rank(rules: Any, view: Any, seat: int, rng: Any) -> list[tuple[Any, float]]:
+    """The heuristic's ordering for the search's root: the first step of each macro, best first."""
+    return _ranked(rules, view, seat, second=True)
+
+
+def rollout_policy(rules: Any, state: Any, seat: int, rng: Any, actions: list) -> Any:
+    """The search's playout policy: the heuristic without its second look (cheaper)."""
+    return _ranked(rules, state, seat, second=False)[0][0]
+
+
+# The hard bot (bots/search.py) with these settings: the root is the first step of the six best
+# macros; each is played out by the heuristic through the rivals' replies until this seat is to
+# act again, then valued. The game has no chance and the playout policy is deterministic, so one
+# playout per root action says all there is.
+ROOT_WIDTH = 6
+SEARCH_ITERATIONS = 6
+TREE_DEPTH = 1
+ROLLOUT_PLIES = 60
+ROLLOUT_UNTIL_OWN_TURN = True
+TAU = 10.0
+
+
+def _ranked(rules: Any, view: Any, seat: int, second: bool) -> list[tuple[Any, float]]:
+    """Answers for the pending decision with their values, best first (the first is the choice)."""
     d = rules.pending(view)
     legal = rules.legal_actions(view)
     if not legal:
         raise RuntimeError("terra_mystica bot: no legal action")
     kind = d.kind
+
+    def first(a: Any) -> list[tuple[Any, float]]:
+        return [(a, 1.0)] + [(x, 0.0) for x in legal if x != a][:ROOT_WIDTH - 1]
+
     if kind == "faction":
         free = {a.a: a for a in legal}
         for f in FACTION_PREFERENCE:
             if f in free:
-                return free[f]
-        return legal[0]
+                return first(free[f])
+        return first(legal[0])
     if kind == "place":
         from tabletop_tui.rules.terra_mystica.data import INDEX
-        return max(legal, key=lambda a: _start_dwelling_score(view, seat, INDEX[a.a]))
+        scored = [(a, _start_dwelling_score(view, seat, INDEX[a.a])) for a in legal]
+        return sorted(scored, key=lambda x: -x[1])
     if kind == "leech":
         offers = [a for a in legal if a.kind == "leech"]
+        decline = next(a for a in legal if a.kind == "decline")
         if offers:
             a = offers[0]
             cost = max(0, a.n - 1)
             r = max(view.round, 1)
             p = view.players[seat]
             if cost == 0 or (cost <= LEECH_MAX.get(r, 0) and not (r >= 6 and p.passed)):
-                return a
-        return next(a for a in legal if a.kind == "decline")
+                return [(a, 1.0), (decline, 0.0)]
+            return [(decline, 1.0), (a, 0.0)]
+        return [(decline, 1.0)]
     nonfree = [a for a in legal if a.kind not in FREE]
     if len(nonfree) == 1 and kind in ("after",):
-        return nonfree[0]
+        return [(nonfree[0], 1.0)]
     plans = _plans(rules, view, seat)
     if not plans:
-        return nonfree[0] if nonfree else legal[0]
-    if kind == "main" and SECOND_LOOK:
+        return first(nonfree[0] if nonfree else legal[0])
+    if kind == "main" and second and SECOND_LOOK:
         plans = _second_look(rules, plans, seat)
-    best = max(plans, key=lambda x: x[0])
-    return best[1][0]
+    best: dict = {}
+    order: list = []
+    for v, plan, _end in sorted(plans, key=lambda x: -x[0]):
+        a = plan[0]
+        if a not in best:
+            best[a] = v
+            order.append(a)
+    return [(a, best[a]) for a in order]
