@@ -120,3 +120,17 @@ def test_determinized_worlds_through_a_whole_game_agree_with_the_view_and_the_ru
             assert [a.text for a in RULES.legal_actions(world)] == [a.text for a in RULES.legal_actions(s)]
         k += 1
         s = RULES.apply(s, rnd.choose(RULES, s))
+
+
+def test_every_bot_level_given_twin_views_chooses_alike():
+    from tests.bots.fairness import legal_from_view, same_view_same_choice
+
+    s = past_opening(2, 8)
+    for _ in range(12):  # into the first turns: a move, a main action, village actions
+        d = RULES.pending(s)
+        s = RULES.apply(s, bot.choose(RULES, RULES.view(s, d.seat), d.seat, Rng(4)))
+    seat = RULES.pending(s).seat
+    twin = hidden_twin(s, seat, 99)
+    assert RULES.to_json(twin) != RULES.to_json(s)
+    same_view_same_choice(RULES, s, twin, iterations=4)
+    legal_from_view(RULES, s)
