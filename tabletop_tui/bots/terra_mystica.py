@@ -17,6 +17,9 @@ How it plays (after lvandeve/tmai's action bundling, see shared/research/bots.md
   town potential, room to expand, favor and bonus-card effects still to come). The best macro is
   played one step at a time; re-planning after each conversion finds the same macro again, because
   the conversions already made are part of every macro's end position.
+* The six best macros of a main turn get a second look: each is credited with the gain of the
+  best macro that could follow it next turn (as if the rivals let the seat act again at once), so
+  chains such as trading house then temple, or saving up for a stronghold, are seen.
 * Passing is one of the macros (one per bonus card), so the bot passes when nothing it can pay for
   is worth more than keeping its resources and taking the best card.
 * Power offers are taken while their VP cost is small for the round (Lou New's rule in tmai).
