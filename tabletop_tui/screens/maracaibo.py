@@ -269,8 +269,8 @@ class MaracaiboScreen(GameScreen):
                 return f"City action: {city['name']} — {city['text']}" if city else "City action"
             u = w[4]
             n = p["discs"][u]
-            effect = UPGRADES[u]["text"].rstrip(".")
-            then = f" — the last one: unlocks {effect}" if n == 1 else f" — {n} there; both gone unlocks {effect}"
+            effect = UPGRADES[u]["text"].split(" (")[0].rstrip(".")
+            then = f": the last disc, unlocks {effect}" if n == 1 else f": {n} discs; unlocks {effect}"
             return f"Disc from {UPGRADES[u]['name']} ({u}){then}"
         if k == "village":
             n = SF.village_actions_for_mp(s, seat, SF.mp_spent(s))
@@ -533,6 +533,7 @@ class MaracaiboScreen(GameScreen):
         panel = Text()
         human_viewer = not m.seats[viewer].bot
         order = [viewer] + [i for i in range(len(m.names)) if i != viewer]
+        width = (self.query_one("#panels-box").size.width or 33) - 4  # a scrollbar, the indent
         for k, i in enumerate(order):
             if k:
                 panel.append("\n")
@@ -540,11 +541,11 @@ class MaracaiboScreen(GameScreen):
             colour = self.player_colour(i)
             if k == 0:
                 show = human_viewer or not self.curtain
-                width = (self.query_one("#panels-box").size.width or 36) - 8  # border, padding, scrollbar, indent
                 panel.append_text(MT.full_panel(s, i, m.names[i], self.marks[i], colour, to_move, m.seats[i].bot,
                                                 show_hand=show, focus_cards=focus, width=width))
             else:
-                panel.append_text(MT.short_panel(s, i, m.names[i], self.marks[i], colour, to_move, m.seats[i].bot))
+                panel.append_text(MT.short_panel(s, i, m.names[i], self.marks[i], colour, to_move, m.seats[i].bot,
+                                                 width))
         if panel != self._panel_text:
             same = self._panel_text is not None and self._panel_text.plain.count("\n") == panel.plain.count("\n")
             self._panel_text = panel

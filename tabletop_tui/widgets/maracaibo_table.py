@@ -213,13 +213,15 @@ def head_line(s: Any, seat: int, name: str, mark: str, colour: str, to_move: boo
     return t
 
 
-def short_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bool, bot: bool) -> Text:
+def short_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bool, bot: bool,
+                width: int = 29) -> Text:
     p = s.g["players"][seat]
     t = head_line(s, seat, name, mark, colour, to_move, bot)
     t.append(f" ${p['dbl']} cp{p['cp']}")
-    t.append(f"\n   at {p['ship']} hand {len(p['hand'])} plan {len(p['plan'])} expl {p['explorer']}"
-             f"\n   cards {len(p['bought'])} tokens {len(p['tokens'])} quests {len(p['quests'])}"
-             f" upgr {SF.completed_upgrades(s, seat)}", DIM)
+    line2 = f" cards {len(p['bought'])} tokens {len(p['tokens'])} quests {len(p['quests'])}"
+    up = f" upgr {SF.completed_upgrades(s, seat)}"
+    t.append(f"\n ship {p['ship']} hand {len(p['hand'])} plan {len(p['plan'])} expl {p['explorer']}"
+             f"\n{line2}{up if len(line2) + len(up) <= width + 2 else ''}", DIM)
     return t
 
 
@@ -262,12 +264,12 @@ def full_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bo
             t.append(f" ({now}/{nxt})", DIM)
     t.append("\n Ship board ", BOLD)
     t.append("●=disc ✓=open", DIM)
-    cols = 3 if width + 2 >= 31 else 2
+    cols = 3 if width >= 30 else 2
     for k, u in enumerate(UPGRADE_IDS):
-        t.append("\n " if k % cols == 0 else " ")
+        t.append("\n " if k % cols == 0 else "  ")
         n = p["discs"][u]
         t.append(f"{UP_SHORT[u]:<7}", BOLD if n == 0 else Style())
-        t.append("✓  " if n == 0 else ("●● " if n == 2 else "●· "), GOLD if n == 0 else Style())
+        t.append("✓ " if n == 0 else ("●●" if n == 2 else "●·"), GOLD if n == 0 else Style())
     if p["assistants"]:
         t.append("\n assistants ")
         t.append(", ".join(f"{a['loc']}" + ("" if a["live"] else " (done)") for a in p["assistants"]))
