@@ -64,7 +64,10 @@ def pick(screen: MaracaiboScreen) -> int:
 
 
 async def press_choice(pilot, screen: MaracaiboScreen, i: int) -> None:
-    """Move the highlight with the arrow keys and press Enter, as a person would."""
+    """Press the entry's digit, or move the highlight with the arrow keys and press Enter."""
+    if i < 9:
+        await pilot.press(str(i + 1))
+        return
     panel = screen.query_one(DecisionPanel)
     cur = panel.highlighted or 0
     key = "down" if i > cur else "up"
@@ -74,6 +77,8 @@ async def press_choice(pilot, screen: MaracaiboScreen, i: int) -> None:
 
 
 async def play_on(app, pilot, steps: int, seen=None) -> None:
+    """Answer every human decision (and close the curtain and the round-end summary) until the
+    game is over or ``steps`` loops have passed."""
     for _ in range(steps):
         await pilot.pause()
         scr = app.screen
@@ -90,7 +95,7 @@ async def play_on(app, pilot, steps: int, seen=None) -> None:
         m = scr.match
         d = m.pending
         if d is None or m.seats[d.seat].bot:
-            await pilot.pause(0.01)
+            await pilot.pause(0.02)
             continue
         if not scr.actions:
             await pilot.pause(0.01)
@@ -103,7 +108,7 @@ async def test_a_whole_three_player_game_by_keyboard():
     app = app_for(m)
     summaries: list[str] = []
     async with app.run_test(size=(120, 40)) as pilot:
-        await play_on(app, pilot, 3000, summaries)
+        await play_on(app, pilot, 20000, summaries)
         assert isinstance(app.screen, MaracaiboGameOver)
         text = screen_text(app)
         assert "game over" in text and "tie-break: doubloons" in text and "influence" in text
