@@ -1,8 +1,13 @@
 """`make bench`: figures as ratios to a floor measured in the same run. Report only, never a test.
 
-- start-up: process start → first paint of the launcher, and of the Piratissimo screen, against
-  a bare Textual app that paints one Static;
+- first paint on a real terminal (tmux): `tabletop` until the launcher's last game is on the
+  screen, against a bare Textual app with a Header, a Static and a Footer, run alternately —
+  the method of ../shared/tools/first_paint.py; this is the start-up figure players feel;
+- start-up in a headless test terminal: process start → first paint of the launcher, and of
+  the Piratissimo screen, against a bare Textual app that paints one Static;
 - key latency: key press → repaint on the Piratissimo board, against a trivial app;
+- Terra Mystica: opening a 5-player mid-game screen (a position built before the clock starts),
+  against the bare app's start-up, and key → repaint on that board, against the trivial app;
 - peak memory (max RSS) of the same processes;
 - playouts per second for every game with a rules engine.
 Writes benchmarks/latest.json.
@@ -12,11 +17,14 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,6 +45,25 @@ if kind == "bare":
         def done(self):
             self.exit(time.perf_counter() - t0)
     app = A()
+elif kind == "tm":
+    # a 5-player mid-game position, built before the clock starts: opening the screen is timed
+    sys.path.insert(0, "benchmarks")
+    from run import tm_match
+    match = tm_match()
+    t0 = time.perf_counter()
+    from tabletop_tui.app import TabletopApp
+    class A(TabletopApp):
+        def on_mount(self):
+            super().on_mount()
+            self.set_timer(0.001, self.check)
+        def check(self):
+            if type(self.screen).__name__ == "TerraMysticaScreen":
+                self.call_after_refresh(self.done)
+            else:
+                self.set_timer(0.001, self.check)
+        def done(self):
+            self.exit(time.perf_counter() - t0)
+    app = A(match=match, bot_delay=0)
 else:
     from tabletop_tui.app import TabletopApp
     class A(TabletopApp):
@@ -85,6 +112,60 @@ asyncio_run = __import__("asyncio").run
 asyncio_run(main())
 print(app.return_value, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
+
+
+FIRST_PAINT_BARE = '''
+from textual.app import App, ComposeResult
+from textual.widgets import Header, Footer, Static
+class Bare(App):
+    def compose(self) -> ComposeResult:
+        yield Header(); yield Static("BARE-APP-READY"); yield Footer()
+Bare().run()
+'''
+
+
+def _until_on_screen(cmd: str, expect: str, size: str = "120x40", timeout: float = 30.0) -> float:
+    """Seconds from starting ``cmd`` in a fresh tmux server until ``expect`` is on its screen."""
+    sock = "bench" + uuid.uuid4().hex[:8]
+    cols, rows = size.split("x")
+    t0 = time.perf_counter()
+    subprocess.run(["tmux", "-L", sock, "new-session", "-d", "-x", cols, "-y", rows, cmd], check=True)
+    pat = re.compile(expect)
+    try:
+        while time.perf_counter() - t0 < timeout:
+            out = subprocess.run(["tmux", "-L", sock, "capture-pane", "-p", "-t", "0"],
+                                 capture_output=True, text=True).stdout
+            if pat.search(out):
+                return time.perf_counter() - t0
+            time.sleep(0.005)
+        raise TimeoutError(f"{expect!r} never appeared for {cmd!r}")
+    finally:
+        subprocess.run(["tmux", "-L", sock, "kill-server"], capture_output=True)
+
+
+def first_paint(runs: int) -> dict | None:
+    """`tabletop` → the launcher's last game on a real terminal, against the bare app, taken
+    alternately so that both see the same machine load; the pairwise median ratio."""
+    if shutil.which("tmux") is None:
+        return None
+    script = Path(sys.executable).parent / "tabletop"
+    data = tempfile.mkdtemp()
+    cmd = f"env TABLETOP_TUI_DATA_DIR={data} " + (str(script) if script.exists()
+                                                   else f"{sys.executable} -m tabletop_tui")
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(FIRST_PAINT_BARE)
+    base = f"{sys.executable} {f.name}"
+    try:
+        _until_on_screen(base, "BARE-APP-READY")  # warm the caches
+        _until_on_screen(cmd, "Maracaibo")
+        bs, cs = [], []
+        for _ in range(runs):
+            bs.append(_until_on_screen(base, "BARE-APP-READY"))
+            cs.append(_until_on_screen(cmd, "Maracaibo"))
+    finally:
+        os.unlink(f.name)
+    return {"bare_s": statistics.median(bs), "launcher_s": statistics.median(cs),
+            "ratio": statistics.median(c / b for b, c in zip(bs, cs))}
 
 
 def startup(kind: str) -> tuple[float, float]:
@@ -155,6 +236,63 @@ async def key_latency_board(game_id: str, moves: int, presses: int, players: int
         return (time.perf_counter() - t0) / presses
 
 
+async def key_latency_thinking(presses: int, thinking: bool = True) -> float:
+    """Key→repaint on the Finca screen while a hard bot thinks in its worker thread (or, for
+    comparison, with nobody thinking): the player opens and closes the whole log."""
+    from tabletop_tui.app import TabletopApp
+
+    m = _match_at("finca", 40, players=2)
+    seat = m.pending.seat
+    if thinking:
+        m.seats[seat].bot, m.seats[seat].level = True, "hard"
+    app = TabletopApp(match=m, bot_delay=60)  # the chosen move waits: only the thinking counts
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        total, counted = 0.0, 0
+        while counted < presses:
+            if thinking and screen.bot_worker is None:  # it has chosen: think again
+                screen.cancel_bot()
+                screen.schedule_bot()
+            t0 = time.perf_counter()
+            await pilot.press("L")
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            total += time.perf_counter() - t0
+            counted += 2
+        screen.cancel_bot()
+        return total / counted
+
+
+def tm_match():
+    """Terra Mystica, 5 players, round 3 with a human to take a main action (seeded bot moves)."""
+    from tabletop_tui.match import Match, Seat
+
+    names = ["Anna", "Bruno", "Chiara", "Dario", "Elena"]
+    m = Match("terra_mystica", [Seat(n) for n in names], 7)
+    driver = Match("terra_mystica", [Seat(n, True) for n in names], 7)
+    while not driver.over and not (driver.state.round >= 3 and driver.pending.kind == "main"
+                                   and len(driver.legal_actions()) > 12):
+        driver.play(driver.bot_action())
+        m.play(driver.actions[-1])
+    return m
+
+
+async def key_latency_tm(presses: int) -> float:
+    from tabletop_tui.app import TabletopApp
+
+    app = TabletopApp(match=tm_match(), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        t0 = time.perf_counter()
+        for i in range(presses):
+            # through the menu and the map targets its choices concern
+            await pilot.press(("down", "right", "up", "left")[i % 4])
+            await pilot.pause()
+        return (time.perf_counter() - t0) / presses
+
+
 def playouts() -> list[dict]:
     from tabletop_tui import catalogue
     from tabletop_tui.playout import simulate
@@ -188,21 +326,31 @@ def playouts() -> list[dict]:
 
 def main() -> None:
     os.environ.setdefault("TABLETOP_TUI_DATA_DIR", tempfile.mkdtemp())
+    paint = first_paint(max(RUNS, 7))
     bare_t, bare_m = startup("bare")
     launch_t, launch_m = startup("launcher")
     game_t, game_m = startup("game")
     mar_t, mar_m = startup("maracaibo")
+    tm_t, tm_m = startup("tm")
     presses = 40
     triv = asyncio.run(key_latency_trivial(presses))
     boards = {g: asyncio.run(key_latency_board(g, moves, presses))
               for g, moves in (("piratissimo", 60), ("finca", 120), ("finis_terrae", 250))}
     boards["maracaibo"] = asyncio.run(key_latency_board("maracaibo", 150, presses, players=4))
+    idle_log = asyncio.run(key_latency_thinking(20, thinking=False))
+    hard_log = asyncio.run(key_latency_thinking(20, thinking=True))
+    boards["terra_mystica_5p"] = asyncio.run(key_latency_tm(presses))
     figures = {
+        "first_paint_ratio": round(paint["ratio"], 2) if paint else None,
+        "floor_bare_app_first_paint_s": round(paint["bare_s"], 4) if paint else None,
         "floor_bare_app_startup_s": round(bare_t, 4),
         "launcher_startup_ratio": round(launch_t / bare_t, 2),
         "piratissimo_open_ratio": round(game_t / bare_t, 2),
         "maracaibo_open_ratio": round(mar_t / bare_t, 2),
+        "terra_mystica_5p_open_ratio": round(tm_t / bare_t, 2),
         "floor_trivial_key_s": round(triv, 5),
+        "log_key_ratio_idle": round(idle_log / triv, 2),
+        "log_key_ratio_hard_bot_thinking": round(hard_log / triv, 2),
         **{f"{g}_key_ratio": round(t / triv, 2) for g, t in boards.items()},
         "floor_bare_peak_mb": round(bare_m, 1),
         "launcher_peak_mb": round(launch_m, 1),
@@ -211,13 +359,23 @@ def main() -> None:
         "playouts": playouts(),
     }
     print(f"{'figure':<34}{'value':>12}  note")
+    if paint:
+        print(f"{'bare app first paint, tmux (floor)':<34}{paint['bare_s'] * 1000:>10.0f}ms  "
+              f"median of {max(RUNS, 7)}")
+        print(f"{'tabletop first paint, tmux':<34}{paint['ratio']:>11.2f}×  of the floor, pairwise "
+              "median (goal <= 1.25)")
+    else:
+        print(f"{'tabletop first paint, tmux':<34}{'—':>12}  needs tmux")
     print(f"{'bare Textual app start-up (floor)':<34}{bare_t * 1000:>10.0f}ms  median of {RUNS}")
     print(f"{'launcher start-up':<34}{figures['launcher_startup_ratio']:>11.2f}×  of the floor")
     print(f"{'Piratissimo screen open':<34}{figures['piratissimo_open_ratio']:>11.2f}×  of the floor")
     print(f"{'Maracaibo 4p mid-game open':<34}{figures['maracaibo_open_ratio']:>11.2f}×  of the floor")
+    print(f"{'Terra Mystica 5p mid-game open':<34}{figures['terra_mystica_5p_open_ratio']:>11.2f}×  of the floor")
     print(f"{'trivial app key→repaint (floor)':<34}{triv * 1000:>10.1f}ms  mean of {presses}")
     for g, t in boards.items():
         print(f"{g + ' key→repaint':<34}{t / triv:>11.2f}×  of the floor (mid-game board)")
+    print(f"{'L/esc (whole log), nobody thinks':<34}{idle_log / triv:>11.2f}×  of the floor")
+    print(f"{'L/esc while a hard bot thinks':<34}{hard_log / triv:>11.2f}×  of the floor (worker thread)")
     print(f"{'peak memory, bare app (floor)':<34}{bare_m:>10.1f}MB")
     print(f"{'peak memory, Piratissimo':<34}{figures['piratissimo_peak_ratio']:>11.2f}×  {game_m:.1f} MB")
     for row in figures["playouts"]:

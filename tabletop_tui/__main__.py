@@ -1,3 +1,3 @@
-from tabletop_tui.cli import main
+from tabletop_tui.launch import main
 
 main()

@@ -2,13 +2,24 @@
 from __future__ import annotations
 
 import random
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tabletop_tui.match import Match, Seat
+if TYPE_CHECKING:  # the launcher paints before any game machinery is loaded
+    from tabletop_tui.match import Match, Seat
+
+
+def make_seat(name: str, bot: bool, level: str | None = None) -> "Seat":
+    """A seat with its bot's level, where this version's Seat has a level (it gains one with
+    the bots' levels; until then the level is left out rather than failing)."""
+    from tabletop_tui.match import Seat
+
+    if level and "level" in getattr(Seat, "__dataclass_fields__", {}):
+        return Seat(name, bot, level=level)  # type: ignore[call-arg]
+    return Seat(name, bot)
 
 
 class TabletopApp(App[None]):
@@ -23,10 +34,14 @@ class TabletopApp(App[None]):
         self.start_match = match
         self.bot_delay = bot_delay
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        """The launcher is the first screen itself (not pushed over an empty one): one screen
+        less to build before the first paint."""
         from tabletop_tui.screens.launcher import LauncherScreen
 
-        self.push_screen(LauncherScreen())
+        return LauncherScreen()
+
+    def on_mount(self) -> None:
         if self.new_game is not None:
             self.start_new_game(self.new_game)
         elif self.start_match is not None:
@@ -37,22 +52,48 @@ class TabletopApp(App[None]):
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
         bots = set(setup.get("bots", ()))
-        seats = [Seat(name, i in bots) for i, name in enumerate(setup["names"])]
+        levels = setup.get("levels") or {}
+        seats = [make_seat(name, i in bots, levels.get(i) or levels.get(str(i)))
+                 for i, name in enumerate(setup["names"])]
+        from tabletop_tui.match import Match
+
         try:
             match = Match(setup["game"], seats, seed, setup.get("options"))
         except ValueError as e:
             self.notify(str(e), severity="error")
             return
-        match.save()
+        # No save yet: a set-up abandoned before the first move leaves nothing behind; the game
+        # screen saves after every move.
         self.open_match(match, replace=replace, curtain=setup.get("curtain"))
 
     def open_match(self, match: Match, replace: bool = False, curtain: bool | None = None) -> None:
         screen_cls = match.game.screen_class()
-        screen = screen_cls(match, curtain=curtain)
+        if curtain is not None:
+            match.curtain = curtain
+        screen = screen_cls(match, curtain=match.curtain)
         if replace:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def action_help_quit(self) -> None:
+        """ctrl+c does not quit a Textual app (it copies in a text box): say what does."""
+        from tabletop_tui.screens.game import GameScreen
+
+        if isinstance(self.screen, GameScreen):
+            text = ("To quit, press ctrl+q (or Quit in the ctrl+p menu). The game is saved after "
+                    "every move; `tabletop --resume` continues it.")
+        else:
+            text = "To quit, press ctrl+q (q on the launcher)."
+        self.notify(text, title="Quit?", markup=False)
+
+    def action_command_palette(self) -> None:
+        """Never over an open dialog (a confirmation, a menu, the palette itself)."""
+        from textual.screen import ModalScreen
+
+        if isinstance(self.screen, ModalScreen):
+            return
+        super().action_command_palette()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         from tabletop_tui.screens.game import GameScreen

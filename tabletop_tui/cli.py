@@ -11,10 +11,25 @@ import typer
 
 from tabletop_tui import __version__, catalogue
 
+def _plain_arguments() -> None:
+    """typer 0.29 shows an argument as `{FILE}` in the usage line and `FILE <path>` in the list;
+    show it plainly (`FILE`), as the options' metavars are: the word says more than the type."""
+    arg = getattr(getattr(typer, "core", None), "TyperArgument", None)
+    if arg is None:
+        return
+    if hasattr(arg, "display_type_rich"):
+        arg.display_type_rich = lambda self, ctx: None
+    if hasattr(arg, "_usage_display_name") and hasattr(arg, "display_name_raw"):
+        arg._usage_display_name = lambda self: (self.display_name_raw if self.required
+                                                else f"[{self.display_name_raw}]")
+
+
+_plain_arguments()
+
 app = typer.Typer(add_completion=False, no_args_is_help=False, rich_markup_mode=None,
                   help="Five board games in the terminal, hot-seat, with bots.")
 
-SUBCOMMANDS = {"games", "rules", "replay", "simulate"}
+SUBCOMMANDS = {"games", "rules", "replay", "simulate", "tournament"}
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -50,24 +65,45 @@ def parse_new_game(game: str, players: Optional[int], names: Optional[str], bots
         fail(f"--names gives {len(name_list)} names for {players} players")
     if len(set(n.lower() for n in name_list)) != len(name_list):
         fail("--names: every player needs a different name")
+    from tabletop_tui.widgets.players import NAME_MAX
+
+    for n in name_list:
+        if len(n) > NAME_MAX:
+            fail(f"--names: {n!r} is longer than {NAME_MAX} characters")
+        if not n.isprintable():
+            fail(f"--names: {n!r} holds a control character")
     defaults = ["Anna", "Bruno", "Chiara", "Dario", "Elena"]
     if not name_list:
         name_list = defaults[:players]
-    bot_seats: set[int] = set()
-    for raw in bots:
-        for part in raw.split(","):
-            part = part.strip()
-            if not part:
-                continue
-            if not part.isdigit() or not 1 <= int(part) <= players:
-                fail(f"--bot takes seat numbers from 1 to {players}, not {part!r}")
-            bot_seats.add(int(part) - 1)
+    levels = parse_bot_seats(bots, players)
     opts = _options(rules, option)
     if seed is None:
         import random
 
         seed = random.SystemRandom().randrange(1, 10**9)
-    return {"game": g.id, "names": name_list, "bots": sorted(bot_seats), "seed": seed, "options": opts}
+    return {"game": g.id, "names": name_list, "bots": sorted(levels), "levels": levels, "seed": seed,
+            "options": opts}
+
+
+def parse_bot_seats(bots: List[str], players: int) -> dict[int, str]:
+    """`--bot 2`, `--bot 2:hard`, `--bot 1,3:easy` → {seat index: level}; exit 2 naming the
+    valid values otherwise. A seat without a level gets the default level."""
+    from tabletop_tui.bots import DEFAULT_LEVEL, LEVELS
+
+    out: dict[int, str] = {}
+    for raw in bots:
+        for part in raw.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            num, sep, level = part.partition(":")
+            num, level = num.strip(), level.strip().lower()
+            if not num.isdigit() or not 1 <= int(num) <= players:
+                fail(f"--bot takes seat numbers from 1 to {players}, optionally with :LEVEL, not {part!r}")
+            if sep and level not in LEVELS:
+                fail(f"--bot {part}: unknown level {level!r}; levels: {', '.join(LEVELS)}")
+            out[int(num) - 1] = level if sep else DEFAULT_LEVEL
+    return out
 
 
 def _options(rules, option: List[str]) -> dict:
@@ -90,20 +126,30 @@ def _options(rules, option: List[str]) -> dict:
 @app.callback(invoke_without_command=True)
 def main_callback(
     ctx: typer.Context,
-    game: Optional[str] = typer.Option(None, "--game", help="Start a new game straight away: "
+    game: Optional[str] = typer.Option(None, "--game", metavar="ID",
+                                       help="Start a new game straight away: "
                                        + ", ".join(g.id for g in catalogue.GAMES)),
-    players: Optional[int] = typer.Option(None, "--players", help="Number of players."),
-    names: Optional[str] = typer.Option(None, "--names", help="Player names, comma-separated."),
-    bot: List[str] = typer.Option([], "--bot", help="Seat number (from 1) played by a bot; repeat it."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for everything random."),
-    option: List[str] = typer.Option([], "--option", help="Game option KEY=VALUE; repeat it."),
-    resume: bool = typer.Option(False, "--resume", help="Continue the last autosave, or the FILE given."),
+    players: Optional[int] = typer.Option(None, "--players", metavar="N", help="Number of players."),
+    names: Optional[str] = typer.Option(None, "--names", metavar="NAME,NAME,...",
+                                        help="Player names, comma-separated."),
+    bot: List[str] = typer.Option([], "--bot", metavar="SEAT",
+                                  help="Seat number (from 1) played by a bot, optionally with a level: "
+                                        "2 or 2:easy|medium|hard|random (default medium); repeat it."),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="N", help="Seed for everything random."),
+    option: List[str] = typer.Option([], "--option", metavar="KEY=VALUE",
+                                     help="Game option, e.g. variant=younger; repeat it. A wrong KEY lists the right ones."),
+    resume: bool = typer.Option(False, "--resume",
+                                help="Continue the last unfinished game; `--resume FILE` continues that save."),
     resume_file: Optional[Path] = typer.Option(None, "--resume-file", hidden=True),
+    bot_delay: float = typer.Option(0.5, "--bot-delay", metavar="SECONDS",
+                                    help="Pause before each bot move (0 = none); space in a game skips ahead."),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Show the version and exit."),
 ) -> None:
     if ctx.invoked_subcommand is not None:
         return
+    if not 0 <= bot_delay <= 60:
+        fail(f"--bot-delay takes seconds from 0 to 60, not {bot_delay}")
     if resume or resume_file:
         from tabletop_tui.match import Match, SaveError, last_save
 
@@ -113,18 +159,22 @@ def main_callback(
         try:
             match = Match.load(path)
         except SaveError as e:
-            fail(str(e))
+            if resume_file:
+                fail(str(e))
+            fail(f"the last saved game, {path}, cannot be opened:\n  {e}\n"
+                 "Choose another from the Continue list (run `tabletop`, then press c), "
+                 "or name one: `tabletop --resume FILE`.")
         if not match.game.playable:
             fail(f"{match.game.title} is in development and cannot be played in the app yet")
-        _run_app(match=match)
+        _run_app(match=match, bot_delay=bot_delay)
         return
     if game is not None:
         setup = parse_new_game(game, players, names, bot, seed, option)
-        _run_app(new_game=setup)
+        _run_app(new_game=setup, bot_delay=bot_delay)
         return
     if players is not None or names or bot or seed is not None or option:
         fail("--players, --names, --bot, --seed and --option go with --game ID")
-    _run_app()
+    _run_app(bot_delay=bot_delay)
 
 
 def _run_app(**kwargs) -> None:
@@ -144,7 +194,8 @@ def games_cmd() -> None:
 
 
 @app.command("rules")
-def rules_cmd(game_id: str = typer.Argument(..., metavar="ID")) -> None:
+def rules_cmd(game_id: str = typer.Argument(..., metavar="ID", show_default=False,
+                                            help="A game id, as `tabletop games` lists them.")) -> None:
     """Print a game's rules text."""
     try:
         g = catalogue.get(game_id)
@@ -160,12 +211,27 @@ def rules_cmd(game_id: str = typer.Argument(..., metavar="ID")) -> None:
 
 @app.command("replay")
 def replay_cmd(
-    file: Path = typer.Argument(..., metavar="FILE"),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-    source: str = typer.Option("tabletop", "--from", help="File format: tabletop (our save) or snellman."),
+    file: Path = typer.Argument(..., metavar="FILE", show_default=False,
+                                help="A saved game (docs/save-format.md) or, with --from snellman, "
+                                "a snellman.net game log."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON: game, over, actions, scores, "
+                                 "places and winners."),
+    source: str = typer.Option("tabletop", "--from", metavar="FORMAT",
+                               help="File format: tabletop (our save) or snellman."),
+    watch: bool = typer.Option(False, "--watch", help="Open it in the app, read-only: arrows step, "
+                               "PgDn/PgUp a round, Home/End."),
 ) -> None:
-    """Replay a save headless; print the position and, if over, the result."""
+    """Replay a save headless; print the position and, if over, the result (--watch: step through it)."""
     from tabletop_tui.match import SaveError
+
+    if watch:
+        from tabletop_tui.screens.watch import RecordingError, run_watch
+
+        try:
+            run_watch(file, source)
+        except RecordingError as e:
+            fail(str(e))
+        return
 
     if source == "snellman":
         try:
@@ -203,8 +269,10 @@ def replay_cmd(
     if as_json:
         scores = {names[s]: res.scores[s] for s in res.scores} if res else {
             names[s]: v for s, v in m.rules.vp(m.state).items()}
+        places = {names[s]: res.place_of(s) for s in range(len(names))} if res else {}
+        winners = [names[s] for s in res.winners] if res else []
         typer.echo(json.dumps({"game": m.game.id, "over": m.over, "actions": len(m.actions),
-                               "scores": scores}))
+                               "scores": scores, "places": places, "winners": winners}))
         return
     typer.echo(f"{m.game.title}: {len(m.actions)} actions replayed.")
     typer.echo(m.rules.summary(m.state))
@@ -218,12 +286,14 @@ def replay_cmd(
 
 @app.command("simulate")
 def simulate_cmd(
-    game_id: str = typer.Argument(..., metavar="ID"),
-    players: Optional[int] = typer.Option(None, "--players"),
-    games: int = typer.Option(10, "--games", min=1),
-    seed: int = typer.Option(1, "--seed"),
-    as_json: bool = typer.Option(False, "--json"),
-    option: List[str] = typer.Option([], "--option", help="Game option KEY=VALUE; repeat it."),
+    game_id: str = typer.Argument(..., metavar="ID", show_default=False,
+                                  help="A game id, as `tabletop games` lists them."),
+    players: Optional[int] = typer.Option(None, "--players", metavar="N",
+                                          help="Number of players (default: up to 4)."),
+    games: int = typer.Option(10, "--games", min=1, metavar="K", help="How many games."),
+    seed: int = typer.Option(1, "--seed", metavar="N", help="Seed of the first game."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    option: List[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="Game option; repeat it."),
 ) -> None:
     """Bots play K full games; exit 1 if any game breaks a rule or does not finish."""
     try:
@@ -251,6 +321,50 @@ def simulate_cmd(
         typer.echo(f"error: {e}", err=True)
     if stats.errors or stats.completed != stats.games:
         raise typer.Exit(1)
+
+
+@app.command("tournament")
+def tournament_cmd(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    players: int = typer.Option(2, "--players", help="Seats at the table."),
+    bots_arg: str = typer.Option("medium,random", "--bots",
+                                 help="Bot levels filling the seats in turn, comma-separated: "
+                                      "random, easy, medium, hard."),
+    games: int = typer.Option(10, "--games", help="Games to play (seats rotate each game)."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the first game (then seed+1, ...)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    option: List[str] = typer.Option([], "--option", help="Game option KEY=VALUE; repeat it."),
+) -> None:
+    """Bots of the given levels play K seeded games; win rates (95% interval), scores, move times."""
+    from tabletop_tui import tournament
+    from tabletop_tui.bots import LEVELS
+
+    try:
+        g = catalogue.get(game_id)
+    except catalogue.UnknownGame as e:
+        fail(str(e))
+    rules = g.rules()
+    if rules is None:
+        fail(f"{g.title} has no rules engine yet")
+    if not g.min_players <= players <= g.max_players:
+        fail(f"{g.title} is for {g.min_players}–{g.max_players} players, not {players}")
+    levels = [b.strip().lower() for b in bots_arg.split(",") if b.strip()]
+    bad = [b for b in levels if b not in LEVELS]
+    if bad or not levels:
+        fail(f"--bots takes levels separated by commas ({', '.join(LEVELS)}), not {bots_arg!r}")
+    if games < 1:
+        fail("--games takes a whole number of at least 1")
+    opts = _options(rules, option)
+    out = tournament.public(tournament.run(g.id, players, levels, games, seed, options=opts))
+    if as_json:
+        typer.echo(json.dumps(out))
+        return
+    typer.echo(f"{g.title}, {players} players, {games} games (seeds {seed}–{seed + games - 1}):")
+    for lv, st in out["bots"].items():
+        lo, hi = st["win_rate_ci"]
+        typer.echo(f"  {lv:<7} wins {st['win_rate']:.0%} (95%: {lo:.0%}–{hi:.0%}), "
+                   f"mean score {st['mean_score']}, move {st['mean_move_s']:.3f} s mean, "
+                   f"{st['max_move_s']:.3f} s longest")
 
 
 def _rewrite(argv: list[str]) -> list[str]:

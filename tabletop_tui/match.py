@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop_tui import catalogue
-from tabletop_tui.bots import RandomBot
+from tabletop_tui import bots, catalogue
 from tabletop_tui.rules.core import IllegalAction, resolve_options
 
 FORMAT = "tabletop-tui/save"
@@ -29,11 +28,17 @@ class SaveError(Exception):
 
 @dataclass
 class Seat:
+    """A player: a name, human or bot, and the bot's level (``bots.LEVELS``; ignored for humans)."""
+
     name: str
     bot: bool = False
+    level: str = bots.DEFAULT_LEVEL
 
     def to_json(self) -> dict:
-        return {"name": self.name, "kind": "bot" if self.bot else "human"}
+        d = {"name": self.name, "kind": "bot" if self.bot else "human"}
+        if self.bot:
+            d["level"] = self.level
+        return d
 
 
 def data_dir() -> Path:
@@ -84,12 +89,19 @@ class Match:
         self.seed = int(seed)
         self.options = resolve_options(rules.options, options)
         self.path = path
+        self.curtain: bool | None = None  # None = the game's default (on where it hides things)
         self.actions: list[str] = []
         self.actors: list[int] = []
         self.barriers: list[bool] = []
+        self.forced: list[bool] = []  # played for a human because it was no real choice
         self.log: list[str] = []
         self.states: list[Any] = [rules.setup([s.name for s in seats], self.seed, self.options)]
         self.vp_history: list[dict[int, int]] = [dict(rules.vp(self.states[0]))]
+        # When the game last changed by a move or an undo, local time: the Continue list
+        # orders by it. Set when a changed game is saved; a save with nothing new is not rewritten.
+        self.last_move_at = ""
+        self._saved_body: str | None = None
+        self._saved_actions: tuple[str, ...] | None = None
 
     # -- the position ----------------------------------------------------------------------
     @property
@@ -119,7 +131,7 @@ class Match:
         return d is not None and self.seats[d.seat].bot
 
     # -- acting ----------------------------------------------------------------------------
-    def play(self, action: Any) -> str:
+    def play(self, action: Any, forced: bool = False) -> str:
         """Apply an action (object or notation). Raises IllegalAction, leaving all unchanged."""
         before = self.state
         d = self.rules.pending(before)
@@ -133,41 +145,96 @@ class Match:
         self.actions.append(self.rules.notation(action))
         self.actors.append(d.seat)
         self.barriers.append(bool(self.rules.is_barrier(before, action, after)))
+        self.forced.append(forced)
         self.log.append(line)
         self.vp_history.append(dict(self.rules.vp(after)))
         return line
 
+    def forced_action(self) -> Any | None:
+        """The pending human's only answer when it is no real choice (the rules say which, e.g. a
+        forced "leave the hold empty"); None otherwise. A die roll is never forced: it stays the
+        player's key press."""
+        d = self.pending
+        if d is None or self.seats[d.seat].bot:
+            return None
+        is_forced = getattr(self.rules, "forced", None)
+        if is_forced is None:
+            return None
+        actions = self.legal_actions()
+        if len(actions) == 1 and is_forced(self.state, actions[0]):
+            after = self.rules.apply(self.state, actions[0])
+            if not self.rules.is_barrier(self.state, actions[0], after):  # chance: the player's key
+                return actions[0]
+        return None
+
+    def play_forced(self) -> list[str]:
+        """Play every forced answer now pending; returns their log lines."""
+        lines = []
+        while (a := self.forced_action()) is not None:
+            lines.append(self.play(a, forced=True))
+        return lines
+
+    def since_last_decision(self, seat: int) -> int:
+        """Index into ``log`` of the first line after ``seat``'s last decision (0: from the start)."""
+        for i in range(len(self.actors) - 1, -1, -1):
+            if self.actors[i] == seat and not self.forced[i]:
+                return i + 1
+        return 0
+
+    def bot_request(self, level: str | None = None) -> tuple | None:
+        """Everything a bot needs for the pending decision, taken on the main thread:
+        ``(rules, view, seat, level, seed)``, or None if the game is over. ``level`` overrides
+        the seat's own (a suggestion for a human asks for "medium"); a human seat's default is
+        the default bot level. Pass it to :func:`bot_action_for` (pure, safe in a worker thread)."""
+        d = self.pending
+        if d is None:
+            return None
+        seat = self.seats[d.seat]
+        level = level or (seat.level if seat.bot else bots.DEFAULT_LEVEL)
+        return (self.rules, self.rules.view(self.state, d.seat), d.seat, level,
+                self.seed * 1_000_003 + len(self.actions))
+
     def bot_action(self) -> Any:
-        """The bot's choice for the pending decision; seeded by the seed and the move number,
-        so a resumed game makes the same bot choices."""
-        bot = RandomBot(self.seed * 1_000_003 + len(self.actions))
-        return bot.choose(self.rules, self.state)
+        """The bot's choice for the pending decision, at its seat's level; seeded by the game
+        seed and the move number, so a resumed game makes the same bot choices."""
+        return self.bot_job()()
+
+    def bot_job(self, level: str | None = None):
+        """A call that computes the pending seat's bot choice from a snapshot of the position
+        (its view), touching nothing of the match: the screen runs it in a worker thread.
+        ``level`` overrides the seat's own (a suggestion for a human asks for "medium")."""
+        req = self.bot_request(level)
+
+        def job() -> Any:
+            if req is None:
+                raise ValueError("the game is over; a bot has nothing to choose")
+            return bot_action_for(*req)
+
+        return job
 
     # -- undo ------------------------------------------------------------------------------
-    def undo_steps(self, seat: int) -> tuple[int, str]:
-        """How many actions undo would take back for ``seat`` (0 and the reason if none)."""
+    def undo_steps(self, seat: int | None = None) -> tuple[int, str, int | None]:
+        """How many actions undo would take back: the last human decision (by whoever made it)
+        and the bot moves and forced answers after it, down to no barrier (a chance outcome or a
+        revealed card). Returns (steps, reason if none, the seat whose decision it takes back).
+        ``seat`` only names who asked, for the messages."""
         names = self.names
+        asker = names[seat] if seat is not None else "anyone"
         n = 0
         for i in range(len(self.actions) - 1, -1, -1):
             actor = self.actors[i]
             if self.barriers[i]:
-                why = "something random was revealed"
-                return 0, f"Can't undo: {why} since {names[seat]}'s last decision."
-            if actor == seat:
-                return n + 1, ""
-            if not self.seats[actor].bot:
-                return 0, f"Can't undo: {names[actor]} has decided since {names[seat]}'s last decision."
+                return 0, f"Can't undo: something random was revealed since the last decision.", None
             n += 1
-        return 0, "Nothing to undo yet."
+            if not self.seats[actor].bot and not self.forced[i]:
+                return n, "", actor
+        return 0, f"Nothing to undo yet for {asker}." if seat is not None else "Nothing to undo yet.", None
 
     def undo(self, seat: int | None = None) -> str:
-        """Take back ``seat``'s last decision (and bot moves after it). Returns a message."""
-        if seat is None:
-            d = self.pending
-            if d is None:
-                return "The game is over; nothing to undo."
-            seat = d.seat
-        steps, why = self.undo_steps(seat)
+        """Take back the last human decision (and the bot moves and forced answers after it).
+        Returns a message. The player who decided may take it back until the next human decides
+        or chance is revealed."""
+        steps, why, actor = self.undo_steps(seat)
         if steps == 0:
             return why
         for _ in range(steps):
@@ -175,12 +242,21 @@ class Match:
             self.actions.pop()
             self.actors.pop()
             self.barriers.pop()
+            self.forced.pop()
             self.log.pop()
             self.vp_history.pop()
-        return f"Undid {self.names[seat]}'s last decision."
+        # a forced answer now pending again is the same no-choice: it is not played again here,
+        # so that the undone player's position shows; the screen plays it on their next move.
+        return f"Undid {self.names[actor]}'s last decision."
 
     # -- saving ----------------------------------------------------------------------------
-    def to_text(self) -> str:
+    def human_decisions(self) -> int:
+        """Decisions taken by people (bots' moves not counted), for the Continue list."""
+        return sum(1 for a in self.actors if not self.seats[a].bot)
+
+    def to_text(self, stamp: str | None = None) -> str:
+        if stamp is None:
+            stamp = self.last_move_at or now_stamp()
         head = {
             "format": FORMAT,
             "version": VERSION,
@@ -188,8 +264,11 @@ class Match:
             "options": self.options,
             "seats": [s.to_json() for s in self.seats],
             "seed": self.seed,
+            "curtain": self.curtain,
             "over": self.over,
-            "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
+            "saved_at": stamp,
+            "last_move_at": stamp,
+            "human_decisions": self.human_decisions(),
             "state_hash": self.rules.state_hash(self.state),
         }
         # One action per line, so that an error can name the line of a bad action.
@@ -211,11 +290,21 @@ class Match:
         return saves_dir() / f"{self.game.id}-{stamp}-{self.seed}.json"
 
     def save(self, path: Path | None = None) -> Path:
+        """Write the save. A game with nothing new since its last save (or since it was loaded)
+        is not rewritten, so looking at a game and leaving does not move it up the list."""
+        moved = path is not None and Path(path) != self.path
         if path is not None:
             self.path = Path(path)
         if self.path is None:
             self.path = self.default_path()
+        body = self.to_text(stamp="")
+        if body == self._saved_body and not moved and self.path.exists():
+            return self.path
+        if tuple(self.actions) != self._saved_actions or not self.last_move_at:
+            self.last_move_at = now_stamp()  # a move or an undo; not a setting such as the curtain
         atomic_write(self.path, self.to_text())
+        self._saved_body = body
+        self._saved_actions = tuple(self.actions)
         return self.path
 
     # -- loading ---------------------------------------------------------------------------
@@ -263,7 +352,11 @@ class Match:
                 isinstance(s, dict) and isinstance(s.get("name"), str) and s.get("name").strip()
                 and s.get("kind", "human") in ("human", "bot") for s in seats_raw):
             raise SaveError(f"{where}the seats are damaged (each needs a name and kind human or bot)")
-        seats = [Seat(s["name"], s.get("kind") == "bot") for s in seats_raw]
+        if not all(s.get("level", "random") in bots.LEVELS for s in seats_raw):
+            raise SaveError(f"{where}a seat has an unknown bot level (levels: {', '.join(bots.LEVELS)})")
+        # Saves from before bot levels had only the random bot: load those seats as "random",
+        # so they go on playing exactly the moves they would have.
+        seats = [Seat(s["name"], s.get("kind") == "bot", s.get("level", "random")) for s in seats_raw]
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SaveError(f"{where}the seed is missing or not a whole number")
@@ -279,19 +372,54 @@ class Match:
             raise SaveError(f"{where}{e}") from None
         except IllegalAction as e:
             raise SaveError(f"{where}{e.reason}") from None
+        curtain = data.get("curtain")
+        m.curtain = curtain if isinstance(curtain, bool) else None
         lines = _action_lines(text, len(actions))
         for i, a in enumerate(actions):
             try:
-                m.play(a)
+                m.play(a, forced=m.forced_action() is not None)
             except IllegalAction as e:
                 raise SaveError(f"{where}line {lines[i]}: {a!r}: {e.reason}") from None
             except Exception as e:  # the rules must not crash on a saved line; if they do, say where
                 raise SaveError(f"{where}line {lines[i]}: {a!r} could not be replayed ({type(e).__name__}: {e})") from None
         want = data.get("state_hash")
-        if want is not None and want != m.rules.state_hash(m.state):
+        legacy = getattr(m.rules, "legacy_state_hashes", lambda s: ())(m.state)  # older saves' checks
+        if want is not None and want != m.rules.state_hash(m.state) and want not in legacy:
             raise SaveError(f"{where}the position after the moves does not match the save's check "
                             "(state_hash): the file was edited or made by an incompatible version")
+        m.last_move_at = _stamp_of(data, path)
+        m._saved_body = m.to_text(stamp="")
+        m._saved_actions = tuple(m.actions)
         return m
+
+
+def bot_action_for(rules: Any, view: Any, seat: int, level: str, seed: int) -> Any:
+    """A bot's action from what :meth:`Match.bot_request` took. Pure: it reads only its
+    arguments and changes nothing, so the screen may run it in a worker thread and drop the
+    answer if the match moved on (undo, leave, resign) meanwhile."""
+    return bots.make_bot(rules.game_id, level, seed).choose(rules, view, seat)
+
+
+def now_stamp() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S")
+
+
+STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?")
+
+
+def _stamp_of(head: dict, path: Path | None) -> str:
+    """When a saved game last changed: its ``last_move_at``, else (older saves) its
+    ``saved_at``, else the file's modification time."""
+    for key in ("last_move_at", "saved_at"):
+        v = head.get(key)
+        if isinstance(v, str) and STAMP.fullmatch(v):
+            return v
+    try:
+        if path is not None:
+            return time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(path.stat().st_mtime))
+    except OSError:
+        pass
+    return ""
 
 
 def _action_lines(text: str, count: int) -> list[int]:
@@ -315,7 +443,10 @@ def _action_lines(text: str, count: int) -> list[int]:
 
 
 def list_saves() -> list[tuple[Path, dict]]:
-    """Saved games, newest first, with their header (unreadable files are listed with an error)."""
+    """Saved games, the last changed first, with their header. The order is by the time of the
+    last move stored in each save (``last_move`` in the header given back), not by the file's
+    time, so copying or touching a file does not reorder the list. A file that cannot be read
+    as a save is listed with ``"error"`` and its file time."""
     found = []
     folder = saves_dir()
     if not folder.is_dir():
@@ -323,18 +454,22 @@ def list_saves() -> list[tuple[Path, dict]]:
     for p in folder.glob("*.json"):
         try:
             head = json.loads(p.read_text(encoding="utf-8"))
-            if not isinstance(head, dict):
+            if not isinstance(head, dict) or head.get("format") != FORMAT:
                 raise ValueError
         except (OSError, ValueError, UnicodeDecodeError):
             head = {"error": "damaged"}
+        head["last_move"] = _stamp_of(head, p)
         found.append((p, head))
-    found.sort(key=lambda t: t[0].stat().st_mtime, reverse=True)
+    found.sort(key=lambda t: (t[1]["last_move"], t[0].name), reverse=True)
     return found
 
 
 def last_save() -> Path | None:
+    """The save `tabletop --resume` continues: the last changed game that is not finished. A
+    damaged file counts too (its state is unknown), so that a damaged newest save is named
+    rather than passed over in silence; falls back to the newest finished game."""
     saves = list_saves()
-    unfinished = [p for p, h in saves if "error" not in h and not h.get("over")]
+    unfinished = [p for p, h in saves if not h.get("over")]
     if unfinished:
         return unfinished[0]
     return saves[0][0] if saves else None

@@ -37,14 +37,42 @@ def test_undo_stops_at_chance(dicegame):
     assert "random" in msg and m.actions == ["roll"]
 
 
-def test_undo_takes_back_own_decision(dicegame):
+def test_the_move_that_ends_a_turn_can_be_taken_back_until_the_next_human_decides(dicegame):
     m = new()
     m.play("roll")
-    m.play("bank")  # Anna's decision; now Bruno to roll
-    # Bruno cannot undo Anna's decision
-    assert "Anna has decided" in m.undo(1)
-    assert m.undo(0).startswith("Undid Anna")
+    m.play("bank")  # Anna's decision ends her turn; Bruno to roll, but he has not decided yet
+    assert m.pending.seat == 1
+    assert m.undo(1) == "Undid Anna's last decision."
     assert m.actions == ["roll"] and m.pending.seat == 0 and m.pending.kind == "bank"
+
+
+def test_once_the_next_human_decides_undo_takes_back_their_decision_not_the_earlier_one(dicegame):
+    m = new()
+    for a in ["roll", "bank", "roll", "bank"]:
+        m.play(a)
+    assert m.undo(0) == "Undid Bruno's last decision."
+    assert m.actions == ["roll", "bank", "roll"]
+    # Bruno's roll was chance: nothing before it can be taken back
+    assert m.undo(0).startswith("Can't undo: something random")
+    assert m.actions == ["roll", "bank", "roll"]
+
+
+def test_since_last_decision_points_after_the_seats_last_decision(dicegame):
+    m = new()
+    for a in ["roll", "bank", "roll"]:
+        m.play(a)
+    assert m.since_last_decision(0) == 2 and m.since_last_decision(1) == 3
+    assert new().since_last_decision(1) == 0
+
+
+def test_curtain_setting_is_saved_with_the_game(dicegame, tmp_path):
+    m = new()
+    m.curtain = False
+    m.play("roll")
+    m2 = Match.load(m.save(tmp_path / "g.json"))
+    assert m2.curtain is False
+    m.curtain = None
+    assert Match.load(m.save(tmp_path / "h.json")).curtain is None
 
 
 def test_undo_takes_back_bot_moves_after_own_decision(dicegame):

@@ -1,6 +1,7 @@
 """A yes/no question, returned through dismiss()."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -23,7 +24,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question)
+            yield Static(Text(self.question))  # names are text, never markup
             with Horizontal():
                 yield Button(f"{self.yes} (y)", id="yes", variant="primary")
                 yield Button(f"{self.no} (n)", id="no")
@@ -42,7 +43,8 @@ class ChoiceMenu(ModalScreen[int | None]):
     ChoiceMenu { align: center middle; }
     ChoiceMenu > Vertical { width: 64; height: auto; max-height: 20; border: thick $accent; background: $panel; padding: 0 1; }
     """
-    BINDINGS = [Binding("escape", "cancel", "cancel")]
+    BINDINGS = [Binding("escape", "cancel", "cancel")] + [
+        Binding(str(d), f"pick({d - 1})", show=False) for d in range(1, 10)]
 
     def __init__(self, title: str, labels: list[str]) -> None:
         super().__init__()
@@ -52,11 +54,15 @@ class ChoiceMenu(ModalScreen[int | None]):
         from textual.widgets import OptionList
 
         with Vertical():
-            yield Static(self.title_text)
-            yield OptionList(*[f"{i + 1} {label}" for i, label in enumerate(self.labels)])
+            yield Static(Text(self.title_text))
+            yield OptionList(*[Text(f"{i + 1} {label}") for i, label in enumerate(self.labels)])
 
     def on_option_list_option_selected(self, event) -> None:
         self.dismiss(event.option_index)
+
+    def action_pick(self, index: int) -> None:
+        if 0 <= index < len(self.labels):
+            self.dismiss(index)
 
     def on_key(self, event) -> None:
         if event.character and event.character.isdigit():

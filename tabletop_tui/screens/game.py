@@ -24,12 +24,16 @@ from tabletop_tui.widgets.players import colour_hex, markers
 
 class GameScreen(Screen[None]):
     CSS_PATH = "game.tcss"
+    AUTO_FOCUS = None  # the screen focuses the choices itself, and never while too small
     BINDINGS = [
         Binding("u", "undo", "undo", id="undo"),
         Binding("question_mark", "rules", "rules", id="rules"),
         Binding("f1", "rules", "rules", show=False),
         Binding("ctrl+s", "save", "save", id="save"),
-        Binding("L", "toggle_log", "log", id="log"),
+        Binding("L", "whole_log", "log", id="log"),
+        Binding("s", "suggest", "suggest", id="suggest"),
+        Binding("space", "skip_bots", "skip bots", show=False),  # named on the thinking line
+        Binding("tab,shift+tab", "focus_choices", show=False),
         Binding("left,h", "target(-1)", "target", show=False),
         Binding("right,l", "target(1)", "target", show=False),
         Binding("j", "cursor(1)", "down", show=False),
@@ -47,7 +51,16 @@ class GameScreen(Screen[None]):
         self.marks = markers(match.names)
         self.actions: list[Any] = []
         self.shown_for: int | None = None  # the human seat the board was last shown to
+        self.handover_to: int | None = None  # curtain: the mover looks at their result first
         self.bot_timer = None
+        self.bot_worker = None
+        self.bot_ready: tuple[int, Any] | None = None  # (move number, action) a bot has chosen
+        self.bot_due = 0.0  # when the pending bot move may be played (the player's pace)
+        self.skip_bots = False  # space: bots play at once until the next human decision
+        self.small = False
+        self.saved_actions: list[str] = list(match.actions)
+        if match.curtain is None:
+            match.curtain = self.curtain
 
     # -- layout ----------------------------------------------------------------------------
     MIN_SIZE = (80, 24)
@@ -85,36 +98,71 @@ class GameScreen(Screen[None]):
     # -- refresh ---------------------------------------------------------------------------
     def on_resize(self, event) -> None:
         self.check_size(event.size.width, event.size.height)
+        # Tall terminals give the log more lines (the table talk); short ones keep the board whole.
+        self.query_one(LogPanel).styles.height = 6 if event.size.height >= 36 else 4
 
     def check_size(self, width: int, height: int) -> None:
-        """Below the minimum, say the size needed instead of drawing a crushed board."""
+        """Below the minimum, say the size needed instead of drawing a crushed board; while the
+        notice shows, keys do nothing to the game (the hidden choices lose the focus)."""
         w, h = self.MIN_SIZE
         small = width < w or height < h
-        note = self.query_one("#too-small", Static)
-        note.display = small
         if small:
-            note.update(Text(f"This terminal is {width}×{height}. {self.match.game.title} needs at least "
-                             f"{w}×{h} (best 120×40): please make it larger. The game is saved.",
-                             style="bold"))
-        for wid in ("#title-bar", "#main", "#decision", "#log"):
-            self.query_one(wid).display = not small
+            self.query_one("#too-small", Static).update(Text(
+                f"This terminal is {width}×{height}. {self.match.game.title} needs at least "
+                f"{w}×{h} (best 120×40): please make it larger. The game is saved; ctrl+q quits.",
+                style="bold"))
+        if small == self.small:
+            return
+        self.small = small
+        self.set_class(small, "-small")
+        self.query_one("#choices").can_focus = not small
+        if small:
+            self.set_focus(None)
+        else:
+            self.call_after_refresh(self.action_focus_choices)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if self.small and action not in ("quit_app", "leave", "rules", "save"):
+            return False
+        return True
+
+    def action_focus_choices(self) -> None:
+        """Tab never strands the player: the focus goes back to the choices."""
+        if not self.small:
+            try:
+                self.query_one("#choices").focus()
+            except Exception:
+                pass
 
     def on_mount(self) -> None:
+        m = self.match
+        d = m.pending
+        if (self.curtain and m.actions and d is not None and not m.seats[d.seat].bot
+                and self.rules.hidden_information()):
+            # A resumed game that hides things: whoever opened it may not be the player to move,
+            # so the curtain comes first (pushed before the table is ever painted).
+            self.handover_to = self.shown_for = d.seat
+            self.pass_keyboard()
         self.refresh_all()
         self.call_after_refresh(self.after_change)
 
     def viewer_seat(self) -> int:
         d = self.match.pending
-        if d is not None and not self.match.seats[d.seat].bot:
+        if self.handover_to is None and d is not None and not self.match.seats[d.seat].bot:
             return d.seat
         return self.shown_for if self.shown_for is not None else 0
+
+    def human_to_play(self) -> bool:
+        d = self.match.pending
+        return d is not None and not self.match.seats[d.seat].bot and self.handover_to is None
 
     def refresh_all(self) -> None:
         m = self.match
         d = m.pending
         seat = self.viewer_seat()
         view = self.rules.view(m.state, seat) if self.curtain else m.state
-        human = d is not None and not m.seats[d.seat].bot
+        human = self.human_to_play()
         self.actions = m.legal_actions() if human else []
         highlight = 0
         if human:
@@ -133,16 +181,34 @@ class GameScreen(Screen[None]):
         decision = self.query_one(DecisionPanel)
         if d is None:
             decision.show("The game is over.", [])
+        elif self.handover_to is not None:
+            mover = names[self.shown_for] if self.shown_for is not None else ""
+            decision.show(f"{mover}'s turn is over — look at the result, then pass the keyboard "
+                          f"to {names[self.handover_to]} (u takes the move back).",
+                          [f"Pass to {names[self.handover_to]}"])
         elif not human:
-            decision.show(f"{names[d.seat]} (bot) is thinking…", [])
+            decision.show(self.thinking_text(d.seat), [])
         else:
             labels = [self.label(m.state, a) for a in self.actions]
             decision.show(self.prompt_text(d), labels, highlight=highlight)
-            self.query_one("#choices").focus()
-        self.query_one(LogPanel).show_lines(m.log)
+            if not self.small:
+                self.focus_choices()
+        self.query_one(LogPanel).show_log(m.log, m.since_last_decision(seat) if self.shown_for is not None
+                                          or human else None)
         self.update_board(view, self._targets(), self._cursor())
 
+    def thinking_text(self, seat: int) -> str:
+        level = getattr(self.match.seats[seat], "level", "")
+        who = f"{self.match.names[seat]} (bot{', ' + level if level else ''})"
+        if self.bot_ready is not None:
+            return f"{who} has chosen…  (space: bots move at once)"
+        return f"{who} is thinking…  (space: bots move at once)"
+
     # Hooks a game screen may override ---------------------------------------------------
+    def focus_choices(self) -> None:
+        """Where the keyboard goes when a human is to decide (a game may keep its board focused)."""
+        self.query_one("#choices").focus()
+
     def shown_actions(self, actions: list) -> tuple[list, int]:
         """The choices to list (a game may narrow them, e.g. to one tile's places) and which
         starts highlighted."""
@@ -182,49 +248,176 @@ class GameScreen(Screen[None]):
         try:
             self.match.play(action)
         except IllegalAction as e:
-            self.notify(e.reason, title="Not allowed", severity="warning")
+            self.notify(e.reason, title="Not allowed", severity="warning", markup=False)
             return
         self.autosave()
         self.refresh_all()
         self.after_change()
 
     def autosave(self) -> None:
+        """Save after every move. A game nobody has moved in yet leaves no save (an abandoned
+        set-up), and an unchanged game is not written again (the Continue list keeps its order)."""
+        m = self.match
+        if m.actions == self.saved_actions and (m.path is not None and m.path.exists() or not m.actions):
+            return
         try:
-            self.match.save()
+            m.save()
+            self.saved_actions = list(m.actions)
         except OSError as e:
-            self.notify(f"Could not save the game: {e}", severity="error")
+            self.notify(f"Could not save the game: {e}", severity="error", markup=False)
 
     def after_change(self) -> None:
         m = self.match
+        if m.forced_action() is not None:
+            m.play_forced()  # no real choice: played for the player and logged
+            self.autosave()
+            self.refresh_all()
         d = m.pending
         if d is None:
             self.show_game_over()
             return
         if m.seats[d.seat].bot:
-            delay = max(0.001, float(getattr(self.app, "bot_delay", 0.5)))
-            if self.bot_timer is None:
-                self.bot_timer = self.set_timer(delay, self.bot_step)
+            self.schedule_bot()
             return
+        self.skip_bots = False
         if self.curtain and self.shown_for is not None and self.shown_for != d.seat:
-            from tabletop_tui.screens.handoff import HandoffScreen
-
-            self.shown_for = d.seat
-            self.app.push_screen(HandoffScreen(m.names[d.seat]), lambda _: self.refresh_all())
+            if self.handover_to != d.seat:
+                self.handover_to = d.seat  # the mover first sees the result of their own move
+                self.refresh_all()
             return
+        self.handover_to = None
         self.shown_for = d.seat
+
+    def pass_keyboard(self) -> None:
+        """The mover has looked: hide the table until the next player is ready."""
+        from tabletop_tui.screens.handoff import HandoffScreen
+
+        m = self.match
+        nxt = self.handover_to
+        if nxt is None:
+            return
+        since = m.log[m.since_last_decision(nxt):]
+
+        def ready(_: Any) -> None:
+            self.handover_to = None
+            self.shown_for = nxt
+            self.refresh_all()
+            self.after_change()
+
+        self.app.push_screen(HandoffScreen(m.names[nxt], since), ready)
+
+    # -- bots: they think in a worker thread, so the screen keeps answering keys ----------------
+    def schedule_bot(self) -> None:
+        if self.bot_worker is not None or self.bot_timer is not None or self.bot_ready is not None:
+            return
+        import time
+
+        delay = 0.0 if self.skip_bots else max(0.0, float(getattr(self.app, "bot_delay", 0.5)))
+        self.bot_due = time.monotonic() + delay
+        m = self.match
+        moves = len(m.actions)
+        job = m.bot_job()
+
+        def think() -> Any:
+            return job()
+
+        self.bot_worker = self.run_worker(think, thread=True, group="bot", exit_on_error=False,
+                                          name=f"bot-{moves}")
+        self.bot_worker.moves = moves  # type: ignore[attr-defined]
+
+    def on_worker_state_changed(self, event) -> None:
+        from textual.worker import WorkerState
+
+        worker = event.worker
+        if worker.group == "suggest":
+            if event.state == WorkerState.SUCCESS:
+                self.suggestion_ready(worker)
+            return
+        if worker is not self.bot_worker or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR,
+                                                                WorkerState.CANCELLED):
+            return
+        self.bot_worker = None
+        moves = getattr(worker, "moves", -1)
+        if moves != len(self.match.actions) or not self.match.bot_to_play():
+            return  # the game moved on (undo, resign, leave) while the bot thought: drop it
+        if event.state == WorkerState.SUCCESS:
+            self.bot_ready = (moves, worker.result)
+        elif event.state == WorkerState.ERROR:
+            self.notify(f"The bot could not choose ({worker.error}); it plays a random move.",
+                        severity="error", markup=False)
+            self.bot_ready = (moves, self.match.bot_job(level="random")())
+        else:
+            return
+        self.refresh_all()
+        import time
+
+        wait = 0.0 if self.skip_bots else max(0.0, self.bot_due - time.monotonic())
+        self.bot_timer = self.set_timer(max(0.001, wait), self.bot_step)
 
     def bot_step(self) -> None:
         self.bot_timer = None
         m = self.match
-        if not m.bot_to_play() or not self.is_current:
-            if m.bot_to_play():  # a dialog is open: try again shortly
-                self.bot_timer = self.set_timer(0.2, self.bot_step)
+        ready = self.bot_ready
+        if ready is None or ready[0] != len(m.actions) or not m.bot_to_play():
+            self.bot_ready = None
+            if m.bot_to_play():
+                self.schedule_bot()
             return
-        self.play(m.bot_action())
+        if not self.is_current:  # a dialog is open: try again shortly
+            self.bot_timer = self.set_timer(0.2, self.bot_step)
+            return
+        self.bot_ready = None
+        self.play(ready[1])
+
+    def cancel_bot(self) -> None:
+        """Undo, resign or leaving: whatever a bot was thinking is dropped cleanly."""
+        if self.bot_timer is not None:
+            self.bot_timer.stop()
+            self.bot_timer = None
+        if self.bot_worker is not None:
+            self.bot_worker.cancel()
+            self.bot_worker = None
+        self.bot_ready = None
+
+    def action_skip_bots(self) -> None:
+        """Bots move at once, without the pause, until the next human decision."""
+        self.skip_bots = True
+        if self.bot_ready is not None and self.bot_timer is not None:
+            self.bot_timer.stop()
+            self.bot_timer = self.set_timer(0.001, self.bot_step)
+
+    def action_suggest(self) -> None:
+        """Highlight the medium bot's choice for the human to move (it sees only their view)."""
+        if not self.human_to_play() or not self.actions:
+            self.notify("Suggestions are for the player to move.", severity="information")
+            return
+        m = self.match
+        moves = len(m.actions)
+        job = m.bot_job(level="medium")
+
+        def think() -> Any:
+            return job()
+
+        w = self.run_worker(think, thread=True, group="suggest", exclusive=True, exit_on_error=False,
+                            name=f"suggest-{moves}")
+        w.moves = moves  # type: ignore[attr-defined]
+        self.notify("Thinking about a suggestion…", timeout=2)
+
+    def suggestion_ready(self, worker) -> None:
+        if getattr(worker, "moves", -1) != len(self.match.actions) or not self.human_to_play():
+            return
+        action = worker.result
+        for i, a in enumerate(self.actions):
+            if a == action:
+                self.query_one(DecisionPanel).highlight(i)
+                self.notify(f"Suggestion: {self.label(self.match.state, a)}", markup=False)
+                return
+        self.notify(f"Suggestion: {self.rules.describe(self.match.state, action)}", markup=False)
 
     def show_game_over(self) -> None:
         from tabletop_tui.screens.game_over import GameOverScreen
 
+        self.cancel_bot()
         self.app.switch_screen(GameOverScreen(self.match, self))
 
     # -- choosing --------------------------------------------------------------------------
@@ -237,6 +430,10 @@ class GameScreen(Screen[None]):
                           self._targets(), self._cursor())
 
     def action_choose(self, index: int) -> None:
+        if self.handover_to is not None:
+            if index == 0:
+                self.pass_keyboard()
+            return
         if 0 <= index < len(self.actions):
             self.play(self.actions[index])
 
@@ -249,6 +446,8 @@ class GameScreen(Screen[None]):
         if not options:
             if self.actions:
                 self.notify("Nothing to do there now.", severity="information")
+            elif self.handover_to is not None:
+                self.notify("The turn is over: pass the keyboard first (Enter).", severity="information")
             return
         if len(options) == 1:
             self.play(self.actions[options[0]])
@@ -284,43 +483,60 @@ class GameScreen(Screen[None]):
 
     # -- commands --------------------------------------------------------------------------
     def action_undo(self) -> None:
-        d = self.match.pending
-        if d is None or self.match.seats[d.seat].bot:
-            self.notify("Undo is for the player to move.", severity="information")
+        """Take back the last human decision (and the bot moves after it) — also the move that
+        ended a turn, until the next human decides or chance is revealed."""
+        m = self.match
+        if m.pending is None:
+            self.notify("The game is over; nothing to undo.", severity="information")
             return
-        before = len(self.match.actions)
-        msg = self.match.undo(d.seat)
-        if len(self.match.actions) < before:
+        before = len(m.actions)
+        asker = self.viewer_seat()
+        msg = m.undo(asker)
+        if len(m.actions) < before:
+            self.cancel_bot()
+            self.skip_bots = False
+            d = m.pending
+            self.handover_to = None
+            if d is not None and not m.seats[d.seat].bot:
+                if self.curtain and self.shown_for is not None and self.shown_for != d.seat:
+                    self.handover_to = d.seat  # the table is someone else's: hand it over
+                else:
+                    self.shown_for = d.seat
             self.autosave()
-            self.notify(msg)
+            self.notify(msg, markup=False)
             self.refresh_all()
+            if d is not None and m.seats[d.seat].bot:
+                self.after_change()
         else:
-            self.notify(msg, severity="warning")
+            self.notify(msg, severity="warning", markup=False)
 
     def action_save(self) -> None:
         try:
             path = self.match.save()
         except OSError as e:
-            self.notify(f"Could not save: {e}", severity="error")
+            self.notify(f"Could not save: {e}", severity="error", markup=False)
             return
-        self.notify(f"Saved to {path}")
+        self.notify(f"Saved to {path}", markup=False)
 
     def action_rules(self) -> None:
         from tabletop_tui.screens.rules_view import RulesScreen
 
         self.app.push_screen(RulesScreen(self.match.game))
 
-    def action_toggle_log(self) -> None:
-        self.query_one(LogPanel).toggle_class("-hidden")
+    def action_whole_log(self) -> None:
+        """The whole game's log, to read back to the first move."""
+        from tabletop_tui.screens.log_view import LogScreen
+
+        m = self.match
+        self.app.push_screen(LogScreen(m.game.title, m.log, m.since_last_decision(self.viewer_seat())))
 
     def action_leave(self) -> None:
         from tabletop_tui.screens.confirm import ConfirmScreen
 
         def done(yes: bool | None) -> None:
             if yes:
+                self.cancel_bot()
                 self.autosave()
-                if self.bot_timer is not None:
-                    self.bot_timer.stop()
                 self.app.pop_screen()
 
         self.app.push_screen(ConfirmScreen("Leave this game? It is saved; continue it later from the launcher."), done)
@@ -330,16 +546,18 @@ class GameScreen(Screen[None]):
         from tabletop_tui.screens.confirm import ConfirmScreen
 
         d = self.match.pending
-        if d is None or self.match.seats[d.seat].bot:
+        if d is None or self.match.seats[d.seat].bot or self.handover_to is not None:
             self.notify("Resign is for the player to move.", severity="information")
             return
         name = self.match.names[d.seat]
 
         def done(yes: bool | None) -> None:
             if yes:
+                self.cancel_bot()
                 self.match.seats[d.seat].bot = True
-                self.autosave()
-                self.notify(f"{name} resigned: a bot plays that seat from now on.")
+                self.match.save()  # the seat's kind changed: write it even without a new move
+                self.saved_actions = list(self.match.actions)
+                self.notify(f"{name} resigned: a bot plays that seat from now on.", markup=False)
                 self.refresh_all()
                 self.after_change()
 
@@ -350,6 +568,7 @@ class GameScreen(Screen[None]):
 
         def done(yes: bool | None) -> None:
             if yes:
+                self.cancel_bot()
                 self.autosave()
                 self.app.exit()
 

@@ -1,4 +1,9 @@
-"""Game over: the winners (by the game's own tie rule), a breakdown table, points over time."""
+"""Game over: the winners (by the game's own tie rule), a breakdown table, points over time.
+
+The table reads Place · Player · Total · the categories that make up the total, so the Total
+is never the column cut off on a narrow terminal, and the categories after it add up to it. A
+category the game reports but does not count (Piratissimo's treasure still on a ship) is set
+apart after them and marked "*" (not counted). Names are text, never markup."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -10,7 +15,31 @@ from textual.widgets import Button, DataTable, Footer, Static
 
 from tabletop_tui.match import Match
 from tabletop_tui.widgets.players import DEFAULT_ORDER, markers
-from tabletop_tui.widgets.vp_chart import VPChart
+from tabletop_tui.widgets.vp_chart import VPChart, legend
+
+NOT_COUNTED = "*"
+
+
+def split_categories(result, seats: list[int]) -> tuple[list[str], list[str], bool]:
+    """(categories that add up to each seat's total, categories set apart, whether an "other"
+    column is needed for a remainder no category explains)."""
+    cats: list[str] = []
+    for s in seats:
+        for c in result.breakdown.get(s, {}):
+            if c not in cats:
+                cats.append(c)
+
+    def adds_up(used: list[str]) -> bool:
+        return all(sum(result.breakdown.get(s, {}).get(c, 0) for c in used) == result.scores.get(s, 0)
+                   for s in seats)
+
+    if adds_up(cats):
+        return cats, [], False
+    for c in cats:  # one category reported beside the score but not part of it
+        rest = [x for x in cats if x != c]
+        if adds_up(rest):
+            return rest, [c], False
+    return cats, [], True
 
 
 class GameOverScreen(Screen[None]):
@@ -31,55 +60,128 @@ class GameOverScreen(Screen[None]):
         res = m.result()
         names = m.names
         marks = markers(names)
+        headline = Text(style="bold")
         if res is None:
-            headline = "The game ended without a result."
+            headline.append("The game ended without a result.")
         else:
             w = [names[s] for s in res.winners]
-            headline = (f"{w[0]} wins!" if len(w) == 1 else " and ".join(w) + " share the win!")
+            if len(w) == 1:
+                headline.append(w[0])
+                headline.append(" wins!")
+            else:
+                headline.append(" and ".join(w))
+                headline.append(" share the win!")
         with Vertical(id="over"):
             yield Static(Text(f"{m.game.title} — game over", style="bold"), id="over-title")
-            yield Static(Text(headline, style="bold"), id="headline")
+            yield Static(headline, id="headline")
             if res is not None and res.tiebreak:
-                yield Static(Text(res.tiebreak, style="italic"))
+                yield Static(Text(res.tiebreak, style="italic"), id="tiebreak")
             yield DataTable(id="breakdown", cursor_type="none", zebra_stripes=True)
-            yield Static(Text("Points over the game", style="bold"))
+            yield Static("", id="table-note")
             colours = getattr(m.state, "colours", None) or DEFAULT_ORDER[: len(names)]
+            yield Static(Text.assemble(("Points over the game  ", "bold"),
+                                       legend(names, marks, [str(c) for c in colours])),
+                         id="chart-title")
             yield VPChart(m.vp_history, marks, list(colours), id="chart")
-            with Horizontal(id="buttons"):
-                yield Button("New game, same players (n)", id="again", variant="primary")
-                yield Button("Launcher (b)", id="to-launcher")
-                yield Button("Quit (q)", id="quit")
+        with Horizontal(id="buttons"):  # outside the scrolling part: always in view
+            yield Button("New game, same players (n)", id="again", variant="primary", compact=True)
+            yield Button("Launcher (b)", id="to-launcher", compact=True)
+            yield Button("Quit (q)", id="quit", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
         m = self.match
         res = m.result()
-        table = self.query_one(DataTable)
+        note = self.query_one("#table-note", Static)
         if res is None:
             return
-        cats: list[str] = []
-        for s in range(len(m.names)):
-            for c in res.breakdown.get(s, {}):
-                if c not in cats:
-                    cats.append(c)
-        table.add_columns("Place", "Player", *cats, "Total")
-        marks = markers(m.names)
-        for place, group in enumerate(res.ranking, 1):
-            for s in group:
-                row = [str(place), f"{marks[s]} {m.names[s]}"]
-                row += [str(res.breakdown.get(s, {}).get(c, 0)) for c in cats]
-                row.append(str(res.scores.get(s, 0)))
-                table.add_row(*row)
+        self.layout_kind = ""
+        self.fill_table()
+        _, aside, other = split_categories(res, list(range(len(m.names))))
+        if aside or other:
+            words = "* shown, not counted in the Total." if aside else \
+                "other: points the categories do not name."
+            note.update(Text(words, style="dim"))
+            note.display = True
         self.query_one("#again").focus()
+
+    # -- the breakdown table -----------------------------------------------------------------
+    def sheets(self) -> dict[str, tuple[list[Text], list[list[Text]]]]:
+        """The breakdown two ways, as (header, rows): "wide", one row per player (Place,
+        Player, Total, then the categories), and "tall", one column per player, for when the
+        categories do not fit across the screen (the rows above Total add up to it)."""
+        m = self.match
+        res = m.result()
+        seats = list(range(len(m.names)))
+        counted, aside, other = split_categories(res, seats)
+        marks = markers(m.names)
+        order = [(place, s) for place, group in enumerate(res.ranking, 1) for s in group]
+
+        def parts(s: int) -> list[tuple[Text, Text]]:
+            got = res.breakdown.get(s, {})
+            total = res.scores.get(s, 0)
+            out = [(Text(c), Text(str(got.get(c, 0)))) for c in counted]
+            if other:
+                out.append((Text("other"), Text(str(total - sum(got.get(c, 0) for c in counted)))))
+            return out
+
+        def aside_parts(s: int) -> list[tuple[Text, Text]]:
+            got = res.breakdown.get(s, {})
+            return [(Text(c + NOT_COUNTED, style="italic"), Text(str(got.get(c, 0)), style="italic"))
+                    for c in aside]
+
+        bold_total = Text("Total", style="bold")
+        wide_head = [Text("Place"), Text("Player"), bold_total]
+        first = order[0][1] if order else 0
+        wide_head += [label for label, _ in parts(first) + aside_parts(first)]
+        wide_rows = []
+        for place, s in order:
+            wide_rows.append([Text(str(place)), Text(f"{marks[s]} {m.names[s]}"),
+                              Text(str(res.scores.get(s, 0)), style="bold")]
+                             + [v for _, v in parts(s) + aside_parts(s)])
+        tall_head = [Text("")] + [Text(f"{marks[s]} {m.names[s]}") for _, s in order]
+        tall_rows = [[Text("Place")] + [Text(str(place)) for place, _ in order]]
+        for k, (label, _) in enumerate(parts(first)):
+            tall_rows.append([label] + [parts(s)[k][1] for _, s in order])
+        tall_rows.append([bold_total] + [Text(str(res.scores.get(s, 0)), style="bold") for _, s in order])
+        for k, (label, _) in enumerate(aside_parts(first)):
+            tall_rows.append([label] + [aside_parts(s)[k][1] for _, s in order])
+        return {"wide": (wide_head, wide_rows), "tall": (tall_head, tall_rows)}
+
+    def fill_table(self) -> None:
+        """Fill the table in the layout that fits the screen's width (wide when it can)."""
+        sheets = self.sheets()
+        head, rows = sheets["wide"]
+        need = sum(max(c.cell_len for c in [h] + [r[i] for r in rows]) + 2 for i, h in enumerate(head))
+        kind = "wide" if need <= self.app.size.width - 4 else "tall"
+        if kind == getattr(self, "layout_kind", ""):
+            return
+        self.layout_kind = kind
+        head, rows = sheets[kind]
+        table = self.query_one("#breakdown", DataTable)
+        table.clear(columns=True)
+        table.add_columns(*head)
+        for row in rows:
+            table.add_row(*row)
+
+    def on_resize(self) -> None:
+        if getattr(self, "layout_kind", "") and self.match.result() is not None:
+            self.fill_table()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         {"again": self.action_again, "to-launcher": self.action_launcher,
          "quit": self.action_quit}[event.button.id or "again"]()
 
     def action_again(self) -> None:
+        """The same players again, the next one in seat order starting this time."""
         m = self.match
+        n = len(m.seats)
+        order = [(i + 1) % n for i in range(n)]  # who sat second now sits first
+        seats = [m.seats[i] for i in order]
+        levels = {k: s.level for k, s in enumerate(seats) if s.bot and getattr(s, "level", None)}
         self.app.start_new_game({
-            "game": m.game.id, "names": m.names, "bots": [i for i, s in enumerate(m.seats) if s.bot],
+            "game": m.game.id, "names": [s.name for s in seats],
+            "bots": [k for k, s in enumerate(seats) if s.bot], "levels": levels,
             "seed": None, "options": m.options,
             "curtain": getattr(self.game_screen, "curtain", False)}, replace=True)
 

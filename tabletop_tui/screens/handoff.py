@@ -1,6 +1,8 @@
-"""The curtain between two players: a blank screen that hides the board until the next one is ready."""
+"""The curtain between two players: it hides the table until the next one is ready, and tells
+them what everyone did since their last decision (the log is public; the table is not)."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -11,18 +13,39 @@ from textual.widgets import Static
 class HandoffScreen(Screen[None]):
     DEFAULT_CSS = """
     HandoffScreen { align: center middle; background: $background; }
-    HandoffScreen Static { width: auto; padding: 1 4; border: heavy $accent; text-style: bold; }
+    HandoffScreen #curtain { width: auto; max-width: 90%; padding: 1 4; border: heavy $accent; text-style: bold; }
+    HandoffScreen #since { width: 90%; max-width: 100; height: auto; margin-top: 1;
+                           border: round $panel; padding: 0 1; }
     """
     BINDINGS = [Binding("enter,space", "ready", "ready")]
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, since: list[str] | None = None) -> None:
         super().__init__()
         self.player = name
+        self.since = list(since or [])
 
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(f"Pass to {self.player} — press Enter", id="curtain")
+                yield Static(Text(f"Pass to {self.player} — press Enter"), id="curtain")
+            if self.since:
+                with Center():
+                    yield Static(self._since_text(), id="since")
+
+    def _since_text(self) -> Text:
+        """What happened since the player's last decision; the newest lines if there are many
+        (the game's `L` shows them all)."""
+        room = max(3, self.app.size.height - 12)
+        lines = self.since
+        t = Text(f"Since {self.player}'s last decision:", style="bold")
+        if len(lines) > room:
+            t.append(f"  ({len(lines) - room + 1} earlier lines: press L in the game to read them)",
+                     style="not bold dim")
+            lines = lines[-(room - 1):]
+        for line in lines:
+            t.append("\n")
+            t.append_text(Text(f"▸ {line}", style="not bold"))
+        return t
 
     def action_ready(self) -> None:
         self.dismiss(None)

@@ -20,6 +20,7 @@ class LauncherScreen(Screen[None]):
         Binding("enter", "new", "new game", show=False),
         Binding("n", "new", "new game"),
         Binding("c", "continue", "continue"),
+        Binding("w", "watch", "watch a recorded game"),
         Binding("r,question_mark", "rules", "rules"),
         Binding("q,ctrl+q", "quit", "quit"),
     ]
@@ -36,7 +37,7 @@ class LauncherScreen(Screen[None]):
                 line.append(f"\n  {g.pitch}", "" if g.playable else "dim")
                 options.append(Option(line, id=g.id))
             yield OptionList(*options, id="games")
-            yield Static(Text("Enter or n: new game · c: continue a saved game · r: rules · q: quit",
+            yield Static(Text("Enter or n: new game · c: continue a saved game · w: watch a recorded game · r: rules · q: quit",
                               style="dim"), id="hint")
         yield Footer()
 
@@ -66,6 +67,11 @@ class LauncherScreen(Screen[None]):
         from tabletop_tui.screens.saves import SavesScreen
 
         self.app.push_screen(SavesScreen())
+
+    def action_watch(self) -> None:
+        from tabletop_tui.screens.watch import WatchPrompt
+
+        self.app.push_screen(WatchPrompt())
 
     def action_rules(self) -> None:
         from tabletop_tui.screens.rules_view import RulesScreen

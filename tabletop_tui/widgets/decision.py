@@ -31,7 +31,11 @@ class DecisionPanel(Vertical):
         yield OptionList(id="choices")
 
     def show(self, prompt: str, labels: list[str], highlight: int = 0) -> None:
-        self.query_one("#prompt", Static).update(Text(prompt))
+        text = Text(prompt)
+        if len(labels) > 10:  # the digits reach the first ten; say so
+            text.append(f"  (1–9, 0: the first ten of {len(labels)}; ↑↓ for all)",
+                        style="not bold dim")
+        self.query_one("#prompt", Static).update(text)
         ol = self.query_one(OptionList)
         opts = []
         for i, label in enumerate(labels):

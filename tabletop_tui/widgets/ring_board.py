@@ -17,6 +17,7 @@ from tabletop_tui.widgets.players import colour_hex, markers
 
 # Ring positions on an 8×8 grid of cells: islands 0–5 along the top (left → right), 6–11 down the
 # right side, 12–17 along the bottom (right → left), 18–23 up the left side. Corners: harbours.
+# Players see the islands numbered 1–24 (index + 1).
 CORNERS = [(0, 0), (7, 0), (7, 7), (0, 7)]
 
 
@@ -55,12 +56,14 @@ class RingBoard(CanvasBoard):
     RingBoard { width: 1fr; height: 1fr; min-height: 18; }
     """
 
+    MIN_W, MIN_H = 8 * 7, 8 * 2  # cells of 7 columns (6 drawn) and 2 rows: the smallest whole ring
+
     def _geometry(self) -> tuple[int, int, int, int]:
         w, h = self.size.width, self.size.height
         cw = max(7, min(12, w // 8))
-        ch = 3 if h >= 26 else 2
+        ch = 3 if h >= 24 else 2
         ox = max(0, (w - cw * 8) // 2)
-        oy = max(0, (h - ch * 8) // 2)
+        oy = 0  # top-anchored: the ring does not move when the choices below grow or shrink
         return cw, ch, ox, oy
 
     def draw(self) -> Canvas | None:
@@ -70,6 +73,11 @@ class RingBoard(CanvasBoard):
             return None
         cw, ch, ox, oy = self._geometry()
         cv = Canvas(w, h)
+        if w < self.MIN_W or h < self.MIN_H:  # never a silently cut ring: say what it needs
+            msg = f"The board needs {self.MIN_W}×{self.MIN_H} cells here; it has {w}×{h}. Make the terminal larger."
+            for k, line in enumerate(textwrap.wrap(msg, max(10, w - 2))[:h]):
+                cv.put(1, k, line, "bold")
+            return cv
         names = list(s.names)
         marks = markers(names)
         colours = [colour_hex(c) for c in s.colours]
@@ -103,7 +111,7 @@ class RingBoard(CanvasBoard):
             if target == self.cursor:
                 style = "bold black on #ffd866"
             start = "+" if _get(isl, "tornado_start", False) else " "
-            cv.put(x, y, f"{i:>2}{start}{label}"[: cw - 1], style)
+            cv.put(x, y, f"{i + 1:>2}{start}{label}"[: cw - 1], style)
             # ships moored here and the tornado
             row = y + 1 if ch >= 2 else y
             xx = x
@@ -131,7 +139,8 @@ class RingBoard(CanvasBoard):
                 line = f"≡{tally} {marks[seat]}"  # the ship is moored in its harbour
             if ch >= 2:
                 cv.put(x, y + 1, line[: cw - 1], Style(bold=True, color="black"))
-        # the centre: die, wind wheel, basket
+        # the centre: die, wind wheel, basket, legend, then what just happened. Every line has a
+        # fixed row from the first turn on, so nothing jumps when the tornado or the wheel appears.
         x0, y0 = cell_xy(1, 1)
         inner_w, inner_h = cw * 6 - 1, ch * 6
         lines: list[tuple[str, str]] = []
@@ -140,22 +149,24 @@ class RingBoard(CanvasBoard):
             lines.append((f"Die: {'TORNADO' if die == 'tornado' else die}", "bold"))
         else:
             lines.append(("Die: not rolled yet", "dim"))
+        younger = getattr(s, "variant", "standard") == "younger"
         wheel = s.wheel
-        if wheel:
-            lines.append((f"Wind wheel: {WHEEL_TEXT.get(wheel, wheel)}", "bold"))
-        lines.append((f"Basket: {s.basket} treasure", ""))
-        lines.append((f"First to {s.target} in harbour wins", "dim"))
-        lines.append(("", ""))
+        if not younger:
+            lines.append((f"Wind wheel: {WHEEL_TEXT.get(wheel, wheel)}", "bold") if wheel
+                         else ("Wind wheel: not spun", "dim"))
+        lines.append((f"Basket: {s.basket} treasure · first to {s.target} home wins", ""))
         lines.append(("ships sail clockwise →", "dim"))
-        if s.tornado is not None:
-            lines.append(("@@@ tornado  + tornado square", "dim"))
+        legend = "A ship  ≡ treasure home" if younger else "+ tornado square  @@@ tornado  A ship"
+        lines.append((legend, "dim"))
         room = max(0, inner_h - len(lines) - 1)
         wrapped: list[str] = []
-        for ev in list(getattr(s, "last_events", []) or []):
+        for ev in self.extra.get("events", []):
             wrapped += textwrap.wrap(str(ev), max(10, inner_w - 2))  # never cut a sentence off
-        for line in wrapped[-room:] if room else []:
-            lines.append((line, "italic"))
-        top = y0 + max(0, (inner_h - len(lines)) // 2)
+        if room:
+            lines.append(("", ""))
+            for line in wrapped[-room:]:
+                lines.append((line, "italic"))
+        top = y0 + (1 if inner_h > len(lines) + 1 else 0)
         for k, (txt, st) in enumerate(lines[:inner_h]):
             cv.put_centered(x0, top + k, inner_w, txt, st)
         return cv

@@ -15,7 +15,7 @@ def played_match(game_id, players=2, seed=5, moves=0, bots=(), until=None, finis
     m = Match(game_id, [Seat(n, i in bots) for i, n in enumerate(NAMES[:players])], seed)
     k = 0
     while not m.over and (finish or k < moves or (until is not None and not until(m))):
-        m.play(m.bot_action())
+        m.play(m.bot_job(level="random")())  # random: positions stay put when bots change
         k += 1
     return m
 

@@ -194,7 +194,10 @@ class MaracaiboRules(BaseRules[State]):
             g["quest_pile"] = ["?"] * (len(g["quest_pile"]) - 1) + [g["quest_pile"][-1]]
         k = g["prestige_revealed"]
         g["prestige"] = g["prestige"][:k] + ["?"] * (len(g["prestige"]) - k)
-        v.rng = Rng(s.rng.seed ^ (0x5EA7 + seat * 0x9E3779B1), s.rng.draws)  # no peeking ahead
+        # No seed at all: any number derived from the real one would let a reader rebuild every hand,
+        # the deck order and the combat piles (setup(names, seed)), and foresee every reshuffle. A
+        # searcher that wants future chance gives a determinized copy a seed of its own.
+        v.rng = Rng(0, 0)
         return v
 
     def is_barrier(self, before: State, a, after: State) -> bool:

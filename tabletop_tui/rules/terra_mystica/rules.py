@@ -1,7 +1,7 @@
 """The Rules object the app, bots and playouts use."""
 from __future__ import annotations
 
-from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, rank_by
+from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, rank_by
 from tabletop_tui.rules.terra_mystica import engine
 from tabletop_tui.rules.terra_mystica.actions import check_free
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, FAVOR, INDEX, LAND
@@ -19,17 +19,17 @@ class TerraMysticaRules(BaseRules[State]):
     max_players = 5
     max_actions = 20000
     options = (
-        Option("mini-expansion-1", "Mini expansion 1 town tiles (TW6–TW8)", False),
-        Option("shipping-bonus", "Shipping bonus card (BON10)", False),
-        Option("temple-scoring-tile", "Temple round scoring tile (SCORE9)", False),
-        Option("variable-turn-order", "Next round's order is the passing order", False),
-        Option("strict-leech", "Power offers must be answered before the next turn (league rule)", False),
-        Option("strict-darkling-sh", "Darklings' priest ordination only in the stronghold turn", False),
-        Option("strict-chaosmagician-sh", "Chaos Magicians: passing ends the double turn (league rule)", False),
-        Option("errata-cultist-power", "Cultists gain 1 power when every offer is declined (errata)", False),
-        Option("factions", "Fixed factions in seat order, comma separated (empty: players choose)", ""),
-        Option("scoring-tiles", "Fixed round scoring tiles, comma separated (empty: random)", ""),
-        Option("bonus-cards", "Fixed bonus cards in play, comma separated (empty: random)", ""),
+        Option("mini-expansion-1", "Mini expansion 1 town tiles (TW6–TW8)", False, help="Adds town tiles TW6 (2 keys, +2 on every cult), TW7 (+1 shipping or carpet range) and TW8 (11 VP)."),
+        Option("shipping-bonus", "Shipping bonus card (BON10)", False, help="Adds bonus card BON10: 3 power income, and 3 VP per shipping level when passing."),
+        Option("temple-scoring-tile", "Temple round scoring tile (SCORE9)", False, help="Adds round tile SCORE9: 4 VP per temple built, 2 coins per priest sent to a cult."),
+        Option("variable-turn-order", "Next round's order is the passing order", False, help="Players pass into next round's order as they pass (first to pass starts), as in the league."),
+        Option("strict-leech", "Power offers must be answered before the next turn (league rule)", False, help="Offers are answered before the next turn, and no conversion may come before the answer (league)."),
+        Option("strict-darkling-sh", "Darklings' priest ordination only in the stronghold turn", False, help="The Darklings turn workers into priests only in the turn their stronghold is built."),
+        Option("strict-chaosmagician-sh", "Chaos Magicians: passing ends the double turn (league rule)", False, help="The Chaos Magicians' double turn (stronghold action) ends when they pass (league)."),
+        Option("errata-cultist-power", "Cultists gain 1 power when every offer is declined (errata)", False, help="If every neighbour declines the Cultists' offer they gain 1 power instead (errata)."),
+        Option("factions", "Fixed factions in seat order, comma separated (empty: players choose)", "", help="e.g. witches,nomads — one per seat in seat order, one per home terrain; empty: chosen in the game."),
+        Option("scoring-tiles", "Fixed round scoring tiles, comma separated (empty: random)", "", help="Six tiles in round order, e.g. SCORE1,SCORE5,…; empty: drawn at random (SCORE1 never in rounds 5–6)."),
+        Option("bonus-cards", "Fixed bonus cards in play, comma separated (empty: random)", "", help="Players + 3 cards, e.g. BON1,BON3,…; empty: drawn at random."),
     )
 
     # -- protocol ------------------------------------------------------------------------------
@@ -64,6 +64,14 @@ class TerraMysticaRules(BaseRules[State]):
         if bon and (len(bon) < n + 3 or len(set(bon)) != len(bon) or any(x not in BONUS for x in bon)):
             raise ValueError(f"option bonus-cards takes {n + 3} different cards BON1…BON10 for {n} players.")
 
+    def view(self, s, seat):
+        """Everything is open in Terra Mystica once set up (scoring tiles and bonus cards are
+        drawn face up); only the random stream that drew them is replaced by a fixed one, so
+        a view carries no seed (nothing random happens after set-up)."""
+        v = s.copy()
+        v.rng = Rng(0)
+        return v
+
     def pending(self, s):
         d = engine.pending_seat(s)
         if d is None:
@@ -80,6 +88,8 @@ class TerraMysticaRules(BaseRules[State]):
             raise IllegalAction("The game is over; no more moves can be made.")
         if a.kind in ("convert", "burn"):
             check_free(s, a)
+        elif a.kind == "drop":
+            engine.check_drop(s, a.a)
         elif a not in self._candidates(s, a):
             raise IllegalAction(self._why(s, a))
         t = s.copy()
@@ -109,6 +119,9 @@ class TerraMysticaRules(BaseRules[State]):
                     return x
         if a.kind in ("convert", "burn"):
             check_free(s, a)
+            return a
+        if a.kind == "drop":
+            engine.check_drop(s, a.a)
             return a
         if a not in engine.legal(s):
             raise IllegalAction(self._why(s, a))
@@ -260,6 +273,10 @@ class TerraMysticaRules(BaseRules[State]):
                 return f"Decline {a.n} power from the {a.a.replace('_', ' ').title()}"
             if k == "done":
                 return "End the turn" if s.step == "after" else "Stop here"
+            if k == "drop":
+                return f"The {FACTIONS[a.a]['name']} drop out of the game"
+            if k == "cult" and s.key_choice:
+                return f"{a.a.title()} takes your key to space 10"
         except (KeyError, ValueError, IndexError):
             pass
         return str(a)
@@ -268,6 +285,8 @@ class TerraMysticaRules(BaseRules[State]):
         d = engine.pending_seat(before)
         if d is None:
             return str(a)
+        if a.kind == "drop":
+            d = (next((i for i, q in enumerate(before.players) if q.faction == a.a), d[0]),)
         p = before.players[d[0]]
         fac = FACTIONS[p.faction]["name"] if p.faction else ""
         who = before.names[d[0]] + (f" ({fac})" if fac else "")

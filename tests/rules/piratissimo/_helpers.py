@@ -81,3 +81,10 @@ def kind(s: State) -> str | None:
 def seat(s: State) -> int | None:
     d = RULES.pending(s)
     return d.seat if d else None
+
+
+def events(s: State) -> list[str]:
+    """The sentences the log shows for the last move's events."""
+    from tabletop_tui.rules.piratissimo.describe import event_text
+
+    return [event_text(s, e) for e in s.last_events]

@@ -1,7 +1,7 @@
 """End of the game: the target, playing on for places, the result."""
 from tabletop_tui.rules.piratissimo import HARBOUR, RULES
 
-from ._helpers import act, kind, position, roll, seat
+from ._helpers import act, kind, position, roll, seat, events
 
 
 def test_the_first_captain_to_bring_ten_treasure_home_wins():
@@ -10,7 +10,7 @@ def test_the_first_captain_to_bring_ten_treasure_home_wins():
     assert RULES.pending(s) is None and RULES.legal_actions(s) == []
     r = RULES.result(s)
     assert r.ranking == [[0], [1]] and r.winners == [0]
-    assert "Anna has 10 treasure in harbour and wins!" in s.last_events
+    assert "Anna has 10 treasure in harbour and wins!" in events(s)
 
 
 def test_at_least_ten_more_is_fine():

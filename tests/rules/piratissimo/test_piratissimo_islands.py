@@ -3,7 +3,7 @@ import pytest
 
 from tabletop_tui.rules.piratissimo import HARBOUR, RULES
 
-from ._helpers import act, kind, options, position, roll, seat
+from ._helpers import act, kind, options, position, roll, seat, events
 
 
 def test_green_chest_lets_the_captain_load_0_to_the_number_on_the_island():
@@ -123,13 +123,13 @@ def test_empty_basket_nobody_can_load_and_the_game_says_so():
     assert "basket is empty" in RULES.pending(s).prompt
     s = roll(s, 2)  # green chest: no choice offered
     assert s.location[0] == 1 and s.cargo[0] == 0 and kind(s) == "roll" and seat(s) == 1
-    assert "The basket is empty: Anna cannot load." in s.last_events
+    assert "The basket is empty: Anna cannot load." in events(s)
 
 
 def test_empty_basket_red_chest_loads_nothing():
     s = roll(_empty_basket_position(), 4)
     assert s.location[0] == 3 and s.cargo[0] == 0
-    assert "The basket is empty: Anna cannot load." in s.last_events
+    assert "The basket is empty: Anna cannot load." in events(s)
 
 
 def test_loading_is_limited_by_what_is_left_in_the_basket():

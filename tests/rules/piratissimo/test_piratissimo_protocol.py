@@ -153,13 +153,13 @@ def test_log_lines_name_the_players_and_never_say_you():
 
 def test_log_line_tells_the_roll_and_the_island():
     s = roll(position(2, location=[4, 12]), 3)
-    assert RULES.log_line(None, None, s) == "Anna rolled 3 and sailed to island 7 (green chest 2)."
+    assert RULES.log_line(None, None, s) == "Anna rolled 3 and sailed to island 8 (green chest 2)."
 
 
 def test_summary_describes_the_position():
     s = position(2, location=[4, 12], cargo=[3, 0], unloaded=[2, 0])
     text = RULES.summary(s)
-    assert "Anna (red): island 4, ship 3/7, harbour 2/10" in text and "Basket 59" in text
+    assert "Anna (red): island 5, ship 3/7, harbour 2/10" in text and "Basket 59" in text
 
 
 def test_rolling_is_a_barrier_and_choosing_is_not():

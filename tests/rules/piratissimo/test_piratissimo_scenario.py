@@ -6,9 +6,9 @@ from ._helpers import act, kind, new_game, roll, seat
 
 def test_a_voyage_out_and_home_again():
     s = new_game(2, seed=3)
-    s = act(s, "place tornado 20")                      # Anna places the tornado
+    s = act(s, "place tornado on 21")                      # Anna places the tornado
     s = roll(s, 2)                                      # out of the red harbour to island 1
-    assert RULES.log_line(None, None, s) == "Anna rolled 2 and sailed to island 1 (green chest 2)."
+    assert RULES.log_line(None, None, s) == "Anna rolled 2 and sailed to island 2 (green chest 2)."
     s = act(s, "load 2")
     s = roll(s, 3)                                      # Bruno: green harbour → island 14
     assert s.location[1] == 14

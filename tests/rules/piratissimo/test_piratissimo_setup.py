@@ -57,9 +57,10 @@ def test_the_first_player_places_the_tornado_on_a_tornado_square_of_their_choice
     s = new_game(3)
     assert s.tornado is None
     assert (kind(s), seat(s)) == ("place", 0)
-    assert options(s) == [f"place tornado {i}" for i in TORNADO_SQUARES] == [
-        "place tornado 2", "place tornado 8", "place tornado 14", "place tornado 20"]
-    s = act(s, "place tornado 14")
+    # islands are numbered 1-24 for players; the engine's TORNADO_SQUARES are indices 0-23
+    assert options(s) == [f"place tornado on {i + 1}" for i in TORNADO_SQUARES] == [
+        "place tornado on 3", "place tornado on 9", "place tornado on 15", "place tornado on 21"]
+    s = act(s, "place tornado on 15")
     assert s.tornado == 14
     assert (kind(s), seat(s)) == ("roll", 0)
 

@@ -3,7 +3,7 @@ import pytest
 
 from tabletop_tui.rules.piratissimo import HARBOUR, RULES
 
-from ._helpers import act, kind, options, position, roll, seat
+from ._helpers import act, kind, options, position, roll, seat, events
 
 
 def test_a_tornado_roll_first_offers_to_move_the_own_ship_one_island():
@@ -43,8 +43,9 @@ def test_the_ship_step_passes_a_full_island():
 def test_the_tornado_moves_1_to_k_islands_anticlockwise_k_5_4_3_for_2_3_4_players(players, k):
     s = act(roll(position(players, tornado=8), "tornado"), "stay")
     acts = RULES.legal_actions(s)
-    assert [str(a) for a in acts] == [f"tornado {i}" for i in range(k + 1)]
-    assert [a.target for a in acts] == [("island", 8 - i) for i in range(k + 1)]
+    # 1..k first and "leave it" last, so that the choice numbered k moves it k islands
+    assert [str(a) for a in acts] == [f"tornado {i}" for i in range(1, k + 1)] + ["tornado 0"]
+    assert [a.target for a in acts] == [("island", 8 - i) for i in range(1, k + 1)] + [("island", 8)]
     assert s.tornado_max == k
 
 
@@ -63,7 +64,7 @@ def test_the_tornado_stopping_where_no_ship_is_moored_does_nothing():
     draws = s.rng.draws
     s = act(s, "tornado 1")
     assert s.tornado == 7 and s.wheel is None and s.rng.draws == draws
-    assert "No ship is moored there." in s.last_events and (kind(s), seat(s)) == ("roll", 1)
+    assert "No ship is moored there." in events(s) and (kind(s), seat(s)) == ("roll", 1)
 
 
 def test_the_tornado_passing_over_ships_does_nothing():
@@ -90,7 +91,7 @@ def _hit(wheel, location, cargo=(0, 0, 0), unloaded=None, tornado=8, k=2, ship="
 def test_the_tornado_stopping_on_moored_ships_spins_the_wind_wheel():
     s = _hit("washed", [HARBOUR, 6, 13], cargo=(0, 3, 0))
     assert s.tornado == 6 and s.wheel == "washed"
-    assert any("wind wheel shows 'washed'" in e for e in s.last_events)
+    assert any("wind wheel shows 'washed'" in e for e in events(s))
 
 
 def test_the_wind_wheel_is_spun_from_the_seeded_rng():
@@ -169,7 +170,7 @@ def test_overboard_short_with_two_pieces_for_three_players_chooses_twice():
 
 def test_overboard_with_no_treasure_gives_nothing():
     s = _hit("overboard", [3, 6, 13], cargo=(1, 0, 1))
-    assert s.cargo == [1, 0, 1] and "Bruno has no treasure to give." in s.last_events
+    assert s.cargo == [1, 0, 1] and "Bruno has no treasure to give." in events(s)
 
 
 def test_overboard_a_receiver_in_harbour_unloads_at_once():

@@ -1,0 +1,203 @@
+"""What the map's explanation line says about one space, for the player to move: its terrain and
+owner, what can be done there now and at what cost, or why nothing can.
+
+Pure and read-only: it asks the engine (reach, spades, costs) and never changes the state.
+"""
+from __future__ import annotations
+
+from tabletop_tui.rules.terra_mystica.board import (home, range_cost, range_kind, reach_sets, ship_level,
+                                                    spade_cost, spade_rate, spades_needed, structures,
+                                                    upgrade_cost)
+from tabletop_tui.rules.terra_mystica.data import (CELLS, FACTIONS, INDEX, IS_RIVER, TERRAINS, hex_distance)
+from tabletop_tui.rules.terra_mystica.power import can_pay, fac
+from tabletop_tui.rules.terra_mystica.state import State
+
+BUILDING = {"D": "dwelling", "TP": "trading house", "TE": "temple", "SH": "stronghold", "SA": "sanctuary"}
+UPGRADE_FROM = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
+
+
+def cost_text(c: dict) -> str:
+    """{"W": 2, "C": 3} -> "2W 3C" (nothing: "free")."""
+    parts = [f"{v}{k}" for k, v in c.items() if v and k in ("W", "C", "P", "PW")]
+    return " ".join(parts) if parts else "free"
+
+
+def _add(a: dict, b: dict) -> dict:
+    out = dict(a)
+    for k, v in b.items():
+        out[k] = out.get(k, 0) + v
+    return out
+
+
+def faction_name(s: State, seat: int) -> str:
+    f = s.players[seat].faction
+    return FACTIONS[f]["name"] if f else s.names[seat]
+
+
+def nearest_own(s: State, seat: int, h: int) -> int | None:
+    """Spaces to the nearest structure of ``seat`` (None if it has none)."""
+    own = structures(s, seat)
+    return min((hex_distance(h, x) for x in own), default=None)
+
+
+def transform_cost(s: State, seat: int, h: int, to: str) -> tuple[int, dict]:
+    """(spades needed, what they cost now) to turn h into ``to``: free spades of the action first."""
+    p = s.players[seat]
+    need = spades_needed(p, s.terrain[h], to)
+    free = s.spades if s.step == "spades" else 0
+    return need, spade_cost(p, max(0, need - free))
+
+
+def action_cost(s: State, seat: int, a) -> str:
+    """The cost of a map action in a few words, e.g. "1 spade (3W)" or "2W 3C"."""
+    p = s.players[seat]
+    h = INDEX[a.a]
+    extra = {}
+    if s.phase == "play" and a.kind in ("build", "transform") and s.step in ("main", "spades"):
+        normal, ranged = reach_sets(s, seat)
+        if h in ranged and h not in normal and h not in s.reached:
+            extra = range_cost(p)
+    how = ""
+    if extra:
+        how = f" + {range_kind(p)[0]} {cost_text(extra)}"
+    if a.kind == "build":
+        if s.phase != "play" or s.step == "witch":
+            return "free"
+        return cost_text(_add(fac(p)["buildings"]["D"]["cost"], extra)) + (f" (incl. {range_kind(p)[0]})" if extra else "")
+    if a.kind == "transform":
+        if s.step in ("sandstorm", "") or s.phase != "play":
+            return "free"
+        if s.queue and s.queue[0][0] == "cspade" and s.step not in ("main", "spades"):
+            n = spades_needed(p, s.terrain[h], a.b)
+            return f"{n} cult spade{'s' if n != 1 else ''}"
+        n, c = transform_cost(s, seat, h, a.b)
+        free = min(n, s.spades) if s.step == "spades" else 0
+        words = f"{n} spade{'s' if n != 1 else ''}"
+        if free:
+            words += f", {free} free"
+        return f"{words} ({cost_text(c)}){how}" if c else f"{words}{how}"
+    if a.kind == "upgrade":
+        if s.step == "swarm":
+            return "free"
+        return cost_text(upgrade_cost(s, seat, h, a.b))
+    if a.kind == "bridge":
+        return "bridge end"
+    return ""
+
+
+def describe_space(s: State, cell: str) -> str:
+    """Its name, terrain and what stands there: "E7 forest · Witches' dwelling (Anna), in a town"."""
+    h = INDEX[cell]
+    if IS_RIVER[h]:
+        return f"{cell} river"
+    out = f"{cell} {s.terrain[h]}"
+    o = s.owner[h]
+    if o >= 0:
+        out += f" · {faction_name(s, o)}' {BUILDING[s.btype[h]]} ({s.names[o]})"
+        if s.in_town[h]:
+            out += ", in a town"
+    bridges = [CELLS[b if a == h else a] for a, b, _o in s.bridges if h in (a, b)]
+    if bridges:
+        out += " · bridge to " + ", ".join(bridges)
+    return out
+
+
+def why_not(s: State, seat: int, cell: str) -> str:
+    """Why the player ``seat`` can do nothing on ``cell`` now, in the rulebook's terms."""
+    h = INDEX[cell]
+    p = s.players[seat]
+    who = faction_name(s, seat)
+    if s.phase == "pick":
+        return "Factions are being chosen."
+    if s.phase == "place":
+        if IS_RIVER[h]:
+            return "Starting dwellings go on your home terrain, not the river."
+        if s.owner[h] != -1:
+            return "Already occupied."
+        return f"Starting dwellings go on {who}' home terrain ({home(p)})."
+    if s.phase != "play":
+        return "Nothing can be done on the map now."
+    if IS_RIVER[h]:
+        lvl = ship_level(s, seat)
+        return (f"River: never built on; shipping {lvl} lets {who} reach land across up to {lvl} river space"
+                f"{'s' if lvl != 1 else ''}.")
+    o = s.owner[h]
+    if o not in (-1, seat):
+        return f"Occupied by the {faction_name(s, o)}: you can never build on or transform another's space."
+    if o == seat:
+        bt = s.btype[h]
+        if s.step != "main":
+            return "Upgrades are a main action."
+        nexts = [to for to, frm in UPGRADE_FROM.items() if frm == bt]
+        if not nexts:
+            return f"A {BUILDING[bt]} cannot be upgraded further."
+        parts = []
+        for to in nexts:
+            if p.counts[to] >= fac(p)["buildings"][to]["pieces"]:
+                parts.append(f"no {BUILDING[to]} left")
+                continue
+            c = upgrade_cost(s, seat, h, to)
+            if not can_pay(p, c):
+                parts.append(f"{BUILDING[to]} costs {cost_text(c)}, you have {p.W}W {p.C}C")
+        return "Cannot upgrade: " + "; ".join(parts) + "." if parts else "Not now."
+    # an empty land space of the player's own turn
+    if s.step not in ("main", "spades"):
+        return "Nothing to do here in this step."
+    normal, ranged = reach_sets(s, seat)
+    if h not in normal and h not in ranged:
+        d = nearest_own(s, seat, h)
+        kind, dist = range_kind(p)
+        reach = f"shipping {ship_level(s, seat)}"
+        if kind:
+            reach += f", {kind} range {dist}"
+        near = f"nearest own structure {d} spaces" if d is not None else "no structure yet"
+        return f"Not reachable: {reach}, {near}."
+    hm = home(p)
+    t = s.terrain[h]
+    extra = range_cost(p) if h in ranged and h not in normal else {}
+    if t == hm:
+        c = _add(fac(p)["buildings"]["D"]["cost"], extra)
+        if p.counts["D"] >= 8:
+            return "All 8 dwellings are on the map."
+        return f"A dwelling costs {cost_text(c)}; {who} have {p.W}W {p.C}C {p.P}P."
+    if p.faction != "darklings" and not fac(p)["digging"]["rate"]:
+        return f"{who} cannot dig; the space is {t}, not {hm}."
+    n = spades_needed(p, t, hm)
+    c = _add(spade_cost(p, n), extra)
+    rate = "1 priest each" if p.faction == "darklings" else f"{spade_rate(p)} workers each"
+    return (f"Turning {t} into {hm} takes {n} spade{'s' if n != 1 else ''} ({rate}) = {cost_text(c)}; "
+            f"{who} have {p.W}W {p.P}P.")
+
+
+def explain(s: State, seat: int, cell: str, legal: list) -> str:
+    """The whole line: the space, then what ``seat`` can do there (with costs) or why not."""
+    head = describe_space(s, cell)
+    here = [a for a in legal if getattr(a, "target", None) == ("hex", cell)]
+    if not here:
+        return f"{head} — {why_not(s, seat, cell)}"
+    parts = []
+    transforms = [a for a in here if a.kind == "transform"]
+    for a in here:
+        if a.kind == "build":
+            parts.append(f"build a dwelling ({action_cost(s, seat, a)})")
+        elif a.kind == "upgrade":
+            parts.append(f"upgrade to {a.b} ({action_cost(s, seat, a)})")
+        elif a.kind == "bridge":
+            other = a.b if a.a == cell else a.a
+            parts.append(f"bridge to {other}")
+    if transforms:
+        p = s.players[seat]
+        hm = home(p)
+        order = sorted(transforms, key=lambda a: (a.b != hm, TERRAINS.index(a.b)))
+        bits = [f"{a.b} {action_cost(s, seat, a)}" for a in order[:3]]
+        more = f" (+{len(order) - 3} more)" if len(order) > 3 else ""
+        parts.append("transform to " + ", ".join(bits) + more)
+        if all(a.b != hm for a in transforms) and s.step == "main":
+            n = spades_needed(p, s.terrain[INDEX[cell]], hm)
+            parts.append(f"{hm} needs {n} spades = {cost_text(spade_cost(p, n))}, {faction_name(s, seat)} have "
+                         f"{p.W}W {p.P}P")
+    # bridges name one end as the target; list those that end here too
+    for a in legal:
+        if a.kind == "bridge" and a.b == cell and a not in here:
+            parts.append(f"bridge to {a.a}")
+    return f"{head} — " + "; ".join(parts) + "  ⏎ to choose"

@@ -1,0 +1,183 @@
+"""The ``:`` command line, for players who know a game's notation. Any game can use it: give it the
+legal actions' notations (for completion) and a parse function (text → action, raising an
+exception with a ``reason`` for a refused line).
+
+Tab completes to the longest common prefix of the matching notations, then cycles through them; the
+hint line under the input shows how many match and the first few; the inline suggestion (→ accepts)
+is the first match. Enter posts ``CommandLine.Chosen(action, text)`` for a line the parse function
+accepts, or shows its reason and keeps the line for correcting; Escape posts ``Closed``.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.suggester import Suggester
+from textual.widgets import Input, Static
+
+
+def matches(candidates: list[str], typed: str) -> list[str]:
+    """The candidates that start with what was typed (case and spacing ignored), in order."""
+    t = " ".join(typed.lower().split())
+    if typed.endswith(" ") and t:
+        t += " "
+    return [c for c in candidates if c.lower().startswith(t)]
+
+
+def common_prefix(words: list[str]) -> str:
+    if not words:
+        return ""
+    a, b = min(words), max(words)
+    i = 0
+    while i < len(a) and i < len(b) and a[i].lower() == b[i].lower():
+        i += 1
+    return a[:i]
+
+
+class _FirstMatch(Suggester):
+    def __init__(self, owner: "CommandLine") -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.owner = owner
+
+    async def get_suggestion(self, value: str) -> str | None:
+        if not value:
+            return None
+        m = matches(self.owner.candidates, value)
+        return m[0] if m else None
+
+
+class CommandInput(Input):
+    BINDINGS = [
+        Binding("tab", "complete", "complete", priority=True),
+        Binding("escape", "close", "close"),
+    ]
+
+    def action_complete(self) -> None:
+        self.parent.complete()  # type: ignore[union-attr]
+
+    def action_close(self) -> None:
+        self.parent.close()  # type: ignore[union-attr]
+
+
+class CommandLine(Vertical):
+    DEFAULT_CSS = """
+    CommandLine { height: auto; display: none; border-top: solid $accent; }
+    CommandLine.-open { display: block; }
+    CommandLine > #cmd-hint { height: auto; max-height: 3; color: $text-muted; padding: 0 1; }
+    CommandLine > #cmd-hint.-error { color: $error; text-style: bold; }
+    CommandLine > CommandInput, CommandLine > CommandInput:focus { border: none; height: 1; padding: 0 1; }
+    """
+
+    class Chosen(Message):
+        def __init__(self, action: Any, text: str) -> None:
+            super().__init__()
+            self.action = action
+            self.text = text
+
+    class Closed(Message):
+        pass
+
+    def __init__(self, parse: Callable[[str], Any] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.parse = parse
+        self.candidates: list[str] = []
+        self._cycle: list[str] = []
+        self._cycle_i = -1
+
+    def compose(self) -> ComposeResult:
+        yield CommandInput(placeholder="a move in notation; Tab completes, Esc closes", id="cmd-input",
+                           suggester=_FirstMatch(self))
+        yield Static("", id="cmd-hint")
+
+    @property
+    def input(self) -> CommandInput:
+        return self.query_one(CommandInput)
+
+    def set_candidates(self, candidates: list[str], parse: Callable[[str], Any] | None = None) -> None:
+        self.candidates = list(dict.fromkeys(candidates))
+        if parse is not None:
+            self.parse = parse
+        self._cycle = []
+        if self.has_class("-open"):
+            self.show_hint(self.input.value)
+
+    def open(self, text: str = "") -> None:
+        self.add_class("-open")
+        self.input.value = text
+        self.input.cursor_position = len(text)
+        self.input.focus()
+        self.show_hint(text)
+
+    def close(self) -> None:
+        self.remove_class("-open")
+        self.post_message(self.Closed())
+
+    @property
+    def is_open(self) -> bool:
+        return self.has_class("-open")
+
+    def show_hint(self, typed: str, error: str = "") -> None:
+        hint = self.query_one("#cmd-hint", Static)
+        hint.set_class(bool(error), "-error")
+        if error:
+            hint.update(Text(error))  # (may take two lines)
+            return
+        m = matches(self.candidates, typed)
+        if not self.candidates:
+            hint.update(Text("Nothing to do now."), layout=False)
+        elif not m:
+            hint.update(Text(f"No legal move starts '{typed.strip()}' ({len(self.candidates)} legal); Enter says why."),
+                        layout=False)
+        else:
+            shown = " · ".join(m[:6])
+            more = f" · +{len(m) - 6} more" if len(m) > 6 else ""
+            hint.update(Text(f"{len(m)} legal: {shown}{more}"), layout=False)  # one row: no relayout
+
+    def complete(self) -> None:
+        inp = self.input
+        value = inp.value
+        if self._cycle and value in self._cycle:
+            self._cycle_i = (self._cycle_i + 1) % len(self._cycle)
+            new = self._cycle[self._cycle_i]
+        else:
+            m = matches(self.candidates, value)
+            if not m:
+                self.show_hint(value)
+                return
+            pre = common_prefix(m)
+            if len(m) == 1:
+                new = m[0]
+            elif len(pre) > len(value.strip()):
+                new = pre
+            else:
+                self._cycle, self._cycle_i = m, 0
+                new = m[0]
+        inp.value = new
+        inp.cursor_position = len(new)
+        self.show_hint(new)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        if event.value not in self._cycle:
+            self._cycle = []
+        self.show_hint(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            return
+        if self.parse is None:
+            self.post_message(self.Chosen(text, text))
+            return
+        try:
+            action = self.parse(text)
+        except Exception as e:  # the game's refusal (IllegalAction): its reason, in its words
+            self.show_hint(text, getattr(e, "reason", None) or str(e) or "That is not a legal move.")
+            return
+        self.input.value = ""
+        self.post_message(self.Chosen(action, text))

@@ -1,0 +1,143 @@
+"""Game over: the columns add up to the Total shown, the Total comes before any column a narrow
+terminal could cut, the chart has a legend and keeps overlapping lines apart by their letters,
+names are text, and "New game, same players" lets the next player start."""
+from rich.text import Text
+from textual.widgets import DataTable, Static
+
+from tabletop_tui.match import Match, Seat
+from tabletop_tui.rules.core import Result
+from tabletop_tui.screens.game import GameScreen
+from tabletop_tui.screens.game_over import GameOverScreen, split_categories
+from tabletop_tui.widgets.vp_chart import VPChart, legend
+
+from .helpers import app_for, finished_match, played_match
+
+
+def test_categories_that_add_up_stay_and_one_reported_beside_the_score_is_set_apart():
+    r = Result([[0], [1]], {0: 5, 1: 3}, {0: {"a": 2, "b": 3}, 1: {"a": 3, "b": 0}})
+    assert split_categories(r, [0, 1]) == (["a", "b"], [], False)
+    r = Result([[0], [1]], {0: 5, 1: 3}, {0: {"home": 5, "ship": 2}, 1: {"home": 3, "ship": 0}})
+    assert split_categories(r, [0, 1]) == (["home"], ["ship"], False)
+    r = Result([[0], [1]], {0: 9, 1: 3}, {0: {"a": 2}, 1: {"a": 3}})
+    assert split_categories(r, [0, 1]) == (["a"], [], True)
+
+
+def rows_of(table: DataTable) -> list[list[str]]:
+    return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+def check_wide(table: DataTable) -> None:
+    labels = [str(c.label) for c in table.ordered_columns]
+    assert labels[:3] == ["Place", "Player", "Total"]
+    counted = [i for i, lab in enumerate(labels) if i > 2 and not lab.endswith("*")]
+    for row in rows_of(table):
+        assert sum(int(row[i]) for i in counted) == int(row[2])
+    # the Total column is whole on the screen, however many categories follow it
+    assert table.region.x + sum(c.get_render_width(table) for c in table.ordered_columns[:3]) <= 80
+
+
+def check_tall(table: DataTable) -> None:
+    rows = rows_of(table)
+    labels = [r[0] for r in rows]
+    total = labels.index("Total")
+    assert labels[0] == "Place"
+    for col in range(1, len(table.ordered_columns)):
+        assert sum(int(r[col]) for r in rows[1:total]) == int(rows[total][col])
+    assert table.region.right <= 80
+
+
+async def test_the_parts_add_up_to_the_total_shown_at_every_size():
+    cases = {("piratissimo", 3): {(120, 40): "wide", (80, 24): "wide"},
+             ("finca", 4): {(120, 40): "wide", (80, 24): "tall"}}
+    for (game_id, players), sizes in cases.items():
+        m = played_match(game_id, players, seed=4, finish=True)
+        for size, kind in sizes.items():
+            app = app_for(m)
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                screen = app.screen
+                assert isinstance(screen, GameOverScreen)
+                assert screen.layout_kind == kind, (game_id, size)
+                table = screen.query_one(DataTable)
+                (check_wide if kind == "wide" else check_tall)(table)
+
+
+async def test_the_table_turns_when_the_terminal_narrows():
+    app = app_for(played_match("finca", 4, seed=4, finish=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.screen.layout_kind == "wide"
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.screen.layout_kind == "tall"
+        check_tall(app.screen.query_one(DataTable))
+
+
+async def test_a_category_not_counted_is_marked_so():
+    m = finished_match(players=3, seed=4)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        labels = [str(c.label) for c in app.screen.query_one(DataTable).ordered_columns]
+        assert "Treasure on ship*" in labels
+        note = app.screen.query_one("#table-note", Static)
+        assert note.display and "not counted" in str(note.render())
+
+
+async def test_names_are_text_on_the_game_over_screen():
+    names = ["An[/]na", "[b]x"]
+    m = Match("piratissimo", [Seat(n) for n in names], 3)
+    while not m.over:
+        m.play(m.bot_action())
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen)
+        headline = str(screen.query_one("#headline", Static).render())
+        assert any(n in headline for n in names)
+        players = [row[1] for row in rows_of(screen.query_one(DataTable))]
+        assert sorted(p[2:] for p in players) == sorted(names)
+        assert all(n in str(screen.query_one("#chart-title", Static).render()) for n in names)
+
+
+async def test_new_game_same_players_lets_the_next_player_start():
+    m = played_match("piratissimo", 3, seed=4, finish=True, bots=(1,))
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        new = app.screen
+        assert isinstance(new, GameScreen)
+        assert new.match.names == ["Bruno", "Chiara", "Anna"]
+        assert [s.bot for s in new.match.seats] == [True, False, False]
+        assert new.match.options == m.options
+
+
+def test_overlapping_lines_keep_their_letters():
+    chart = VPChart([{0: 1, 1: 1}] * 5 + [{0: 3, 1: 1}], ["A", "B"], ["red", "blue"])
+    cells = chart.points(20, 5)
+    shared = [seats for seats in cells.values() if len(seats) > 1]
+    assert shared and all(s == [0, 1] for s in shared)
+
+    class Sized(VPChart):
+        size = property(lambda self: type("S", (), {"width": 30, "height": 7})())
+
+    text = Sized([{0: 1, 1: 1}] * 6, ["A", "B"], ["red", "blue"]).render().plain
+    row = next(line for line in text.split("\n") if "A" in line)
+    assert "AB" in row and "BA" in row  # both lines visible where they run together
+
+
+def test_the_legend_names_each_mark():
+    text = legend(["Anna", "[b]x"], ["A", "X"], ["red", "blue"])
+    assert isinstance(text, Text)
+    assert "A Anna" in text.plain and "X [b]x" in text.plain
+
+
+def test_game_over_80x24(snap_compare):
+    assert snap_compare(app_for(finished_match(players=3, seed=4)), terminal_size=(80, 24))
+
+
+def test_game_over_finca_80x24(snap_compare):
+    assert snap_compare(app_for(played_match("finca", 4, seed=4, finish=True)), terminal_size=(80, 24))

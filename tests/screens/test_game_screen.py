@@ -1,0 +1,321 @@
+"""The shared game screen as players met it: the whole story of the game, the curtain, undo of
+a turn-ending move, names as text, tiny terminals, focus, and bots thinking off the main thread."""
+import threading
+
+import pytest
+from textual.widgets import OptionList
+
+from tabletop_tui import catalogue
+from tabletop_tui.match import Match, Seat
+from tabletop_tui.screens.confirm import ConfirmScreen
+from tabletop_tui.screens.game import GameScreen
+from tabletop_tui.screens.handoff import HandoffScreen
+from tabletop_tui.screens.log_view import LogScreen
+from tabletop_tui.widgets.decision import DecisionPanel
+from tabletop_tui.widgets.log_panel import LogPanel
+
+from .helpers import app_for, piratissimo_match
+
+
+@pytest.fixture
+def dice_screen(monkeypatch):
+    """The test dice race, played on the plain shared GameScreen."""
+    g = catalogue.Game("dicegame", "Dice race", "Test game.", 2, 3, "tests.support.dicegame",
+                       "tabletop_tui.screens.game:GameScreen")
+    monkeypatch.setitem(catalogue.BY_ID, "dicegame", g)
+    return g
+
+
+def dice(names=("Anna", "Bruno"), bots=(), curtain=None, seed=5):
+    m = Match("dicegame", [Seat(n, i in bots) for i, n in enumerate(names)], seed)
+    m.curtain = curtain
+    return m
+
+
+def panel_text(app) -> str:
+    return "\n".join(strip.text for strip in app.screen.query_one(LogPanel).lines)
+
+
+async def test_the_log_panel_holds_the_whole_game_and_wraps_long_lines():
+    m = piratissimo_match(players=3, moves=60)
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = panel_text(app)
+        # the first move is still in the panel (scroll back to it), and no line is cut
+        assert m.log[0][:30] in text
+        longest = max(m.log, key=len)
+        assert longest.split()[-1] in text
+
+
+async def test_L_opens_the_whole_log_and_escape_closes_it():
+    m = piratissimo_match(players=3, moves=40)
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("L")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        from textual.widgets import RichLog
+        whole = "\n".join(s.text for s in app.screen.query_one(RichLog).lines)
+        assert m.log[0] in whole and m.log[-1][:40] in whole
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_lines_since_the_movers_last_decision_are_marked(dice_screen):
+    m = dice()
+    for a in ["roll", "bank", "roll", "pass"]:
+        m.play(a)  # Anna rolled and banked; Bruno rolled and passed; Anna to play
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        rows = [s.text for s in app.screen.query_one(LogPanel).lines]
+        marked = [r for r in rows if r.startswith("▸")]
+        assert len(marked) == 2 and all("Bruno" in r for r in marked)
+
+
+async def test_curtain_the_mover_sees_their_result_then_hands_over_with_the_story(dice_screen):
+    m = dice(curtain=True)
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")  # Anna rolls
+        await pilot.press("1")  # and banks: her turn is over
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.handover_to == 1
+        prompt = str(screen.query_one("#prompt").render())
+        assert "Anna's turn is over" in prompt and "Bruno" in prompt
+        assert screen.actions == []  # Bruno's choices are not shown to Anna
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        since = str(app.screen.query_one("#since").render())
+        assert "Since Bruno's last decision" in since and "Anna" in since
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.handover_to is None
+        assert app.screen.actions  # Bruno's turn
+
+
+async def test_the_move_that_ends_a_turn_can_be_undone_before_the_next_human_decides(dice_screen):
+    m = dice(curtain=True)
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "1")  # Anna rolls and banks
+        await pilot.pause()
+        assert app.screen.handover_to == 1
+        await pilot.press("u")
+        await pilot.pause()
+        assert m.actions == ["roll"] and m.pending.seat == 0
+        assert app.screen.handover_to is None and app.screen.actions
+
+
+async def test_names_are_shown_exactly_as_typed_never_as_markup(dice_screen):
+    m = dice(names=("An[/]na", "[b]x"), curtain=True)
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "1")
+        await pilot.pause()
+        await pilot.press("u")  # the undo toast names An[/]na
+        await pilot.pause()
+        await pilot.press("1", "enter")  # bank again, pass the keyboard: the curtain names [b]x
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Pass to [b]x" in str(app.screen.query_one("#curtain").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        app.screen.action_resign()  # the resign dialog names [b]x
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        title = str(app.screen.query_one("#title-bar").render())
+        assert "[b]x" in title
+
+
+async def test_below_the_minimum_size_keys_do_nothing_to_the_game():
+    m = piratissimo_match(players=2, moves=3)
+    app = app_for(m)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        n = len(m.actions)
+        await pilot.press("pageup", "1", "2", "enter", "down", "u", "space", "s")
+        await pilot.pause()
+        assert len(m.actions) == n and isinstance(app.screen, GameScreen)
+        assert app.focused is None or not isinstance(app.focused, OptionList)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert isinstance(app.focused, OptionList)
+
+
+async def test_tab_never_strands_the_player():
+    m = piratissimo_match(players=2, moves=2)
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("tab", "tab", "shift+tab")
+        assert isinstance(app.focused, OptionList)
+        n = len(m.actions)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(m.actions) > n
+
+
+async def test_a_second_ctrl_p_does_not_open_the_palette_over_a_confirmation():
+    m = piratissimo_match(players=2, moves=2)
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")  # "Leave this game?"
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+
+
+async def test_digit_shortcuts_say_what_they_cover_in_long_lists():
+    panel = DecisionPanel()
+    from textual.app import App
+
+    class Host(App):
+        def compose(self):
+            yield panel
+
+    async with Host().run_test() as pilot:
+        panel.show("Choose", [f"choice {i}" for i in range(14)])
+        await pilot.pause()
+        assert "first ten of 14" in str(panel.query_one("#prompt").render())
+        panel.show("Choose", [f"choice {i}" for i in range(4)])
+        await pilot.pause()
+        assert "first ten" not in str(panel.query_one("#prompt").render())
+
+
+async def test_a_forced_answer_is_played_for_the_player_and_logged(dice_screen, monkeypatch):
+    from tests.support.dicegame import Act, DiceRules
+
+    # a variant where a rolled die must be banked: one answer, no real choice
+    real = DiceRules.legal_actions
+    monkeypatch.setattr(DiceRules, "legal_actions",
+                        lambda self, s: [Act("bank")] if s.roll is not None else real(self, s))
+    monkeypatch.setattr(DiceRules, "forced", lambda self, s, a: True, raising=False)
+    m = dice()
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert m.actions == []  # rolling the die stays the player's key press, forced or not
+        await pilot.press("1")
+        await pilot.pause()
+        assert m.actions == ["roll", "bank"] and m.forced == [False, True]
+        assert m.log[-1].startswith("Anna")  # logged like any move
+        assert m.pending.seat == 1
+
+
+async def test_a_bot_thinks_in_a_worker_while_the_screen_answers_keys(dice_screen, monkeypatch):
+    gate = threading.Event()
+    real = Match.bot_job
+
+    def slow_job(self, level=None):
+        job = real(self, level)
+
+        def wait_then_choose():
+            assert gate.wait(10), "the test never released the bot"
+            return job()
+        return wait_then_choose
+
+    monkeypatch.setattr(Match, "bot_job", slow_job)
+    m = dice(bots=(1,))
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "1")  # Anna rolls and banks; the bot starts thinking
+        await pilot.pause()
+        assert "thinking" in str(app.screen.query_one("#prompt").render())
+        await pilot.press("L")  # the screen answers while the bot thinks
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen) and len(m.actions) == 2
+        await pilot.press("escape")
+        gate.set()
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if len(m.actions) > 2:
+                break
+        assert m.actors[2] == 1  # the bot moved once it had chosen
+
+
+async def test_undo_while_a_bot_thinks_drops_its_choice(dice_screen, monkeypatch):
+    gate = threading.Event()
+    real = Match.bot_job
+
+    def slow_job(self, level=None):
+        job = real(self, level)
+
+        def wait_then_choose():
+            gate.wait(10)
+            return job()
+        return wait_then_choose
+
+    monkeypatch.setattr(Match, "bot_job", slow_job)
+    m = dice(bots=(1,))
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "1")
+        await pilot.pause()
+        await pilot.press("u")  # Anna takes back her bank while the bot thinks
+        await pilot.pause()
+        gate.set()
+        for _ in range(20):
+            await pilot.pause(0.02)
+        assert m.actions == ["roll"] and m.pending.seat == 0
+
+
+async def test_a_set_up_abandoned_before_the_first_move_leaves_no_save(dice_screen):
+    from tabletop_tui.match import list_saves
+
+    app = app_for()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_new_game({"game": "dicegame", "names": ["Anna", "Bruno"], "seed": 3})
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("escape", "y")
+        await pilot.pause()
+    assert list_saves() == []
+
+
+async def test_a_resumed_game_that_hides_things_opens_behind_the_curtain(dice_screen, monkeypatch):
+    from tests.support.dicegame import DiceRules
+
+    monkeypatch.setattr(DiceRules, "hidden_information", lambda self: True)
+    m = dice()
+    for a in ["roll", "bank"]:
+        m.play(a)  # saved with Bruno to play; whoever opens it may not be Bruno
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Pass to Bruno" in str(app.screen.query_one("#curtain").render())
+        assert "Anna" in str(app.screen.query_one("#since").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.viewer_seat() == 1
+        assert app.screen.actions
+
+
+async def test_suggest_highlights_the_medium_bots_choice_for_the_player_to_move():
+    m = piratissimo_match(players=2, moves=6)
+    want = m.bot_job(level="medium")()  # what the medium bot would play from this seat's view
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        n = len(m.actions)
+        await pilot.press("s")
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if screen.actions[screen.query_one(DecisionPanel).highlighted or 0] == want:
+                break
+        assert screen.actions[screen.query_one(DecisionPanel).highlighted] == want
+        assert len(m.actions) == n  # a suggestion plays nothing

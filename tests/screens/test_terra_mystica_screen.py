@@ -1,0 +1,313 @@
+"""Terra Mystica's screen, played as people play it: a real league game typed into the command line
+to its game-over screen, a whole seeded game by keyboard through the map and the menus, and the
+pieces (map cursor and explanation, grouped menu, power offers, refusals) one by one."""
+import json
+from pathlib import Path
+
+from textual.widgets import DataTable, Static
+
+from tabletop_tui.match import Match, Seat
+from tabletop_tui.rules.terra_mystica.data import INDEX
+from tabletop_tui.screens.game_over import GameOverScreen
+from tabletop_tui.screens.terra_mystica import BACK, Group, TerraMysticaGameOver, TerraMysticaScreen
+from tabletop_tui.widgets.command_line import CommandLine, common_prefix, matches
+from tabletop_tui.widgets.hex_map import ROWCOL, HexMap, step_cursor
+
+from .helpers import app_for, played_match
+
+DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "terra_mystica" / "snellman_games"
+if not DATA.is_dir():
+    DATA = Path("/work/shared/data/terra_mystica/snellman_games")
+LEAGUE_GAME = "4pLeague_S67_D1L1_G1.txt"
+
+
+def path_keys(frm: str, to: str) -> list[str]:
+    """The arrow keys that walk the map cursor from one space to another."""
+    keys, cur = [], frm
+    while cur != to and len(keys) < 40:
+        r, c = ROWCOL[INDEX[cur]]
+        r2, c2 = ROWCOL[INDEX[to]]
+        if r2 != r:
+            keys.append("down" if r2 > r else "up")
+            cur = step_cursor(cur, 0, 1 if r2 > r else -1)
+        else:
+            keys.append("right" if c2 > c else "left")
+            cur = step_cursor(cur, 1 if c2 > c else -1, 0)
+    return keys
+
+
+async def test_a_league_game_typed_into_the_command_line_ends_with_its_published_scores(tmp_path, monkeypatch):
+    from tabletop_tui.rules.terra_mystica.snellman import import_snellman
+
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    expected = {g["log_file"]: g["expected_total_vp"]
+                for g in json.loads((DATA / "expected_scores.json").read_text())["games"]}[LEAGUE_GAME]
+    options, names, actions = import_snellman((DATA / LEAGUE_GAME).read_text())
+    m = Match("terra_mystica", [Seat(n) for n in names], 0, options)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon")
+        cl = app.screen.query_one(CommandLine)
+        for k, text in enumerate(actions):
+            assert cl.is_open, f"the command line closed before action {k}"
+            cl.input.value = text
+            await pilot.press("enter")
+            assert len(m.actions) == k + 1, f"action {k} '{text}' was refused: {cl.query_one('#cmd-hint').render()}"
+        await pilot.pause()
+        assert isinstance(app.screen, TerraMysticaGameOver)
+        table = app.screen.query_one(DataTable)
+        shown = {}
+        for r in range(table.row_count):
+            row = table.get_row_at(r)
+            shown[str(row[2]).lower().replace(" ", "")] = int(str(row[-1]))
+        assert shown == {k.replace("_", ""): v for k, v in expected.items()}
+
+
+async def test_a_whole_seeded_three_player_game_by_keyboard_through_map_and_menus(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    m = Match("terra_mystica", [Seat("Anna"), Seat("Bruno", True), Seat("Chiara", True)], 11)
+    app = app_for(m)
+    by_map = by_menu = 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(3000):
+            await pilot.pause()
+            scr = app.screen
+            if isinstance(scr, GameOverScreen):
+                break
+            if not isinstance(scr, TerraMysticaScreen):  # the map's choice menu
+                await pilot.press("1")
+                continue
+            d = m.pending
+            if d is None or m.seats[d.seat].bot:
+                await pilot.pause(0.01)
+                continue
+            targets = [a.target[1] for a in scr.all_actions if a.kind in ("build", "upgrade", "transform")]
+            if targets:
+                before = len(m.actions)
+                await pilot.press("m")
+                for k in path_keys(scr.map_cursor, targets[0]):
+                    await pilot.press(k)
+                assert scr.map_cursor == targets[0]
+                await pilot.press("enter")
+                await pilot.pause()
+                if not isinstance(app.screen, TerraMysticaScreen):
+                    await pilot.press("1")
+                    await pilot.pause()
+                assert len(m.actions) > before
+                by_map += 1
+                continue
+            first = scr.actions[0]
+            await pilot.press("2" if first is BACK else "1")
+            by_menu += 1
+        assert isinstance(app.screen, TerraMysticaGameOver)
+        assert m.result() is not None and len(m.result().scores) == 3
+        assert by_map > 5 and by_menu > 5
+
+
+async def test_the_map_cursor_walks_neighbours_and_the_line_explains_the_space(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    m = played_match("terra_mystica", players=3, seed=5, until=lambda m: m.state.phase == "play"
+                     and m.pending.kind == "main")
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        scr = app.screen
+        assert isinstance(scr.focused, HexMap)
+        start = scr.map_cursor
+        await pilot.press("right")
+        assert scr.map_cursor == step_cursor(start, 1, 0)
+        line = str(scr.query_one("#explain", Static).render())
+        assert line.startswith(scr.map_cursor)
+        # an unreachable space says why, in the rulebook's terms
+        seat = m.pending.seat
+        far = next(c for c, i in INDEX.items() if not c.startswith("r") and m.state.owner[i] == -1
+                   and not any(a.target == ("hex", c) for a in scr.all_actions)
+                   and "Not reachable" in __import__("tabletop_tui.rules.terra_mystica.explain",
+                                                     fromlist=["why_not"]).why_not(m.state, seat, c))
+        for k in path_keys(scr.map_cursor, far):
+            await pilot.press(k)
+        line = str(scr.query_one("#explain", Static).render())
+        assert far in line and "Not reachable: shipping" in line
+        n = len(m.actions)
+        await pilot.press("enter")
+        assert len(m.actions) == n  # nothing played
+
+
+async def test_the_menu_groups_the_actions_and_a_group_opens_and_goes_back(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    m = played_match("terra_mystica", players=3, seed=5, until=lambda m: m.state.phase == "play"
+                     and m.pending.kind == "main" and len(m.legal_actions()) > 30)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        assert len(scr.actions) <= 12 < len(scr.all_actions)
+        k = next(i for i, a in enumerate(scr.actions) if isinstance(a, Group))
+        group = scr.actions[k]
+        await pilot.press(str(k + 1))
+        assert scr.actions[0] is BACK and scr.actions[1:] == group.items
+        assert "›" in str(scr.query_one("#prompt", Static).render())
+        await pilot.press("backspace")
+        assert scr.menu_path == [] and len(scr.actions) <= 12
+
+
+async def test_a_refused_command_shows_the_engines_reason_and_tab_completes(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    m = played_match("terra_mystica", players=3, seed=5, until=lambda m: m.state.phase == "play"
+                     and m.pending.kind == "main")
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon")
+        cl = app.screen.query_one(CommandLine)
+        n = len(m.actions)
+        for ch in "upgrade Z9 to TP":
+            await pilot.press(ch if ch != " " else "space")
+        await pilot.press("enter")
+        assert len(m.actions) == n
+        assert "no space" in str(cl.query_one("#cmd-hint", Static).render()).lower()
+        cl.input.value = "pas"
+        await pilot.press("tab")
+        assert cl.input.value.startswith("pass")
+        await pilot.press("escape")
+        assert not cl.is_open
+
+
+def test_completion_helpers():
+    cands = ["pass BON1", "pass BON3", "build E7"]
+    assert matches(cands, "PASS") == ["pass BON1", "pass BON3"]
+    assert common_prefix(matches(cands, "pa")) == "pass BON"
+
+
+def league_match(until) -> Match:
+    """The league game's first actions, up to the first position where ``until(match)`` holds."""
+    from tabletop_tui.rules.terra_mystica.snellman import import_snellman
+
+    options, names, actions = import_snellman((DATA / LEAGUE_GAME).read_text())
+    m = Match("terra_mystica", [Seat(n) for n in names], 0, options)
+    for a in actions:
+        if until(m):
+            break
+        m.play(a)
+    return m
+
+
+async def test_a_power_offer_names_the_player_and_what_it_costs(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    m = league_match(lambda m: m.pending.kind == "leech")
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        prompt = str(app.screen.query_one("#prompt", Static).render())
+        name = m.names[m.pending.seat]
+        assert prompt.startswith(f"Power offer for {name}") and "VP" in prompt and "decline" in prompt
+        labels = [app.screen.label(m.state, a) for a in app.screen.actions]
+        assert any(x.startswith("Take ") for x in labels) and any(x.startswith("Decline ") for x in labels)
+
+
+async def test_a_name_with_markup_characters_is_shown_as_text(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    m = Match("terra_mystica", [Seat("An[/]na"), Seat("[b]Bruno")], 3)
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "An[/]na" in str(app.screen.query_one("#title-bar", Static).render())
+        await pilot.press("1")
+        await pilot.pause()
+        assert m.state.players[0].faction
+
+
+# -- snapshots (plain def: pytest-textual-snapshot runs the loop; each SVG was looked at) ------------
+def _after(m: Match, kind: str) -> bool:
+    return m.pending is not None and m.pending.kind == kind
+
+
+def _town_formed(m: Match) -> bool:
+    return bool(m.actions) and m.actions[-1].startswith("+TW")
+
+
+def _mid_game(m: Match) -> bool:
+    return m.state.round == 4 and _after(m, "main")
+
+
+def _first_turn(m: Match) -> bool:
+    return m.state.phase == "play" and _after(m, "main")
+
+
+SCENES = {
+    "start": lambda: league_match(_first_turn),
+    "mid_game": lambda: league_match(_mid_game),
+    "power_offer": lambda: league_match(lambda m: m.state.round == 2 and _after(m, "leech")),
+    "town_formed": lambda: league_match(_town_formed),
+    "game_over": lambda: league_match(lambda m: False),
+}
+
+
+def _snap(snap_compare, scene, size, press=()):
+    if scene == "picking":
+        m = played_match("terra_mystica", players=3, seed=5, moves=1)
+    else:
+        m = SCENES[scene]()
+    return snap_compare(app_for(m), terminal_size=size, press=list(press))
+
+
+def test_snapshot_faction_picking_120x40(snap_compare):
+    assert _snap(snap_compare, "picking", (120, 40))
+
+
+def test_snapshot_faction_picking_100x30(snap_compare):
+    assert _snap(snap_compare, "picking", (100, 30))
+
+
+def test_snapshot_start_120x40(snap_compare):
+    assert _snap(snap_compare, "start", (120, 40))
+
+
+def test_snapshot_start_100x30(snap_compare):
+    assert _snap(snap_compare, "start", (100, 30))
+
+
+def test_snapshot_mid_game_120x40(snap_compare):
+    assert _snap(snap_compare, "mid_game", (120, 40))
+
+
+def test_snapshot_mid_game_100x30(snap_compare):
+    assert _snap(snap_compare, "mid_game", (100, 30))
+
+
+def test_snapshot_power_offer_120x40(snap_compare):
+    assert _snap(snap_compare, "power_offer", (120, 40))
+
+
+def test_snapshot_power_offer_100x30(snap_compare):
+    assert _snap(snap_compare, "power_offer", (100, 30))
+
+
+def test_snapshot_town_just_formed_120x40(snap_compare):
+    assert _snap(snap_compare, "town_formed", (120, 40))
+
+
+def test_snapshot_town_just_formed_100x30(snap_compare):
+    assert _snap(snap_compare, "town_formed", (100, 30))
+
+
+def test_snapshot_cult_board_120x40(snap_compare):
+    assert _snap(snap_compare, "mid_game", (120, 40), press=["t"])
+
+
+def test_snapshot_cult_board_100x30(snap_compare):
+    assert _snap(snap_compare, "mid_game", (100, 30), press=["t"])
+
+
+def test_snapshot_game_over_120x40(snap_compare):
+    assert _snap(snap_compare, "game_over", (120, 40))
+
+
+def test_snapshot_game_over_100x30(snap_compare):
+    assert _snap(snap_compare, "game_over", (100, 30))
+
+
+def test_snapshot_80x24_says_the_terminal_is_too_small(snap_compare):
+    assert _snap(snap_compare, "mid_game", (80, 24))

@@ -1,0 +1,92 @@
+"""Watching a recorded game read-only on the game's own screen: a real league ledger and our own
+save of another game; the keys step through it, the log follows, nothing is played or saved."""
+from pathlib import Path
+
+from textual.widgets import Input, Static
+
+from tabletop_tui.cli import _rewrite, app as cli_app
+from tabletop_tui.screens.watch import WatchMixin, WatchPrompt, load_recording, watch_screen
+from typer.testing import CliRunner
+
+from .helpers import app_for, played_match
+
+DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "terra_mystica" / "snellman_games"
+if not DATA.is_dir():
+    DATA = Path("/work/shared/data/terra_mystica/snellman_games")
+LEDGER = DATA / "4pLeague_S67_D1L1_G1.txt"
+
+
+def prompt_of(screen) -> str:
+    return str(screen.query_one("#prompt", Static).render())
+
+
+async def test_a_league_ledger_steps_by_action_and_round_and_ends_on_its_scores(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    full = load_recording(LEDGER)
+    total = len(full.actions)
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(watch_screen(full))
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, WatchMixin) and scr.at == 0
+        await pilot.press("right", "right")
+        assert scr.at == 2 and scr.match.log == full.log[:2]
+        assert "action 2/" in prompt_of(scr)
+        await pilot.press("left")
+        assert scr.at == 1
+        await pilot.press("pagedown")
+        r = scr.match.state.round
+        assert full.states[scr.at - 1].round != r  # the first position of the next round
+        await pilot.press("pagedown")
+        assert scr.match.state.round == r + 1
+        await pilot.press("pageup")
+        assert scr.match.state.round == r and full.states[scr.at - 1].round != r
+        await pilot.press("end")
+        assert scr.at == total and scr.match.over
+        res = full.result()
+        assert f"{full.names[res.ranking[0][0]]} {res.scores[res.ranking[0][0]]}" in prompt_of(scr)
+        await pilot.press("1", "u", "colon", "enter")  # every way of acting: nothing is played
+        assert len(full.actions) == total and scr.at == total
+        assert not list(tmp_path.rglob("*.json"))  # and nothing saved
+        await pilot.press("home")
+        assert scr.at == 0
+
+
+async def test_our_save_of_another_game_is_watched_on_its_own_screen(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    m = played_match("finca", players=3, seed=4, moves=30)
+    path = m.save(tmp_path / "finca.json")
+    full = load_recording(path)
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(watch_screen(full, at=30))
+        await pilot.pause()
+        scr = app.screen
+        assert type(scr).__name__ == "WatchFincaScreen" and scr.at == 30
+        await pilot.press("left")
+        assert scr.at == 29 and scr.match.log == full.log[:29]
+        await pilot.press("escape")
+        assert not isinstance(app.screen, WatchMixin)
+
+
+async def test_the_launcher_opens_a_recording_and_explains_a_bad_path(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("w")
+        assert isinstance(app.screen, WatchPrompt)
+        app.screen.query_one(Input).value = str(tmp_path / "missing.txt")
+        await pilot.press("enter")
+        assert "cannot be read" in str(app.screen.query_one("#watch-error", Static).render())
+        app.screen.query_one(Input).value = str(LEDGER)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, WatchMixin)
+
+
+def test_replay_watch_refuses_a_damaged_ledger_with_exit_2(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("this is not a ledger\n")
+    r = CliRunner().invoke(cli_app, _rewrite(["replay", str(bad), "--from", "snellman", "--watch"]))
+    assert r.exit_code == 2 and "bad.txt" in r.output

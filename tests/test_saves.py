@@ -1,0 +1,114 @@
+"""Save metadata for the Continue list: when a game last changed, how many decisions people
+took; a game looked at and left is not rewritten, so the list keeps its order."""
+import json
+import os
+
+from tabletop_tui.match import Match, Seat, last_save, list_saves, saves_dir
+
+
+def new(seed=5, bots=()):
+    return Match("dicegame", [Seat("Anna", 0 in bots), Seat("Bruno", 1 in bots)], seed)
+
+
+def age(path, seconds=3600):
+    t = path.stat().st_mtime - seconds
+    os.utime(path, (t, t))
+    return path.stat().st_mtime
+
+
+def test_a_save_records_when_the_game_last_changed_and_human_decisions(dicegame):
+    m = new(bots=(1,))
+    m.play("roll")
+    m.play("bank")
+    head = json.loads(m.save().read_text())
+    assert head["last_move_at"] == m.last_move_at != ""
+    assert head["human_decisions"] == 2  # both Anna's; bot moves would not count
+    assert head["saved_at"] == head["last_move_at"]  # older readers still find a time
+
+
+def test_saving_again_with_nothing_new_does_not_rewrite_the_file(dicegame):
+    m = new()
+    m.play("roll")
+    p = m.save()
+    old = age(p)
+    m.save()
+    assert p.stat().st_mtime == old
+
+
+def test_loading_and_leaving_does_not_rewrite_the_file(dicegame):
+    m = new()
+    m.play("roll")
+    p = m.save()
+    old = age(p)
+    back = Match.load(p)
+    back.save()
+    assert p.stat().st_mtime == old
+    assert back.last_move_at == m.last_move_at
+
+
+def test_a_new_move_rewrites_and_moves_the_time_on(dicegame):
+    m = new()
+    m.play("roll")
+    p = m.save()
+    head = json.loads(p.read_text())
+    head["last_move_at"] = head["saved_at"] = "2020-01-01T10:00:00"
+    p.write_text(json.dumps(head))
+    back = Match.load(p)
+    assert back.last_move_at == "2020-01-01T10:00:00"
+    back.play("bank")
+    back.save()
+    assert json.loads(p.read_text())["last_move_at"] > "2020-01-01T10:00:00"
+
+
+def test_the_list_is_ordered_by_the_stored_time_not_the_file_time(dicegame):
+    a, b = new(seed=1), new(seed=2)
+    a.play("roll")
+    b.play("roll")
+    pa, pb = a.save(saves_dir() / "a.json"), b.save(saves_dir() / "b.json")
+    for p, stamp in ((pa, "2026-01-02T10:00:00"), (pb, "2026-01-01T10:00:00")):
+        head = json.loads(p.read_text())
+        head["last_move_at"] = stamp
+        p.write_text(json.dumps(head))
+    age(pa)  # a's file is older, but its game changed later
+    assert [p.name for p, _ in list_saves()] == ["a.json", "b.json"]
+    assert last_save() == pa
+
+
+def test_an_old_save_without_the_new_fields_still_loads_and_lists(dicegame):
+    m = new()
+    m.play("roll")
+    p = m.save(saves_dir() / "old.json")
+    head = json.loads(p.read_text())
+    for key in ("last_move_at", "human_decisions"):
+        del head[key]
+    head["saved_at"] = "2025-06-01T09:30:00"
+    p.write_text(json.dumps(head))
+    back = Match.load(p)
+    assert back.actions == ["roll"] and back.last_move_at == "2025-06-01T09:30:00"
+    assert list_saves()[0][1]["last_move"] == "2025-06-01T09:30:00"
+
+
+def test_a_damaged_newest_save_is_the_one_resume_names(dicegame):
+    m = new()
+    m.play("roll")
+    p = m.save(saves_dir() / "zz-good.json")
+    head = json.loads(p.read_text())
+    head["last_move_at"] = "2020-01-01T10:00:00"
+    p.write_text(json.dumps(head))
+    bad = saves_dir() / "aa-damaged.json"
+    bad.write_text("{ not json")
+    assert last_save() == bad
+
+
+def test_a_changed_setting_is_saved_but_keeps_the_time_of_the_last_move(dicegame):
+    m = new()
+    m.play("roll")
+    p = m.save()
+    head = json.loads(p.read_text())
+    head["last_move_at"] = head["saved_at"] = "2020-01-01T10:00:00"
+    p.write_text(json.dumps(head))
+    back = Match.load(p)
+    back.seats[1].bot = True  # Bruno resigns: a bot plays on
+    back.save()
+    head = json.loads(p.read_text())
+    assert head["seats"][1]["kind"] == "bot" and head["last_move_at"] == "2020-01-01T10:00:00"
