@@ -86,7 +86,7 @@ else:
         names = ["Anna", "Bruno", "Chiara", "Dario"]
         m = Match("maracaibo", [Seat(n) for n in names], 1)
         for _ in range(150):
-            m.play(m.bot_action())
+            m.play(m.bot_job(level="random")())
         t0 += time.perf_counter() - tb
         class M(TabletopApp):
             def on_mount(self):

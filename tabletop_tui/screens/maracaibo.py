@@ -95,9 +95,8 @@ class MaracaiboScreen(GameScreen):
         self.query_one(RouteMap).styles.height = 15 if tall else 11
         self.query_one("#mar-detail").styles.height = 2 if tall else 1
         small = self.size.height < 36
-        self.query_one(DecisionPanel).styles.max_height = 6 if small else 10
-        self.query_one("#choices").styles.max_height = 4 if small else 8
-        self.query_one("#log").styles.height = 3 if small else 4
+        self.query_one(DecisionPanel).styles.max_height = 6 if small else 9
+        self.query_one("#choices").styles.max_height = 4 if small else 7
         self.query_one("#panels-box").styles.width = 38 if self.size.width >= 110 else 36
 
     def round_text(self, s: Any) -> str:
@@ -443,7 +442,7 @@ class MaracaiboScreen(GameScreen):
         tracks.append_text(MT.explorer_line(s, self.marks, [self.player_colour(i) for i in range(len(self.match.names))],
                                             xt, xc))
         tracks.append("\n")
-        tracks.append_text(MT.display_line(s, seat, self.query_one("#mar-tracks").size.width or 80))
+        tracks.append_text(MT.display_line(s, seat, self.query_one("#mar-tracks").size.width or 62))
         if tracks != self._tracks_text:
             same = self._tracks_text is not None and self._tracks_text.plain.count("\n") == tracks.plain.count("\n")
             self._tracks_text = tracks
@@ -464,6 +463,7 @@ class MaracaiboScreen(GameScreen):
             lines.append((f"{pr}$ {spec['name']}", Style(color="#e8e8e8")))
             targets[k + 1] = ("display", c)
         lines.append((f"discard {len(g['discard'])}", Style(color="#8a8a8a")))
+        lines.append(("A ship  a assistant", Style(color="#8a8a8a")))
         return lines, targets
 
     def _info(self, s: Any, hi: Any, cursor: Any) -> Text:

@@ -184,9 +184,7 @@ def display_line(s: Any, seat: int | None, width: int) -> Text:
     roomy sizes the letters of the goods."""
     g = s.g
     t = Text()
-    if width >= 80:
-        t.append("Goods s sugar t tobacco c coffee k cocoa l cloth (a player letter: delivered)\n", DIM)
-    t.append(f"Discard {len(g['discard'])} · combat tokens {len(g['piles'][0])}/{len(g['piles'][1])}"
+    t.append(f"Discard {len(g['discard'])} · tokens {len(g['piles'][0])}/{len(g['piles'][1])}"
              f" · quests {len(g['quest_pile'])}", DIM)
     k = g["prestige_revealed"]
     t.append(" · Prestige: ", BOLD)
@@ -197,6 +195,7 @@ def display_line(s: Any, seat: int | None, width: int) -> Text:
             t.append(f"{PRESTIGE[b]['name']} {PRESTIGE[b]['cost']}$")
         else:
             t.append("?", DIM)
+    t.truncate(width, overflow="ellipsis")  # one line: the names are in the rules and the detail pane
     return t
 
 

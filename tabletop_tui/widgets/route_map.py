@@ -51,7 +51,7 @@ CURSOR = Style(color="#000000", bgcolor="#ffd866", bold=True)
 ROUTE = Style(color="#6f8fb3")
 DIM = Style(color="#8a8a8a")
 MP = Style(color="#ffd866", bold=True)
-LEGEND_ROOMY = ("A ship  a assistant", "[F] flag  Q quest", "goods: see below")
+LEGEND_ROOMY = ("s sugar  t tobacco", "c coffee k cocoa", "l cloth  Q quest")
 LEGEND_COMPACT = ("A ship a assist. Q", "stckl goods [F]flag")
 
 

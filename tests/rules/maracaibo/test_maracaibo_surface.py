@@ -84,9 +84,9 @@ def test_the_surface_changes_nothing():
 
 
 def test_interim_report_follows_the_round_end_steps():
-    m = Match("maracaibo", [Seat("Ann", True), Seat("Bo", True), Seat("Cy", True)], 5)
+    m = Match("maracaibo", [Seat("Ann", True, "random"), Seat("Bo", True, "random"), Seat("Cy", True, "random")], 5)
     while m.state.g["round"] == 1:
-        m.play(m.bot_action())
+        m.play(m.bot_job(level="random")())
     before, after = m.states[-2], m.states[-1]
     steps = SF.interim_report(before, after)
     names = [x["step"] for x in steps]
