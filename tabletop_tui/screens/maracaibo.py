@@ -282,9 +282,7 @@ class MaracaiboScreen(GameScreen):
             c = w[1]
             pr = SF.price(s, seat, c)
             spec = card(c)
-            where = "planning area" if c in p["plan"] and c not in p["hand"] else "hand"
-            if a.text in [x.text for x in self._all] and c in p["plan"] and c in p["hand"]:
-                where = "hand"
+            where = "planning area" if c in p["plan"] else "hand"
             cost = f"{pr} doubloons" + (f" (printed {spec['cost']})" if pr != spec["cost"] else "")
             return f"Buy {spec['name']} for {cost}, from the {where} — {spec['text']}"
         if k == "invest":
@@ -316,7 +314,7 @@ class MaracaiboScreen(GameScreen):
                 what = f"1 combat point ({p['cp']} left)" if w[1] == "cp" else f"1 figure ({p['fig_personal']} left)"
                 return f"Spend {what}: value {c['value']} → {c['value'] + 1}"
             if k == "end":
-                return f"End the combat" + (f" (the {c['value']} left is lost)" if c["value"] else "")
+                return "End the combat" + (f" (the {c['value']} left is lost)" if c["value"] else "")
         if k == "disc":
             u = w[1]
             n = p["discs"][u]

@@ -13,7 +13,7 @@ from rich.style import Style
 from rich.text import Text
 
 from tabletop_tui.rules.maracaibo import surface as SF
-from tabletop_tui.rules.maracaibo.content import (CAREERS, LOCS, NATION_NAMES, NATIONS, PRESTIGE, QUESTS,
+from tabletop_tui.rules.maracaibo.content import (CAREERS, NATION_NAMES, NATIONS, PRESTIGE, QUESTS,
                                                   UPGRADES, UPGRADE_IDS, XTRACK, card)
 from tabletop_tui.widgets.route_map import GOOD_LETTER, NATION_LETTER, NATION_STYLE
 

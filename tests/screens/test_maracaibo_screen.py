@@ -9,7 +9,7 @@ import re
 from rich.console import Console
 
 from tabletop_tui.match import Match, Seat
-from tabletop_tui.rules.maracaibo.content import CARDS, card
+from tabletop_tui.rules.maracaibo.content import card
 from tabletop_tui.screens.handoff import HandoffScreen
 from tabletop_tui.screens.maracaibo import MaracaiboGameOver, MaracaiboScreen, Menu, RoundEndScreen
 from tabletop_tui.widgets.decision import DecisionPanel

@@ -4,7 +4,7 @@ from tabletop_tui.rules.maracaibo import RULES
 from tabletop_tui.rules.maracaibo import surface as SF
 from tabletop_tui.rules.maracaibo.combat import base_value
 
-from .mhelpers import op, past_opening, play, stage, top
+from .mhelpers import past_opening, play, stage, top
 from .test_maracaibo_combat import combat_at
 
 
