@@ -95,3 +95,17 @@ def test_interim_report_follows_the_round_end_steps():
     inc = steps[3]["per_seat"]
     assert inc[0] == f"+{4 + after.p(0)['inc_d']} doubloons, +{after.p(0)['inc_v']} VP"
     assert SF.interim_report(m.states[-3], m.states[-2]) is None
+
+
+def test_the_log_keeps_every_scoring_step():
+    m = Match("maracaibo", [Seat("Ann", True, "random"), Seat("Bo", True, "random")], 4)
+    while not m.over:
+        m.play(m.bot_job(level="random")())
+    text = "\n".join(m.log)
+    for rnd in (1, 2, 3):
+        assert f"End of round {rnd}: interim scoring." in text
+    assert "4. Income:" in text and "5. Markets cleared:" in text
+    final = m.log[-1].split("\n")
+    assert "Game end: final scoring." in final
+    total = m.result().scores[0]
+    assert any(line.startswith(f"  Ann: {total} VP (") for line in final)
