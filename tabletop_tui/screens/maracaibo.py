@@ -416,7 +416,7 @@ class MaracaiboScreen(GameScreen):
             targets = {t for t in focus if t and t[0] in ("loc", "display")} or targets
         d = self.match.pending
         mp = {}
-        if d is not None and d.kind == "move" and not self.match.seats[d.seat].bot:
+        if d is not None and d.kind == "move" and self.human_to_play():
             for r in SF.reachable(self.match.state, d.seat):
                 mp[r["dest"]] = f"{r['mp']}MP" if r["dest"] not in mp else mp[r["dest"]]
         info = self._info(s, hi, cursor)
