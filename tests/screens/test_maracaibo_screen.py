@@ -276,3 +276,18 @@ async def test_key_mashing_and_clicks_never_crash():
                 await pilot.press(keys[rng.randbelow(len(keys))])
         assert len(m.actions) > 10
         assert m.rules.invariants(m.state) == []
+
+
+async def test_a_click_on_a_reachable_stop_sails_there():
+    m = mar_match(players=2, seed=3, until=lambda m: m.pending.kind == "move" and m.state.g["phase"] == "play")
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await lift(pilot)
+        rm = app.screen.query_one(RouteMap)
+        dest = sorted(rm.targets, key=lambda t: rm.extra["mp"][t[1]])[-1][1]  # the farthest stop
+        cw, nh, gap = rm.geometry(rm.size.width, rm.size.height)
+        x, y = rm.box_at(dest, cw, nh, gap)
+        n = len(m.actions)
+        await pilot.click(RouteMap, offset=(x + 1, y + 1))
+        await pilot.pause()
+        assert len(m.actions) > n and m.actions[n].split()[:2] == ["move", dest]
