@@ -105,12 +105,14 @@ class TerraMysticaScreen(GameScreen):
         self._panel_lines = -1
         self._cursor_for: int | None = -1
         self._menu_fresh: int | None = None
+        self.roomy = False
 
     # -- layout ----------------------------------------------------------------------------
     def compose_board(self) -> Widget:
         return Vertical(
             HexMap(self.match.state, id="hexmap"),
             Static("", id="explain"),
+            Static("", id="mini-cults"),
             VerticalScroll(Static("", id="tables"), id="tables-box", can_focus=True),
             CommandLine(self._parse, id="cmdline"),
             id="tm-board")
@@ -118,9 +120,13 @@ class TerraMysticaScreen(GameScreen):
     def on_resize(self, event) -> None:
         # (GameScreen.on_resize runs too: Textual calls the handler of every class in the MRO)
         wide = self.size.width >= 120
-        self.query_one("#panels-box").styles.width = 36 if wide else 30
+        panels = 44 if self.size.width >= 150 else 36 if wide else 30
+        self.query_one("#panels-box").styles.width = panels
+        # a tall terminal (160×50) shows the cult board under the map all the time
+        self.roomy = self.size.height >= 48
+        self.query_one("#mini-cults").display = self.roomy and not self.show_tables
         # the full map (2 rows a space) where it fits with its explanation line, else the compact one
-        board_w = self.size.width - (36 if wide else 30)
+        board_w = self.size.width - panels
         fw, fh = map_size(FULL)
         full = board_w >= fw and self.size.height >= 40
         self.query_one(HexMap).styles.height = fh if full else map_size(COMPACT)[1]
@@ -444,7 +450,10 @@ class TerraMysticaScreen(GameScreen):
         if box.display != self.show_tables:  # (a display change costs a relayout: only when it changes)
             hm.display = not self.show_tables
             self.query_one("#explain").display = not self.show_tables
+            self.query_one("#mini-cults").display = self.roomy and not self.show_tables
             box.display = self.show_tables
+        if self.roomy and not self.show_tables:
+            self.query_one("#mini-cults", Static).update(cult_board(state, self.marks), layout=False)
         if self.show_tables:
             t = cult_board(state, self.marks)
             t.append("\n")
@@ -469,6 +478,9 @@ class TerraMysticaScreen(GameScreen):
             line.append(X.describe_space(s, self.map_cursor))
         else:
             line.append(X.explain(s, d.seat, self.map_cursor, self.all_actions))
+            if any(getattr(a, "target", None) == ("hex", self.map_cursor) for a in self.all_actions):
+                line.append("  ⏎ to choose" if isinstance(self.focused, HexMap) else "  (m: map, then ⏎)",
+                            "dim")
         self.query_one("#explain", Static).update(line, layout=False)  # fixed height: no relayout
 
     def show_game_over(self) -> None:

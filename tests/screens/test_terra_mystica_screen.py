@@ -311,3 +311,17 @@ def test_snapshot_game_over_100x30(snap_compare):
 
 def test_snapshot_80x24_says_the_terminal_is_too_small(snap_compare):
     assert _snap(snap_compare, "mid_game", (80, 24))
+
+
+async def test_a_tall_terminal_keeps_the_cult_board_under_the_map(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    m = league_match(_first_turn)
+    app = app_for(m)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        mini = app.screen.query_one("#mini-cults", Static)
+        assert mini.display and "Cult board" in str(mini.render())
+        assert app.screen.query_one(HexMap).size.height == 18  # the full map
+    async with app_for(league_match(_first_turn)).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert not pilot.app.screen.query_one("#mini-cults").display
