@@ -340,3 +340,25 @@ async def test_the_log_shows_each_rounds_income_and_cult_bonus(tmp_path, monkeyp
             "— Round 3 (SCORE1)"]
         assert "GeorgeShortwell +1 spade" in extra[3]  # 4 on Air with SCORE8: one spade
         assert len(lines) == len(m.log) + len(extra)
+
+
+async def test_a_click_on_a_space_acts_there_or_asks_which_action(tmp_path, monkeypatch):
+    from tabletop_tui.screens.confirm import ChoiceMenu
+
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    m = league_match(_first_turn)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        hm = scr.query_one(HexMap)
+        cell = next(a.a for a in scr.all_actions if a.kind == "transform")
+        xy = next(xy for xy, t in hm._hit.items() if t == ("hex", cell))
+        n = len(m.actions)
+        await pilot.click(HexMap, offset=xy)
+        await pilot.pause()
+        assert scr.map_cursor == cell
+        assert isinstance(app.screen, ChoiceMenu)  # several terrains to turn it into
+        await pilot.press("1")
+        await pilot.pause()
+        assert len(m.actions) == n + 1 and m.actions[-1].startswith(f"transform {cell} to ")
