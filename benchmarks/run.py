@@ -80,6 +80,26 @@ else:
             self.exit(time.perf_counter() - t0)
     if kind == "launcher":
         app = A()
+    elif kind == "maracaibo":  # a 4-player mid-game position (the replay itself is not counted)
+        from tabletop_tui.match import Match, Seat
+        tb = time.perf_counter()
+        names = ["Anna", "Bruno", "Chiara", "Dario"]
+        m = Match("maracaibo", [Seat(n) for n in names], 1)
+        for _ in range(150):
+            m.play(m.bot_action())
+        t0 += time.perf_counter() - tb
+        class M(TabletopApp):
+            def on_mount(self):
+                super().on_mount()
+                self.set_timer(0.001, self.check)
+            def check(self):
+                if type(self.screen).__name__ == "MaracaiboScreen":
+                    self.call_after_refresh(self.done)
+                else:
+                    self.set_timer(0.001, self.check)
+            def done(self):
+                self.exit(time.perf_counter() - t0)
+        app = M(match=m)
     else:
         app = A(new_game={"game": "piratissimo", "names": ["Anna", "Bruno", "Chiara", "Dario"],
                           "bots": [], "seed": 1, "options": {}})
@@ -187,11 +207,11 @@ async def key_latency_trivial(presses: int) -> float:
         return (time.perf_counter() - t0) / presses
 
 
-def _match_at(game_id: str, moves: int):
+def _match_at(game_id: str, moves: int, players: int = 3):
     """A match with human seats at a position reached by bots (a grown map, a busy board)."""
     from tabletop_tui.match import Match, Seat
 
-    names = ["Anna", "Bruno", "Chiara"]
+    names = ["Anna", "Bruno", "Chiara", "Dario"][:players]
     m = Match(game_id, [Seat(n) for n in names], 1)
     driver = Match(game_id, [Seat(n, True) for n in names], 1)
     for _ in range(moves):
@@ -202,10 +222,10 @@ def _match_at(game_id: str, moves: int):
     return m
 
 
-async def key_latency_board(game_id: str, moves: int, presses: int) -> float:
+async def key_latency_board(game_id: str, moves: int, presses: int, players: int = 3) -> float:
     from tabletop_tui.app import TabletopApp
 
-    app = TabletopApp(match=_match_at(game_id, moves), bot_delay=0)
+    app = TabletopApp(match=_match_at(game_id, moves, players), bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         t0 = time.perf_counter()
@@ -214,6 +234,35 @@ async def key_latency_board(game_id: str, moves: int, presses: int) -> float:
             await pilot.press(("down", "right", "up", "left")[i % 4])
             await pilot.pause()
         return (time.perf_counter() - t0) / presses
+
+
+async def key_latency_thinking(presses: int, thinking: bool = True) -> float:
+    """Key→repaint on the Finca screen while a hard bot thinks in its worker thread (or, for
+    comparison, with nobody thinking): the player opens and closes the whole log."""
+    from tabletop_tui.app import TabletopApp
+
+    m = _match_at("finca", 40, players=2)
+    seat = m.pending.seat
+    if thinking:
+        m.seats[seat].bot, m.seats[seat].level = True, "hard"
+    app = TabletopApp(match=m, bot_delay=60)  # the chosen move waits: only the thinking counts
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        total, counted = 0.0, 0
+        while counted < presses:
+            if thinking and screen.bot_worker is None:  # it has chosen: think again
+                screen.cancel_bot()
+                screen.schedule_bot()
+            t0 = time.perf_counter()
+            await pilot.press("L")
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            total += time.perf_counter() - t0
+            counted += 2
+        screen.cancel_bot()
+        return total / counted
 
 
 def tm_match():
@@ -281,11 +330,15 @@ def main() -> None:
     bare_t, bare_m = startup("bare")
     launch_t, launch_m = startup("launcher")
     game_t, game_m = startup("game")
+    mar_t, mar_m = startup("maracaibo")
     tm_t, tm_m = startup("tm")
     presses = 40
     triv = asyncio.run(key_latency_trivial(presses))
     boards = {g: asyncio.run(key_latency_board(g, moves, presses))
               for g, moves in (("piratissimo", 60), ("finca", 120), ("finis_terrae", 250))}
+    boards["maracaibo"] = asyncio.run(key_latency_board("maracaibo", 150, presses, players=4))
+    idle_log = asyncio.run(key_latency_thinking(20, thinking=False))
+    hard_log = asyncio.run(key_latency_thinking(20, thinking=True))
     boards["terra_mystica_5p"] = asyncio.run(key_latency_tm(presses))
     figures = {
         "first_paint_ratio": round(paint["ratio"], 2) if paint else None,
@@ -293,8 +346,11 @@ def main() -> None:
         "floor_bare_app_startup_s": round(bare_t, 4),
         "launcher_startup_ratio": round(launch_t / bare_t, 2),
         "piratissimo_open_ratio": round(game_t / bare_t, 2),
+        "maracaibo_open_ratio": round(mar_t / bare_t, 2),
         "terra_mystica_5p_open_ratio": round(tm_t / bare_t, 2),
         "floor_trivial_key_s": round(triv, 5),
+        "log_key_ratio_idle": round(idle_log / triv, 2),
+        "log_key_ratio_hard_bot_thinking": round(hard_log / triv, 2),
         **{f"{g}_key_ratio": round(t / triv, 2) for g, t in boards.items()},
         "floor_bare_peak_mb": round(bare_m, 1),
         "launcher_peak_mb": round(launch_m, 1),
@@ -313,10 +369,13 @@ def main() -> None:
     print(f"{'bare Textual app start-up (floor)':<34}{bare_t * 1000:>10.0f}ms  median of {RUNS}")
     print(f"{'launcher start-up':<34}{figures['launcher_startup_ratio']:>11.2f}×  of the floor")
     print(f"{'Piratissimo screen open':<34}{figures['piratissimo_open_ratio']:>11.2f}×  of the floor")
+    print(f"{'Maracaibo 4p mid-game open':<34}{figures['maracaibo_open_ratio']:>11.2f}×  of the floor")
     print(f"{'Terra Mystica 5p mid-game open':<34}{figures['terra_mystica_5p_open_ratio']:>11.2f}×  of the floor")
     print(f"{'trivial app key→repaint (floor)':<34}{triv * 1000:>10.1f}ms  mean of {presses}")
     for g, t in boards.items():
         print(f"{g + ' key→repaint':<34}{t / triv:>11.2f}×  of the floor (mid-game board)")
+    print(f"{'L/esc (whole log), nobody thinks':<34}{idle_log / triv:>11.2f}×  of the floor")
+    print(f"{'L/esc while a hard bot thinks':<34}{hard_log / triv:>11.2f}×  of the floor (worker thread)")
     print(f"{'peak memory, bare app (floor)':<34}{bare_m:>10.1f}MB")
     print(f"{'peak memory, Piratissimo':<34}{figures['piratissimo_peak_ratio']:>11.2f}×  {game_m:.1f} MB")
     for row in figures["playouts"]:

@@ -63,7 +63,7 @@ GAMES: tuple[Game, ...] = (
          "tabletop_tui.screens.terra_mystica:TerraMysticaScreen"),
     Game("maracaibo", "Maracaibo",
          "Sail the Caribbean, fight for three nations and explore the jungle.",
-         2, 4, "tabletop_tui.rules.maracaibo"),
+         2, 4, "tabletop_tui.rules.maracaibo", "tabletop_tui.screens.maracaibo:MaracaiboScreen"),
 )
 
 BY_ID = {g.id: g for g in GAMES}

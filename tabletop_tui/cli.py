@@ -29,7 +29,7 @@ _plain_arguments()
 app = typer.Typer(add_completion=False, no_args_is_help=False, rich_markup_mode=None,
                   help="Five board games in the terminal, hot-seat, with bots.")
 
-SUBCOMMANDS = {"games", "rules", "replay", "simulate"}
+SUBCOMMANDS = {"games", "rules", "replay", "simulate", "tournament"}
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -75,21 +75,35 @@ def parse_new_game(game: str, players: Optional[int], names: Optional[str], bots
     defaults = ["Anna", "Bruno", "Chiara", "Dario", "Elena"]
     if not name_list:
         name_list = defaults[:players]
-    bot_seats: set[int] = set()
-    for raw in bots:
-        for part in raw.split(","):
-            part = part.strip()
-            if not part:
-                continue
-            if not part.isdigit() or not 1 <= int(part) <= players:
-                fail(f"--bot takes seat numbers from 1 to {players}, not {part!r}")
-            bot_seats.add(int(part) - 1)
+    levels = parse_bot_seats(bots, players)
     opts = _options(rules, option)
     if seed is None:
         import random
 
         seed = random.SystemRandom().randrange(1, 10**9)
-    return {"game": g.id, "names": name_list, "bots": sorted(bot_seats), "seed": seed, "options": opts}
+    return {"game": g.id, "names": name_list, "bots": sorted(levels), "levels": levels, "seed": seed,
+            "options": opts}
+
+
+def parse_bot_seats(bots: List[str], players: int) -> dict[int, str]:
+    """`--bot 2`, `--bot 2:hard`, `--bot 1,3:easy` → {seat index: level}; exit 2 naming the
+    valid values otherwise. A seat without a level gets the default level."""
+    from tabletop_tui.bots import DEFAULT_LEVEL, LEVELS
+
+    out: dict[int, str] = {}
+    for raw in bots:
+        for part in raw.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            num, sep, level = part.partition(":")
+            num, level = num.strip(), level.strip().lower()
+            if not num.isdigit() or not 1 <= int(num) <= players:
+                fail(f"--bot takes seat numbers from 1 to {players}, optionally with :LEVEL, not {part!r}")
+            if sep and level not in LEVELS:
+                fail(f"--bot {part}: unknown level {level!r}; levels: {', '.join(LEVELS)}")
+            out[int(num) - 1] = level if sep else DEFAULT_LEVEL
+    return out
 
 
 def _options(rules, option: List[str]) -> dict:
@@ -119,18 +133,23 @@ def main_callback(
     names: Optional[str] = typer.Option(None, "--names", metavar="NAME,NAME,...",
                                         help="Player names, comma-separated."),
     bot: List[str] = typer.Option([], "--bot", metavar="SEAT",
-                                  help="Seat number (from 1) played by a bot; repeat it."),
+                                  help="Seat number (from 1) played by a bot, optionally with a level: "
+                                        "2 or 2:easy|medium|hard|random (default medium); repeat it."),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="N", help="Seed for everything random."),
     option: List[str] = typer.Option([], "--option", metavar="KEY=VALUE",
                                      help="Game option, e.g. variant=younger; repeat it. A wrong KEY lists the right ones."),
     resume: bool = typer.Option(False, "--resume",
                                 help="Continue the last unfinished game; `--resume FILE` continues that save."),
     resume_file: Optional[Path] = typer.Option(None, "--resume-file", hidden=True),
+    bot_delay: float = typer.Option(0.5, "--bot-delay", metavar="SECONDS",
+                                    help="Pause before each bot move (0 = none); space in a game skips ahead."),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Show the version and exit."),
 ) -> None:
     if ctx.invoked_subcommand is not None:
         return
+    if not 0 <= bot_delay <= 60:
+        fail(f"--bot-delay takes seconds from 0 to 60, not {bot_delay}")
     if resume or resume_file:
         from tabletop_tui.match import Match, SaveError, last_save
 
@@ -147,15 +166,15 @@ def main_callback(
                  "or name one: `tabletop --resume FILE`.")
         if not match.game.playable:
             fail(f"{match.game.title} is in development and cannot be played in the app yet")
-        _run_app(match=match)
+        _run_app(match=match, bot_delay=bot_delay)
         return
     if game is not None:
         setup = parse_new_game(game, players, names, bot, seed, option)
-        _run_app(new_game=setup)
+        _run_app(new_game=setup, bot_delay=bot_delay)
         return
     if players is not None or names or bot or seed is not None or option:
         fail("--players, --names, --bot, --seed and --option go with --game ID")
-    _run_app()
+    _run_app(bot_delay=bot_delay)
 
 
 def _run_app(**kwargs) -> None:
@@ -302,6 +321,50 @@ def simulate_cmd(
         typer.echo(f"error: {e}", err=True)
     if stats.errors or stats.completed != stats.games:
         raise typer.Exit(1)
+
+
+@app.command("tournament")
+def tournament_cmd(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    players: int = typer.Option(2, "--players", help="Seats at the table."),
+    bots_arg: str = typer.Option("medium,random", "--bots",
+                                 help="Bot levels filling the seats in turn, comma-separated: "
+                                      "random, easy, medium, hard."),
+    games: int = typer.Option(10, "--games", help="Games to play (seats rotate each game)."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the first game (then seed+1, ...)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    option: List[str] = typer.Option([], "--option", help="Game option KEY=VALUE; repeat it."),
+) -> None:
+    """Bots of the given levels play K seeded games; win rates (95% interval), scores, move times."""
+    from tabletop_tui import tournament
+    from tabletop_tui.bots import LEVELS
+
+    try:
+        g = catalogue.get(game_id)
+    except catalogue.UnknownGame as e:
+        fail(str(e))
+    rules = g.rules()
+    if rules is None:
+        fail(f"{g.title} has no rules engine yet")
+    if not g.min_players <= players <= g.max_players:
+        fail(f"{g.title} is for {g.min_players}–{g.max_players} players, not {players}")
+    levels = [b.strip().lower() for b in bots_arg.split(",") if b.strip()]
+    bad = [b for b in levels if b not in LEVELS]
+    if bad or not levels:
+        fail(f"--bots takes levels separated by commas ({', '.join(LEVELS)}), not {bots_arg!r}")
+    if games < 1:
+        fail("--games takes a whole number of at least 1")
+    opts = _options(rules, option)
+    out = tournament.public(tournament.run(g.id, players, levels, games, seed, options=opts))
+    if as_json:
+        typer.echo(json.dumps(out))
+        return
+    typer.echo(f"{g.title}, {players} players, {games} games (seeds {seed}–{seed + games - 1}):")
+    for lv, st in out["bots"].items():
+        lo, hi = st["win_rate_ci"]
+        typer.echo(f"  {lv:<7} wins {st['win_rate']:.0%} (95%: {lo:.0%}–{hi:.0%}), "
+                   f"mean score {st['mean_score']}, move {st['mean_move_s']:.3f} s mean, "
+                   f"{st['max_move_s']:.3f} s longest")
 
 
 def _rewrite(argv: list[str]) -> list[str]:

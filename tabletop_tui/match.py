@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop_tui import catalogue
-from tabletop_tui.bots import RandomBot
+from tabletop_tui import bots, catalogue
 from tabletop_tui.rules.core import IllegalAction, resolve_options
 
 FORMAT = "tabletop-tui/save"
@@ -29,11 +28,17 @@ class SaveError(Exception):
 
 @dataclass
 class Seat:
+    """A player: a name, human or bot, and the bot's level (``bots.LEVELS``; ignored for humans)."""
+
     name: str
     bot: bool = False
+    level: str = bots.DEFAULT_LEVEL
 
     def to_json(self) -> dict:
-        return {"name": self.name, "kind": "bot" if self.bot else "human"}
+        d = {"name": self.name, "kind": "bot" if self.bot else "human"}
+        if self.bot:
+            d["level"] = self.level
+        return d
 
 
 def data_dir() -> Path:
@@ -176,24 +181,35 @@ class Match:
                 return i + 1
         return 0
 
+    def bot_request(self, level: str | None = None) -> tuple | None:
+        """Everything a bot needs for the pending decision, taken on the main thread:
+        ``(rules, view, seat, level, seed)``, or None if the game is over. ``level`` overrides
+        the seat's own (a suggestion for a human asks for "medium"); a human seat's default is
+        the default bot level. Pass it to :func:`bot_action_for` (pure, safe in a worker thread)."""
+        d = self.pending
+        if d is None:
+            return None
+        seat = self.seats[d.seat]
+        level = level or (seat.level if seat.bot else bots.DEFAULT_LEVEL)
+        return (self.rules, self.rules.view(self.state, d.seat), d.seat, level,
+                self.seed * 1_000_003 + len(self.actions))
+
     def bot_action(self) -> Any:
-        """The bot's choice for the pending decision; seeded by the seed and the move number,
-        so a resumed game makes the same bot choices."""
+        """The bot's choice for the pending decision, at its seat's level; seeded by the game
+        seed and the move number, so a resumed game makes the same bot choices."""
         return self.bot_job()()
 
     def bot_job(self, level: str | None = None):
-        """A call that computes the pending seat's bot choice from a snapshot of the position,
-        touching nothing of the match: the screen runs it in a worker thread. ``level`` overrides
-        the seat's own (a suggestion for a human asks for "medium")."""
-        rules, state = self.rules, self.state
-        d = rules.pending(state)
-        seed = self.seed * 1_000_003 + len(self.actions)
+        """A call that computes the pending seat's bot choice from a snapshot of the position
+        (its view), touching nothing of the match: the screen runs it in a worker thread.
+        ``level`` overrides the seat's own (a suggestion for a human asks for "medium")."""
+        req = self.bot_request(level)
 
         def job() -> Any:
-            bot = RandomBot(seed)
-            return bot.choose(rules, state)
+            if req is None:
+                raise ValueError("the game is over; a bot has nothing to choose")
+            return bot_action_for(*req)
 
-        del d, level
         return job
 
     # -- undo ------------------------------------------------------------------------------
@@ -336,7 +352,11 @@ class Match:
                 isinstance(s, dict) and isinstance(s.get("name"), str) and s.get("name").strip()
                 and s.get("kind", "human") in ("human", "bot") for s in seats_raw):
             raise SaveError(f"{where}the seats are damaged (each needs a name and kind human or bot)")
-        seats = [Seat(s["name"], s.get("kind") == "bot") for s in seats_raw]
+        if not all(s.get("level", "random") in bots.LEVELS for s in seats_raw):
+            raise SaveError(f"{where}a seat has an unknown bot level (levels: {', '.join(bots.LEVELS)})")
+        # Saves from before bot levels had only the random bot: load those seats as "random",
+        # so they go on playing exactly the moves they would have.
+        seats = [Seat(s["name"], s.get("kind") == "bot", s.get("level", "random")) for s in seats_raw]
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SaveError(f"{where}the seed is missing or not a whole number")
@@ -371,6 +391,13 @@ class Match:
         m._saved_body = m.to_text(stamp="")
         m._saved_actions = tuple(m.actions)
         return m
+
+
+def bot_action_for(rules: Any, view: Any, seat: int, level: str, seed: int) -> Any:
+    """A bot's action from what :meth:`Match.bot_request` took. Pure: it reads only its
+    arguments and changes nothing, so the screen may run it in a worker thread and drop the
+    answer if the match moved on (undo, leave, resign) meanwhile."""
+    return bots.make_bot(rules.game_id, level, seed).choose(rules, view, seat)
 
 
 def now_stamp() -> str:

@@ -136,6 +136,14 @@ class GameScreen(Screen[None]):
                 pass
 
     def on_mount(self) -> None:
+        m = self.match
+        d = m.pending
+        if (self.curtain and m.actions and d is not None and not m.seats[d.seat].bot
+                and self.rules.hidden_information()):
+            # A resumed game that hides things: whoever opened it may not be the player to move,
+            # so the curtain comes first (pushed before the table is ever painted).
+            self.handover_to = self.shown_for = d.seat
+            self.pass_keyboard()
         self.refresh_all()
         self.call_after_refresh(self.after_change)
 

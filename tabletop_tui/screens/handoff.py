@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle, VerticalScroll
+from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -14,9 +14,8 @@ class HandoffScreen(Screen[None]):
     DEFAULT_CSS = """
     HandoffScreen { align: center middle; background: $background; }
     HandoffScreen #curtain { width: auto; max-width: 90%; padding: 1 4; border: heavy $accent; text-style: bold; }
-    HandoffScreen #since-box { width: 90%; max-width: 100; height: auto; max-height: 70%; margin-top: 1;
-                               border: round $panel; padding: 0 1; }
-    HandoffScreen #since { height: auto; }
+    HandoffScreen #since { width: 90%; max-width: 100; height: auto; margin-top: 1;
+                           border: round $panel; padding: 0 1; }
     """
     BINDINGS = [Binding("enter,space", "ready", "ready")]
 
@@ -31,17 +30,22 @@ class HandoffScreen(Screen[None]):
                 yield Static(Text(f"Pass to {self.player} — press Enter"), id="curtain")
             if self.since:
                 with Center():
-                    with VerticalScroll(id="since-box"):
-                        yield Static(self._since_text(), id="since")
+                    yield Static(self._since_text(), id="since")
 
     def _since_text(self) -> Text:
-        t = Text(f"Since {self.player}'s last decision:\n", style="bold")
-        t.append_text(Text("\n".join(f"▸ {line}" for line in self.since)))
+        """What happened since the player's last decision; the newest lines if there are many
+        (the game's `L` shows them all)."""
+        room = max(3, self.app.size.height - 12)
+        lines = self.since
+        t = Text(f"Since {self.player}'s last decision:", style="bold")
+        if len(lines) > room:
+            t.append(f"  ({len(lines) - room + 1} earlier lines: press L in the game to read them)",
+                     style="not bold dim")
+            lines = lines[-(room - 1):]
+        for line in lines:
+            t.append("\n")
+            t.append_text(Text(f"▸ {line}", style="not bold"))
         return t
-
-    def on_mount(self) -> None:
-        if self.since:
-            self.query_one("#since-box").scroll_end(animate=False)
 
     def action_ready(self) -> None:
         self.dismiss(None)

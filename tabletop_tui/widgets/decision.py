@@ -33,7 +33,7 @@ class DecisionPanel(Vertical):
     def show(self, prompt: str, labels: list[str], highlight: int = 0) -> None:
         text = Text(prompt)
         if len(labels) > 10:  # the digits reach the first ten; say so
-            text.append(f"  (keys 1–9 and 0 choose the first ten of {len(labels)}; ↑↓ and Enter for all)",
+            text.append(f"  (1–9, 0: the first ten of {len(labels)}; ↑↓ for all)",
                         style="not bold dim")
         self.query_one("#prompt", Static).update(text)
         ol = self.query_one(OptionList)

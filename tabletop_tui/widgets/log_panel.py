@@ -32,7 +32,7 @@ class LogPanel(RichLog, can_focus=False):
     def __init__(self, **kwargs) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=False, min_width=1, **kwargs)
         self._shown: list[str] = []
-        self._since = 0
+        self._since = -1  # nothing shown yet
         self._pending: tuple[list[str], int] | None = None
 
     def show_log(self, lines: list[str], since: int | None = None) -> None:
@@ -57,8 +57,7 @@ class LogPanel(RichLog, can_focus=False):
                 self.write(self._text(line, True), width=self._width(), scroll_end=False)
         else:
             self.clear()
-            if not lines:
-                self.write(Text("  The game begins.", style="dim"))
+            self.write(Text("  The game begins.", style="dim"), width=self._width(), scroll_end=False)
             for i, line in enumerate(lines):
                 if i == since:
                     self._first_new_y = len(self.lines)

@@ -33,7 +33,9 @@ def test_games_lists_all_five_with_status():
     assert r.exit_code == 0
     for g in catalogue.GAMES:
         assert g.id in r.stdout and g.title in r.stdout
-    assert "piratissimo" in r.stdout and "in development" in r.stdout
+    for line in r.stdout.splitlines()[1:]:
+        assert line.rstrip().endswith(("playable", "in development")), line
+    assert r.stdout.count("playable") == sum(g.playable for g in catalogue.GAMES)
 
 
 def test_unknown_game_is_exit_2_listing_valid_ids():
@@ -42,9 +44,23 @@ def test_unknown_game_is_exit_2_listing_valid_ids():
     assert "unknown game 'chess'" in r.output and "piratissimo" in r.output
 
 
-def test_game_in_development_cannot_start():
-    r = run("--game", "maracaibo")
+def test_game_in_development_cannot_start(monkeypatch):
+    # every game of the catalogue is playable now: a made-up one without a screen stands in
+    g = catalogue.Game("dicegame", "Dice race", "Test game.", 2, 3, "tests.support.dicegame")
+    monkeypatch.setitem(catalogue.BY_ID, "dicegame", g)
+    r = run("--game", "dicegame")
     assert r.exit_code == 2 and "in development" in r.output
+
+
+def test_bot_delay_is_seconds_from_0_to_60(monkeypatch):
+    import tabletop_tui.cli as cli
+
+    got = {}
+    monkeypatch.setattr(cli, "_run_app", lambda **kw: got.update(kw))
+    r = run("--game", "piratissimo", "--bot", "2", "--bot-delay", "0")
+    assert r.exit_code == 0 and got["bot_delay"] == 0
+    r = run("--bot-delay", "-1")
+    assert r.exit_code == 2 and "--bot-delay takes seconds from 0 to 60" in r.output
 
 
 @pytest.mark.parametrize("n", ["1", "5"])

@@ -283,3 +283,39 @@ async def test_a_set_up_abandoned_before_the_first_move_leaves_no_save(dice_scre
         await pilot.press("escape", "y")
         await pilot.pause()
     assert list_saves() == []
+
+
+async def test_a_resumed_game_that_hides_things_opens_behind_the_curtain(dice_screen, monkeypatch):
+    from tests.support.dicegame import DiceRules
+
+    monkeypatch.setattr(DiceRules, "hidden_information", lambda self: True)
+    m = dice()
+    for a in ["roll", "bank"]:
+        m.play(a)  # saved with Bruno to play; whoever opens it may not be Bruno
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Pass to Bruno" in str(app.screen.query_one("#curtain").render())
+        assert "Anna" in str(app.screen.query_one("#since").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.viewer_seat() == 1
+        assert app.screen.actions
+
+
+async def test_suggest_highlights_the_medium_bots_choice_for_the_player_to_move():
+    m = piratissimo_match(players=2, moves=6)
+    want = m.bot_job(level="medium")()  # what the medium bot would play from this seat's view
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        n = len(m.actions)
+        await pilot.press("s")
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if screen.actions[screen.query_one(DecisionPanel).highlighted or 0] == want:
+                break
+        assert screen.actions[screen.query_one(DecisionPanel).highlighted] == want
+        assert len(m.actions) == n  # a suggestion plays nothing

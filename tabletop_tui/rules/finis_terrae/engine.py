@@ -870,10 +870,14 @@ class FinisTerraeRules(BaseRules):
         return SC.totals(s)
 
     def view(self, s, seat):
+        """The tile stack, the weather deck and the 2 cards out of the game are face down for
+        everybody; the random stream is replaced by a fixed one, so nothing in a view rebuilds
+        them or the dice to come (a bot fills them in with its own guesses: bots/finis_terrae)."""
         v = s.copy()
         v.stack = ["?"] * len(s.stack)
         v.out = ["?"] * len(s.out)
         v.deck = [c if (c == W.FT and s.ft == 0) else "?" for c in s.deck]
+        v.rng = Rng(0)
         return v
 
     def hidden_information(self) -> bool:

@@ -194,11 +194,47 @@ class MaracaiboRules(BaseRules[State]):
             g["quest_pile"] = ["?"] * (len(g["quest_pile"]) - 1) + [g["quest_pile"][-1]]
         k = g["prestige_revealed"]
         g["prestige"] = g["prestige"][:k] + ["?"] * (len(g["prestige"]) - k)
-        v.rng = Rng(s.rng.seed ^ (0x5EA7 + seat * 0x9E3779B1), s.rng.draws)  # no peeking ahead
+        # No seed at all: any number derived from the real one would let a reader rebuild every hand,
+        # the deck order and the combat piles (setup(names, seed)), and foresee every reshuffle. A
+        # searcher that wants future chance gives a determinized copy a seed of its own.
+        v.rng = Rng(0, 0)
         return v
 
     def is_barrier(self, before: State, a, after: State) -> bool:
         return before.rng.draws != after.rng.draws or before.g["reveals"] != after.g["reveals"]
+
+    # -- the screen's questions (read-only; see surface.py for the rest) -----------------------
+    def combat(self, s: State) -> dict | None:
+        from . import surface
+        return surface.combat(s)
+
+    def nation_value(self, s: State, nation: str) -> dict:
+        from . import surface
+        return surface.nation_value(s, nation)
+
+    def village_left(self, s: State) -> int | None:
+        from . import surface
+        return surface.village_left(s)
+
+    def hand_limit(self, s: State, seat: int) -> int:
+        from . import surface
+        return surface.hand_limit(s, seat)
+
+    def planning_slots(self, s: State, seat: int) -> int:
+        from . import surface
+        return surface.planning_slots(s, seat)
+
+    def price(self, s: State, seat: int, c: str) -> int:
+        from . import surface
+        return surface.price(s, seat, c)
+
+    def compasses(self, s: State, seat: int) -> int:
+        from . import surface
+        return surface.compasses(s, seat)
+
+    def reachable(self, s: State, seat: int) -> list:
+        from . import surface
+        return surface.reachable(s, seat)
 
     # -- JSON -----------------------------------------------------------------------------------
     def to_json(self, s: State) -> dict:

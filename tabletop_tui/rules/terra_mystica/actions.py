@@ -35,6 +35,10 @@ def pending_seat(s: State) -> tuple[int, str, str] | None:
         return s.to_place[0], "Take a bonus card", "bonus"
     if s.phase != "play":
         return None
+    if s.key_choice:
+        return s.actor, "Choose the cult track that takes your key to space 10", "cult"
+    if s.favors_due and s.towns_due:
+        return s.actor, "Take a favor tile or a town tile (your choice of order)", "favor"
     if s.favors_due:
         return s.actor, "Take a favor tile", "favor"
     if s.towns_due:
@@ -100,6 +104,15 @@ def free_allowed(s: State) -> bool:
     return bool(s.queue) and s.queue[0][0] == "leech" and not s.options.get("strict-leech")
 
 
+def burns_before_answer(s: State, seat: int) -> list[Act]:
+    """Under strict-leech an offer is answered before any conversion, but power may still be burnt
+    first (the reference forbids only conversions), which can shrink the offer."""
+    if s.phase != "play" or s.step in OWN_TURN_STEPS or not s.queue or s.queue[0][0] != "leech":
+        return []
+    p = s.players[seat]
+    return [Act("burn", n=n) for n in range(1, p.bowls[1] // 2 + 1)]
+
+
 def legal(s: State) -> list[Act]:
     d = pending_seat(s)
     if d is None:
@@ -112,11 +125,19 @@ def legal(s: State) -> list[Act]:
         return [Act("build", CELLS[h]) for h in LAND if s.owner[h] == -1 and s.terrain[h] == home(p)]
     if s.phase == "bonus":
         return [Act("take", b) for b in s.bonus_pool]
+    if s.key_choice:
+        out = [Act("cult", TRACKS[t]) for t in s.key_choice]
+        if free_allowed(s):
+            out += free_actions(s, seat)
+        return out
     if s.favors_due or s.towns_due:
+        # a temple or sanctuary that also founds a town: the player chooses which tile comes first
+        # (reference: both are owed and taken in the order the player writes them)
+        out = []
         if s.favors_due:
-            out = [Act("favor", f) for f in favor_choices(s, seat)]
-        else:
-            out = [Act("town", t) for t, n in s.town_pool.items() if n > 0]
+            out += [Act("favor", f) for f in favor_choices(s, seat)]
+        if s.towns_due:
+            out += [Act("town", t) for t, n in s.town_pool.items() if n > 0]
         if free_allowed(s):
             out += free_actions(s, seat)
         return out
@@ -155,6 +176,8 @@ def legal(s: State) -> list[Act]:
         out = [Act("leech", frm, "", amt), Act("decline", frm, "", amt)]
         if free_allowed(s):
             out += free_actions(s, seat)
+        else:
+            out += burns_before_answer(s, seat)
         return out
     if q[0] == "cultstep":
         return [Act("cult", t) for t in TRACKS]
@@ -282,8 +305,9 @@ def main_actions(s: State, seat: int, kinds: tuple | None = None) -> list[Act]:
             out.append(Act("action", sp))
     if p.faction == "engineers" and p.W >= 2 and p.bridges_left > 0 and legal_bridges(s, seat):
         out.append(Act("action", "ACTE"))
-    # pass (never twice in a round: only the loose Chaos Magicians' double turn acts after passing)
-    if p.passed:
+    # pass: a player acts after passing only in the loose Chaos Magicians' double turn, and there
+    # (as in the reference) may pass a second time; strict-chaosmagician-sh never lets that happen
+    if p.passed and s.options.get("strict-chaosmagician-sh"):
         pass
     elif s.round < 6:
         for b in s.bonus_pool:
@@ -298,17 +322,25 @@ def main_actions(s: State, seat: int, kinds: tuple | None = None) -> list[Act]:
 HEX_LIMIT = {"": 1, "ACT5": 1, "BON1": 1, "ACTG": 1, "ACT6": 2, "SH": 3}
 
 
+def must_make_home_next(s: State, seat: int) -> bool:
+    """Did the last transform of this action leave a space on a non-home terrain with free spades to
+    spare? Then the next transform must make the home terrain (the reference's rule; so the
+    Halflings' three stronghold spades may leave two non-home spaces: non-home, home, non-home)."""
+    if not s.transformed or s.spades <= 0:
+        return False
+    return s.terrain[s.transformed[-1]] != home(s.players[seat])
+
+
 def transform_allowed(s: State, seat: int, h: int, to: str) -> str:
     """Why a further transform of h to ``to`` breaks the per-action limits ('' if it does not).
 
-    At most one space per action may be left on a terrain that is not the home terrain; the
-    number of spaces is limited by the spade source (HEX_LIMIT)."""
+    The number of spaces is limited by the spade source (HEX_LIMIT); after a space left on a
+    non-home terrain with spades to spare the next transform must make the home terrain."""
     if len(s.transformed) >= HEX_LIMIT.get(s.spade_src, 1):
         return "This action has transformed as many spaces as it allows."
-    hm = home(s.players[seat])
-    if to != hm:
-        if any(s.terrain[x] != hm for x in s.transformed if x != h):
-            return "At most one space per action may be left on a terrain that is not your home terrain."
+    if to != home(s.players[seat]) and must_make_home_next(s, seat):
+        return ("A space was left on a terrain that is not your home terrain with spades to spare: "
+                "the next transform must make your home terrain.")
     return ""
 
 
@@ -323,13 +355,12 @@ def spade_actions(s: State, seat: int) -> list[Act]:
         # Halflings' stronghold spades (reference: 'dig' comes first; the stronghold allows none)
         can_buy = not s.transformed and s.spade_src != "SH" and \
             (p.faction == "darklings" or bool(fac(p)["digging"]["rate"]))
-        other_nonhome = [x for x in s.transformed if s.terrain[x] != hm]
+        nonhome_blocked = must_make_home_next(s, seat)
         for h in sorted(normal | extra):
             if s.owner[h] != -1:
                 continue
             ex = rc if (h in extra and h not in s.reached) else {}
             t = s.terrain[h]
-            nonhome_blocked = any(x != h for x in other_nonhome)
             for to in TERRAINS:
                 if to == t:
                     continue
@@ -414,6 +445,8 @@ def check_free(s: State, a: Act) -> None:
     """Legality of a conversion or burn (raises IllegalAction with the reason)."""
     d = pending_seat(s)
     if d is not None and free_allowed(s) and a in free_actions(s, d[0]):
+        return
+    if d is not None and a.kind == "burn" and a in burns_before_answer(s, d[0]):
         return
     check_extra(s, a)
 

@@ -11,14 +11,39 @@ def keys_free(s: State, seat: int) -> int:
     return p.keys - sum(1 for v in p.cult if v >= 10)
 
 
+def track_taken(s: State, seat: int, track: int) -> bool:
+    """Does another player stand on space 10 of the track?"""
+    return any(q.cult[track] >= 10 for i, q in enumerate(s.players) if i != seat)
+
+
+def key_arrived(s: State, seat: int) -> None:
+    """A key came (a town tile): the steps to 10 that stopped at 9 earlier in this turn for want of
+    a key are taken now, if there are keys for all of them (reference moderator)."""
+    p = s.players[seat]
+    if p.cult_blocked and keys_free(s, seat) >= len(p.cult_blocked):
+        blocked, p.cult_blocked = p.cult_blocked, []
+        for t in blocked:
+            advance_cult(s, seat, t, 1)
+
+
+def key_candidates(s: State, seat: int, steps: int) -> list[int]:
+    """The tracks a gain of ``steps`` on every track would bring to 10 (each needs a key)."""
+    p = s.players[seat]
+    return [i for i in range(4) if p.cult[i] < 10 <= p.cult[i] + steps and not track_taken(s, seat, i)]
+
+
 def advance_cult(s: State, seat: int, track: int, n: int) -> int:
     p = s.players[seat]
     pos = p.cult[track]
     target = min(pos + n, 10)
-    if target >= 10:
-        taken = any(q.cult[track] >= 10 for i, q in enumerate(s.players) if i != seat)
-        if taken or keys_free(s, seat) <= 0:
-            target = max(pos, 9) if pos < 10 else pos
+    if target >= 10 and pos < 10:
+        if track_taken(s, seat, track):
+            target = max(pos, 9)
+        elif keys_free(s, seat) <= 0:
+            target = 9
+            if track not in p.cult_blocked:
+                # the step to 10 waits for a key that may still come in this turn (a town)
+                p.cult_blocked.append(track)
     if target <= pos:
         return 0
     for th, pw in CULT_POWER.items():

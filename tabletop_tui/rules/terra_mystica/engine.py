@@ -89,6 +89,7 @@ def new_state(names: list[str], seed: int, options: dict) -> State:
     s.pick_order = list(range(n))
     s.turn_started = False
     s.final = False
+    s.key_choice = []
     s.players = [Player() for _ in range(n)]
     fixed = [x.strip() for x in str(options.get("factions", "")).split(",") if x.strip()]
     if fixed:
@@ -132,7 +133,7 @@ def offers_for(s: State, seat: int, h: int) -> None:
     for k in range(1, n):
         o = (seat + k) % n
         amt = sum(POWER_VALUE[s.btype[x]] for x in adjacent(s, h) if s.owner[x] == o)
-        if amt > 0:
+        if amt > 0 and not s.players[o].dropped:
             s.offers.append([o, amt, seat, gid])
             count += 1
     if count:
@@ -221,7 +222,7 @@ def start_round(s: State) -> None:
     s.used_pa = []
     for p in s.players:
         p.used = []
-        p.passed = False
+        p.passed = p.dropped
     for seat in range(len(s.players)):
         gain(s, s.players[seat], income(s, seat))
     s.phase = "play"
@@ -229,6 +230,7 @@ def start_round(s: State) -> None:
 
 
 def start_turn(s: State, seat: int) -> None:
+    s.players[seat].cult_blocked = []
     s.actor = seat
     s.step = "main"
     s.chain = 0
@@ -274,6 +276,8 @@ def end_round(s: State) -> None:
     order = _next_round_order(s)
     for seat in order:
         p = s.players[seat]
+        if p.dropped:
+            continue
         if tile["track"] == "priests":
             k = p.priests_sent
         else:
@@ -309,6 +313,8 @@ def settle(s: State) -> None:
     """Run automatic steps until a player must decide."""
     while True:
         if s.phase != "play":
+            return
+        if s.key_choice:
             return
         if s.favors_due or s.towns_due:
             p = s.players[s.actor]
@@ -372,12 +378,55 @@ def _leech_resolved(s: State, q: list, accepted: bool, offered: bool) -> None:
                 gain_power(builder, 1)
 
 
+# ---------------------------------------------------------------------------------- dropping out
+def check_drop(s: State, faction: str) -> None:
+    from tabletop_tui.rules.core import IllegalAction
+
+    seats = [i for i, q in enumerate(s.players) if q.faction == faction]
+    if s.phase != "play" or not seats:
+        raise IllegalAction("Only a faction in a game under way can drop out of it.")
+    if s.players[seats[0]].dropped:
+        raise IllegalAction(f"The {faction} have already dropped out of the game.")
+
+
+def drop_player(s: State, seat: int) -> None:
+    """A player leaves the game (the reference's drop-faction): no more turns, offers or cult
+    bonuses; their open offers lapse; their bonus card goes back; at the end they are scored like
+    everyone else (cults, network, resources)."""
+    p = s.players[seat]
+    p.dropped = True
+    p.passed = True
+    if p.bonus:
+        s.bonus_pool[p.bonus] = 0
+        p.bonus = None
+    s.next_order = [x for x in s.next_order if x != seat]
+    s.offers = [o for o in s.offers if o[0] != seat]
+    keep = []
+    for q in s.queue:
+        if q[1] == seat:
+            if q[0] == "leech":
+                _leech_resolved(s, q, accepted=False, offered=False)
+            continue
+        keep.append(q)
+    s.queue[:] = keep
+    if s.actor == seat and s.step in OWN_TURN_STEPS:
+        s.favors_due = s.towns_due = 0
+        s.key_choice = []
+        s.chain = 0
+        _reset_action(s)
+        end_turn(s)
+    settle(s)
+
+
 # ---------------------------------------------------------------------------------- apply
 def do(s: State, a: Act) -> None:
     d = pending_seat(s)
     seat = d[0]
     p = s.players[seat]
     k = a.kind
+    if k == "drop":
+        drop_player(s, [q.faction for q in s.players].index(a.a))
+        return
     if s.phase == "pick":
         _take_faction(s, seat, a.a)
         s.pick_order.pop(0)
@@ -399,6 +448,10 @@ def do(s: State, a: Act) -> None:
             for b in s.bonus_pool:
                 s.bonus_pool[b] += 1
             start_round(s)
+        return
+    if s.key_choice and k == "cult":
+        choose_key_track(s, seat, TRACKS.index(a.a))
+        settle(s)
         return
     if k == "favor":
         take_favor(s, seat, a.a)
@@ -499,6 +552,19 @@ def do(s: State, a: Act) -> None:
         do_upgrade(s, seat, INDEX[a.a], "TP", free=True)
         action_done(s)
     settle(s)
+
+
+def choose_key_track(s: State, seat: int, track: int) -> None:
+    """TW5 with fewer keys than tracks it brings to 10: the chosen track takes a key; once the
+    keys no longer fall short, the other tracks take their step (stopping at 9 without a key)."""
+    rest = [t for t in s.key_choice if t != track]
+    advance_cult(s, seat, track, 1)
+    if 0 < keys_free(s, seat) < len(rest):
+        s.key_choice = rest
+        return
+    s.key_choice = []
+    for t in rest:
+        advance_cult(s, seat, t, 1)
 
 
 def _convert(s: State, p: Player, a: Act) -> None:
@@ -651,8 +717,15 @@ def _main(s: State, seat: int, a: Act) -> None:
 
 def _pass(s: State, seat: int, card: str) -> None:
     p = s.players[seat]
+    if seat in s.next_order:
+        # a second pass (the loose Chaos Magicians' double turn): with variable turn order the
+        # player moves to the end of the passing order, as in the reference
+        if s.options.get("variable-turn-order"):
+            s.next_order.remove(seat)
+            s.next_order.append(seat)
+    else:
+        s.next_order.append(seat)
     p.passed = True
-    s.next_order.append(seat)
     old = p.bonus
     if old:
         pv = BONUS[old].get("pass_vp", {})

@@ -26,7 +26,7 @@ class Act:
 
     def __str__(self) -> str:
         k = self.kind
-        if k in ("build", "pick", "take", "connect"):
+        if k in ("build", "pick", "take", "connect", "drop"):
             return f"{k} {self.a}"
         if k in ("transform", "upgrade"):
             return f"{k} {self.a} to {self.b}"
@@ -113,6 +113,8 @@ def parse_text(text: str) -> Act:
             return Act("pass", w[1].upper())
         if w[0] in ("build", "connect") and len(w) == 2:
             return Act(w[0], _hex(w[1]))
+        if w[0] == "drop" and len(w) == 2:
+            return Act("drop", faction_id(w[1]))
         if w[0] == "pick" and len(w) == 2:
             return Act("pick", faction_id(w[1]))
         if w[0] == "take" and len(w) == 2:

@@ -1,7 +1,7 @@
 """The Rules object the app, bots and playouts use."""
 from __future__ import annotations
 
-from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, rank_by
+from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, rank_by
 from tabletop_tui.rules.terra_mystica import engine
 from tabletop_tui.rules.terra_mystica.actions import check_free
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, FAVOR, INDEX, LAND
@@ -64,6 +64,14 @@ class TerraMysticaRules(BaseRules[State]):
         if bon and (len(bon) < n + 3 or len(set(bon)) != len(bon) or any(x not in BONUS for x in bon)):
             raise ValueError(f"option bonus-cards takes {n + 3} different cards BON1…BON10 for {n} players.")
 
+    def view(self, s, seat):
+        """Everything is open in Terra Mystica once set up (scoring tiles and bonus cards are
+        drawn face up); only the random stream that drew them is replaced by a fixed one, so
+        a view carries no seed (nothing random happens after set-up)."""
+        v = s.copy()
+        v.rng = Rng(0)
+        return v
+
     def pending(self, s):
         d = engine.pending_seat(s)
         if d is None:
@@ -80,6 +88,8 @@ class TerraMysticaRules(BaseRules[State]):
             raise IllegalAction("The game is over; no more moves can be made.")
         if a.kind in ("convert", "burn"):
             check_free(s, a)
+        elif a.kind == "drop":
+            engine.check_drop(s, a.a)
         elif a not in self._candidates(s, a):
             raise IllegalAction(self._why(s, a))
         t = s.copy()
@@ -109,6 +119,9 @@ class TerraMysticaRules(BaseRules[State]):
                     return x
         if a.kind in ("convert", "burn"):
             check_free(s, a)
+            return a
+        if a.kind == "drop":
+            engine.check_drop(s, a.a)
             return a
         if a not in engine.legal(s):
             raise IllegalAction(self._why(s, a))
@@ -260,6 +273,10 @@ class TerraMysticaRules(BaseRules[State]):
                 return f"Decline {a.n} power from the {a.a.replace('_', ' ').title()}"
             if k == "done":
                 return "End the turn" if s.step == "after" else "Stop here"
+            if k == "drop":
+                return f"The {FACTIONS[a.a]['name']} drop out of the game"
+            if k == "cult" and s.key_choice:
+                return f"{a.a.title()} takes your key to space 10"
         except (KeyError, ValueError, IndexError):
             pass
         return str(a)
@@ -268,6 +285,8 @@ class TerraMysticaRules(BaseRules[State]):
         d = engine.pending_seat(before)
         if d is None:
             return str(a)
+        if a.kind == "drop":
+            d = (next((i for i, q in enumerate(before.players) if q.faction == a.a), d[0]),)
         p = before.players[d[0]]
         fac = FACTIONS[p.faction]["name"] if p.faction else ""
         who = before.names[d[0]] + (f" ({fac})" if fac else "")

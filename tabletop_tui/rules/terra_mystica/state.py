@@ -8,8 +8,10 @@ OWN_TURN_STEPS = ("main", "spades", "bridge", "cult", "witch", "sandstorm", "swa
 
 PLAYER_FIELDS = ("faction", "C", "W", "P", "VP", "bowls", "cult", "ship", "dig", "bonus", "favors",
                  "towns", "keys", "bridges_left", "passed", "used", "priests_sent", "carpet_bonus",
-                 "counts", "breakdown", "burned")
-LIST_FIELDS = ("bowls", "cult", "favors", "towns", "used")
+                 "counts", "breakdown", "burned", "cult_blocked", "dropped")
+#: fields added later, with the value an older save gets
+PLAYER_DEFAULTS = {"cult_blocked": [], "dropped": False}
+LIST_FIELDS = ("bowls", "cult", "favors", "towns", "used", "cult_blocked")
 
 
 class Player:
@@ -34,6 +36,10 @@ class Player:
         self.counts = {"D": 0, "TP": 0, "TE": 0, "SH": 0, "SA": 0}
         self.breakdown: dict = {}
         self.burned = 0  # power tokens removed from the game by burning
+        # cult tracks where a step to 10 stopped at 9 for want of a key in this turn: the step is
+        # taken when a key arrives before the player's next turn (reference moderator)
+        self.cult_blocked: list[int] = []
+        self.dropped = False  # left the game: no more turns, offers or income decisions
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -50,6 +56,8 @@ class Player:
         p.counts = dict(self.counts)
         p.breakdown = dict(self.breakdown)
         p.burned = self.burned
+        p.cult_blocked = self.cult_blocked[:]
+        p.dropped = self.dropped
         return p
 
     def to_json(self) -> dict:
@@ -61,7 +69,7 @@ class Player:
     def from_json(cls, d: dict) -> "Player":
         p = cls()
         for f in PLAYER_FIELDS:
-            v = d[f]
+            v = d[f] if f in d else PLAYER_DEFAULTS[f]
             setattr(p, f, list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
         return p
 
@@ -71,7 +79,9 @@ STATE_FIELDS = ("names", "options", "phase", "round", "scoring", "bonus_pool", "
                 "terrain", "owner", "btype", "in_town", "bridges", "used_pa", "cult_spaces", "river_towns",
                 "order", "next_order", "actor", "step", "chain", "spades", "spade_src", "built", "transformed",
                 "reached", "favors_due", "towns_due", "darkling_conv", "cult_steps", "offers", "queue",
-                "groups", "gid", "to_place", "pick_order", "turn_started", "final")
+                "groups", "gid", "to_place", "pick_order", "turn_started", "final", "key_choice")
+#: fields added later, with the value an older save gets
+STATE_DEFAULTS = {"key_choice": []}
 
 
 class State:
@@ -117,6 +127,7 @@ class State:
         s.pick_order = list(self.pick_order)
         s.turn_started = self.turn_started
         s.final = self.final
+        s.key_choice = list(self.key_choice)
         s.players = [p.copy() for p in self.players]
         s.rng = self.rng.copy()
         return s
@@ -136,7 +147,7 @@ class State:
     def from_json(cls, d: dict) -> "State":
         s = cls.__new__(cls)
         for f in STATE_FIELDS:
-            v = _plain(d[f])
+            v = _plain(d[f] if f in d else STATE_DEFAULTS[f])
             if f == "groups":
                 v = {int(k): list(x) for k, x in v.items()}
             setattr(s, f, v)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from tabletop_tui.rules.terra_mystica.board import adjacent, structures
-from tabletop_tui.rules.terra_mystica.cults import advance_cult
+from tabletop_tui.rules.terra_mystica.cults import advance_cult, key_arrived, key_candidates, keys_free
 from tabletop_tui.rules.terra_mystica.data import FAVOR, POWER_VALUE, SCORING, TOWN
 from tabletop_tui.rules.terra_mystica.power import fac, gain
 from tabletop_tui.rules.terra_mystica.state import OWN_TURN_STEPS, Player, State
@@ -77,10 +77,20 @@ def take_town(s: State, seat: int, tw: str) -> None:
     p.towns.append(tw)
     p.VP += t["vp"]
     p.keys += t["keys"]
+    key_arrived(s, seat)
     gain(s, p, t.get("gain", {}))
     if t.get("cult_each"):
-        for i in range(4):
-            advance_cult(s, seat, i, t["cult_each"])
+        n = t["cult_each"]
+        cands = key_candidates(s, seat, n)
+        if 0 < keys_free(s, seat) < len(cands):
+            # more tracks could reach 10 than there are keys: the player chooses (s.key_choice)
+            for i in range(4):
+                if i not in cands:
+                    advance_cult(s, seat, i, n)
+            s.key_choice = cands
+        else:
+            for i in range(4):
+                advance_cult(s, seat, i, n)
     if t.get("ship"):
         if p.faction == "fakirs":
             p.carpet_bonus += 1

@@ -29,6 +29,49 @@ def test_view_hides_other_hands_deck_piles_and_face_down_buildings():
     assert v.rng.seed != s.rng.seed
 
 
+def hidden_twin(s, seat, seed):
+    """The same position as ``s`` seen from ``seat``, but other hidden contents and another seed:
+    another seat's hand card swapped with a deck card, the deck and combat piles reordered, the
+    face-down prestige buildings and the quest pile under its top tile shuffled."""
+    from tabletop_tui.rules.core import Rng
+
+    t = s.copy()
+    g = t.g
+    r = Rng(seed)
+    other = next(p for i, p in enumerate(g["players"]) if i != seat and p["hand"])
+    if g["deck"]:
+        other["hand"][0], g["deck"][0] = g["deck"][0], other["hand"][0]
+    r.shuffle(g["deck"])
+    toks = g["piles"][0] + g["piles"][1]
+    r.shuffle(toks)
+    g["piles"] = [toks[:len(g["piles"][0])], toks[len(g["piles"][0]):]]
+    k = g["prestige_revealed"]
+    rest = g["prestige"][k:]
+    r.shuffle(rest)
+    g["prestige"] = g["prestige"][:k] + rest
+    under = g["quest_pile"][:-1]
+    r.shuffle(under)
+    g["quest_pile"] = under + g["quest_pile"][-1:]
+    t.rng = Rng(seed, s.rng.draws)
+    return t
+
+
+def test_two_positions_differing_only_in_hidden_contents_and_seed_give_equal_views():
+    s = past_opening(3, 4)
+    seat = RULES.pending(s).seat
+    twin = hidden_twin(s, seat, 77)
+    assert RULES.to_json(twin) != RULES.to_json(s)  # really other hands, deck order, piles, seed
+    assert RULES.to_json(RULES.view(twin, seat)) == RULES.to_json(RULES.view(s, seat))
+
+
+def test_the_view_carries_no_seed_from_which_the_deal_could_be_rebuilt():
+    s = past_opening(3, 4)
+    v = RULES.view(s, 0)
+    rebuilt = RULES.setup(s.names, v.rng.seed, {})
+    assert rebuilt.g["deck"] != fresh(3, 4).g["deck"]
+    assert RULES.to_json(RULES.view(fresh(3, 5), 0))["rng"] == RULES.to_json(RULES.view(fresh(3, 4), 0))["rng"]
+
+
 def test_career_offers_of_other_seats_are_hidden():
     s = fresh(3, 4)
     d = RULES.pending(s)

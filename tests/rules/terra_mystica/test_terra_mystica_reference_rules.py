@@ -73,8 +73,8 @@ def test_cult_bonus_spades_count_the_long_way_round_too():
     assert "transform E6 to lakes" not in names  # 5 spades the long way
 
 
-# -- transforms: at most one non-home space per action --------------------------------------------
-def test_at_most_one_space_per_action_may_be_left_on_a_terrain_that_is_not_home():
+# -- transforms: after a non-home space with spades to spare, the next makes home ------------------
+def test_after_a_non_home_space_with_spades_to_spare_the_next_transform_makes_home():
     s = witches_at_e7(w=1)
     s.terrain[INDEX["E6"]] = "wasteland"
     s.terrain[INDEX["D5"]] = "mountains"
@@ -226,11 +226,30 @@ def test_without_strict_chaosmagician_sh_the_double_turn_goes_on_after_passing()
     s = play(s, "pass BON3")
     assert s.players[0].passed and RULES.pending(s).seat == 0 and s.step == "main"
     names = legal(s)
-    assert not any(n.startswith("pass") for n in names) and "done" in names  # never a second pass
+    assert "done" in names and "pass BON4" in names  # the reference even allows a second pass
     s = play(s, "send p to FIRE for 1")
     assert s.step == "after"
     s = play(s, "done")
     assert RULES.pending(s).seat == 1
+
+
+def test_without_strict_chaosmagician_sh_the_chaos_magicians_may_pass_a_second_time():
+    s = chaos_double_turn(**{"variable-turn-order": True})
+    put(s, 0, "D4", "TP")
+    s = play(s, "pass BON7")  # BON7: 2 VP per trading house on passing
+    vp = s.players[0].VP
+    assert s.next_order == [0]
+    s = play(s, "pass BON4")  # the second pass scores BON7 (held now) and swaps it for BON4
+    p = s.players[0]
+    assert p.bonus == "BON4" and "BON7" in s.bonus_pool and p.VP == vp + 2
+    assert s.next_order == [0] and RULES.pending(s).seat == 1
+
+
+def test_with_strict_chaosmagician_sh_there_is_never_a_second_pass():
+    s = chaos_double_turn(**{"strict-chaosmagician-sh": True})
+    s = play(s, "pass BON7")
+    engine.start_turn(s, 0)  # even if the player were asked again, passing is not offered
+    assert not any(n.startswith("pass") for n in legal(s))
 
 
 # -- forfeited cult spades ------------------------------------------------------------------------
@@ -388,7 +407,7 @@ def test_refused_transforms_name_the_rule():
         RULES.apply(s, "transform E6 to lakes")
     s.players[0].bowls = [0, 6, 6]
     s = play(s, "action ACT6", "transform E6 to wasteland")
-    with pytest.raises(IllegalAction, match="At most one space per action"):
+    with pytest.raises(IllegalAction, match="the next transform must make your home terrain"):
         RULES.apply(s, "transform D4 to mountains")
     with pytest.raises(IllegalAction, match="bought only before the first transform"):
         RULES.apply(s, "transform D4 to forest")

@@ -4,13 +4,14 @@ The records are read from the shared data folder (never copied into the project)
 row the acting faction's VP, coins, workers, priests, power bowls and cult positions must equal ours;
 a mismatch names the ledger line and the field.
 """
+import functools
 import json
 from pathlib import Path
 
 import pytest
 
 from tabletop_tui.rules.terra_mystica import RULES
-from tabletop_tui.rules.terra_mystica.snellman import import_snellman, parse_ledger, replay_snellman
+from tabletop_tui.rules.terra_mystica.snellman import SKIP_KINDS, import_snellman, parse_ledger, replay_snellman
 
 DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "terra_mystica" / "snellman_games"
 if not DATA.is_dir():
@@ -22,14 +23,58 @@ def norm(scores):
     return {k.replace("_", ""): v for k, v in scores.items()}
 
 
+#: why rows are not compared (or only in part), by kind; snellman.SKIP_KINDS says the same to users
+SKIPPED_ROWS_EXPLAINED = {
+    "partial": "compared on coins, workers and priests only: the Cultists' cult step or errata power "
+               "reached them earlier in our engine (right after their turn) than in the ledger, "
+               "which records it when the offered players answer later",
+    "answered-ahead": "an offer answer or Cultists' cult step our engine asked for before other rows "
+                      "of the same player that the ledger writes first: the row mixes both orders",
+    "merged": "a player's command written into the moderator's income row; the income row is compared",
+    "round-end": "the last pass of a round (or last bonus card of the set-up): our engine runs the "
+                 "round end and the next income at once; the income rows that follow are compared",
+    "moderator": "[opponent accepted power], [all opponents declined power], cult_income_for_faction: "
+                 "effects our engine applies at its own moment, checked by the player's next row",
+    "wait": "a 'wait' row changes nothing",
+    "final": "final scoring rows (+N vp for a cult or the network, score_resources): the final "
+             "scores are checked instead",
+    "dropped": "the note that a player left the game",
+}
+#: the skipped rows of all 35 games, by kind (the proof counts them; a change here is deliberate)
+SKIPPED_TOTALS = {"partial": 23, "answered-ahead": 128, "merged": 1, "round-end": 305, "moderator": 1140,
+                  "wait": 186, "final": 681, "dropped": 1}
+COMPARED_TOTAL = 9689
+
+
+@functools.lru_cache(maxsize=None)
+def replayed(log_file):
+    return replay_snellman((DATA / log_file).read_text())
+
+
 @pytest.mark.parametrize("g", GAMES, ids=[g["game_id"] for g in GAMES])
 def test_league_game_replays_to_the_published_scores_row_by_row(g):
-    rep = replay_snellman((DATA / g["log_file"]).read_text())
+    rep = replayed(g["log_file"])
     assert rep.error == ""
     assert rep.mismatches == []
     assert rep.rows_checked > 200
     assert RULES.pending(rep.state) is None
     assert norm(rep.scores) == g["expected_total_vp"]
+    assert set(rep.skipped) <= set(SKIPPED_ROWS_EXPLAINED)
+
+
+def test_every_skipped_row_kind_is_explained_and_counted():
+    assert set(SKIPPED_ROWS_EXPLAINED) == set(SKIP_KINDS)
+    totals: dict = {}
+    compared = 0
+    for g in GAMES:
+        rep = replayed(g["log_file"])
+        compared += rep.rows_checked
+        for k, v in rep.skipped.items():
+            totals[k] = totals.get(k, 0) + v
+    assert totals == SKIPPED_TOTALS
+    assert compared == COMPARED_TOTAL
+    # the rows not compared in full are few beside the rows compared field by field
+    assert totals["partial"] + totals["answered-ahead"] < compared // 50
 
 
 def test_ledger_header_gives_league_options_tiles_and_seats():
@@ -45,7 +90,7 @@ def test_our_save_of_an_imported_game_replays_to_the_same_final_state():
     s = RULES.setup(names, 0, options)
     for text in actions:
         s = RULES.apply(s, RULES.parse(s, text))
-    rep = replay_snellman((DATA / "4pLeague_S67_D1L1_G2.txt").read_text())
+    rep = replayed("4pLeague_S67_D1L1_G2.txt")
     assert RULES.state_hash(s) == RULES.state_hash(rep.state)
     assert norm({p.faction: p.VP for p in s.players}) == GAMES[1]["expected_total_vp"]
 

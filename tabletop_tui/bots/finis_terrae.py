@@ -1,0 +1,135 @@
+"""Finis Terrae bot: evaluation from the game's own scoring, and determinization of what the
+view hides (the tile stack, the weather deck, the 2 weather cards out of the game, the dice).
+
+Known to every player: the 80 map tiles and the removals for the player count (the box), the
+tiles on the map and in hand, the weather deck's make-up, the discards, and where the Finis
+Terrae card lies until it is first turned. The rest is sampled afresh for each world.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from tabletop_tui.rules.core import IllegalAction, Rng
+from tabletop_tui.rules.finis_terrae import holds as H
+from tabletop_tui.rules.finis_terrae import scoring as SC
+from tabletop_tui.rules.finis_terrae import tiles as T
+from tabletop_tui.rules.finis_terrae import weather as W
+
+HIDDEN = "?"
+LOOKAHEAD_DEPTH = 2
+SEARCH_ITERATIONS = 120
+ROLLOUT_PLIES = 6
+TAU = 5.0
+
+
+def _fill(masked: list, pool: list, rng: Rng) -> list:
+    """``masked`` with every HIDDEN slot filled from ``pool`` (used up in order)."""
+    out, k = [], 0
+    for c in masked:
+        if c == HIDDEN:
+            out.append(pool[k])
+            k += 1
+        else:
+            out.append(c)
+    return out
+
+
+def unseen_tiles(view: Any) -> list[str]:
+    """The map tiles that can still be in the stack, as a sorted multiset."""
+    left = Counter(T.full_stack())
+    left.subtract(view.box)
+    left.subtract(view.hand)
+    left.subtract(t[0] for t in view.tiles.values() if not T.info(t[0]).get("isle"))
+    return sorted(left.elements())
+
+
+def unseen_weather(view: Any) -> list[str]:
+    """Weather cards not yet seen (in the deck face down, or out of the game), sorted."""
+    comp = T.COMPONENTS["weather"]
+    left = Counter({"sunny": comp["sunny"], "rainy": comp["rainy"], "storm": comp["storm"], W.FT: 1})
+    left.subtract(view.discard)
+    left.subtract(c for c in view.deck if c != HIDDEN)
+    # (once turned, the Finis Terrae card is shuffled back among the last cards: unseen again)
+    return sorted((+left).elements())
+
+
+def determinize(rules: Any, view: Any, seat: int, rng: Rng) -> Any:
+    s = view.copy()
+    stack = unseen_tiles(view)
+    rng.shuffle(stack)
+    if len(stack) == len(view.stack):
+        s.stack = stack
+    else:  # should not happen; keep the count the view shows
+        s.stack = (stack + stack[:1] * len(view.stack))[:len(view.stack)]
+    cards = unseen_weather(view)
+    ft_hidden = W.FT in cards
+    others = [c for c in cards if c != W.FT]
+    rng.shuffle(others)
+    deck_slots = view.deck.count(HIDDEN)
+    if ft_hidden:
+        # The Finis Terrae card is never out of the game: it lies among the hidden deck cards.
+        deck_cards = others[:deck_slots - 1]
+        deck_cards.insert(rng.randbelow(deck_slots), W.FT)
+        out_cards = others[deck_slots - 1:]
+    else:
+        if not view.discard and view.deck and view.deck[0] == HIDDEN and "sunny" in others:
+            others.remove("sunny")  # the top card of a fresh deck is always the set-aside sunny day
+            others.insert(0, "sunny")
+        deck_cards = others[:deck_slots]
+        out_cards = others[deck_slots:]
+    s.deck = _fill(view.deck, deck_cards, rng)
+    s.out = _fill(view.out, out_cards + [HIDDEN] * len(view.out), rng)[:len(view.out)]
+    s.rng = Rng(rng.next64())
+    return s
+
+
+def evaluate(rules: Any, s: Any, seat: int) -> float:
+    """Points now (the game's own scoring) against the best rival, plus what the position
+    promises: doubloons toward ports, ports left to found."""
+    totals = SC.totals(s)
+    if rules.result(s) is not None:
+        mine = totals[seat]
+        best = max(v for p, v in totals.items() if p != seat)
+        return float(mine - best) + (50.0 if mine >= best else -50.0)
+    return float(_worth(s, seat, totals) - max(_worth(s, p, totals) for p in totals if p != seat))
+
+
+def _worth(s: Any, p: int, totals: dict) -> float:
+    sh = s.ships[p]
+    if s.dist is not None and s.dist["seat"] == p:
+        holds = [tuple(h) for h in s.dist["holds"] if h] + [(k, v) for k, v in s.dist["pool"].items() if v]
+    else:
+        holds = sh["holds"]
+    cash = H.doubloons(holds)
+    value = float(totals[p])
+    # doubloons aboard found ports (5 per island tile): worth more than their 1 VP per 5,
+    # up to what two small ports cost; the stash is safe but pays for nothing at sea
+    value += 0.25 * min(cash, 20) + 0.04 * sh["stash"]
+    if sh["pirate"]:
+        value -= 3.0  # a pirate founds no ports and sells nothing
+    if sh["pos"] is not None and s.ports.get(tuple(sh["pos"][:2])) != p:
+        # away from one's own port, a storm may wreck the ship (-3 and the holds)
+        at_risk = sum(n for k, n in (h for h in holds if h is not None) if k != "doubloons")
+        value -= 0.1 * (3 + at_risk + cash / 5)
+    value += 1.5 * min(sh["ports_left"], 2) if cash >= 5 else 0.0
+    return value
+
+
+def rollout_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
+    """Playouts: tiles placed at random (many placements, little at stake each), every other
+    decision greedy by the evaluation."""
+    if len(acts) == 1:
+        return acts[0]
+    d = rules.pending(s)
+    if d is not None and d.kind == "place":
+        return acts[rng.randbelow(len(acts))]
+    best, best_v = acts[0], -1e18
+    for a in acts:
+        try:
+            v = evaluate(rules, rules.apply(s, a), seat)
+        except IllegalAction:
+            continue
+        if v > best_v:
+            best, best_v = a, v
+    return best

@@ -1,0 +1,514 @@
+"""Terra Mystica: the position's worth in points, and the medium (heuristic) bot.
+
+The bot sees only ``rules.view(state, seat)`` and never changes it (``rules.apply`` returns new states).
+
+How it plays (after lvandeve/tmai's action bundling, see shared/research/bots.md):
+
+* A turn is planned as a *macro*: one main action together with the free conversions (burning,
+  power→coins/workers/priests, priests→workers, workers→coins) that pay for it at least cost, and the
+  follow-ups of the same action (the dwelling on a freshly transformed space, the favor tile of a
+  temple, a town tile, the cult track of a bonus card…). Which actions could be paid for is found by
+  listing the legal actions of a copy with plenty of coins, workers and power; what each one really
+  costs is read off that copy after playing it; the real conversions are then chosen greedily (power
+  before workers before priests) and the macro is replayed on the true position. Macros that the rules
+  refuse are dropped.
+* Every macro's end position is valued by :func:`worth` (points now plus what the position is worth
+  in points by the end: resources, income for the rounds left, projected cult and network majorities,
+  town potential, room to expand, favor and bonus-card effects still to come). The best macro is
+  played one step at a time; re-planning after each conversion finds the same macro again, because
+  the conversions already made are part of every macro's end position.
+* Passing is one of the macros (one per bonus card), so the bot passes when nothing it can pay for
+  is worth more than keeping its resources and taking the best card.
+* Power offers are taken while their VP cost is small for the round (Lou New's rule in tmai).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop_tui.rules.core import IllegalAction
+from tabletop_tui.rules.terra_mystica.board import home, reach_sets, spades_needed
+from tabletop_tui.rules.terra_mystica.data import (BONUS, FACTIONS, FAVOR, IS_RIVER, LAND, NEIGHBORS,
+                                                   POWER_VALUE, SCORING, SHIP_DIST, TOWN, TRACKS, WITHIN)
+from tabletop_tui.rules.terra_mystica.notation import Act
+from tabletop_tui.rules.terra_mystica.power import income, priest_room
+from tabletop_tui.rules.terra_mystica.scoring import network_size, tiered
+from tabletop_tui.rules.terra_mystica.towns import component, town_need
+
+FREE = ("convert", "burn")
+
+# value in VP of one unit held during round r: coin, worker, priest, power in bowl III, II, I
+HELD = {
+    0: (0.42, 1.2, 2.0, 0.55, 0.30, 0.10),
+    1: (0.42, 1.2, 2.0, 0.55, 0.30, 0.10),
+    2: (0.40, 1.1, 1.8, 0.50, 0.28, 0.09),
+    3: (0.38, 0.9, 1.5, 0.45, 0.25, 0.08),
+    4: (0.35, 0.65, 1.1, 0.40, 0.22, 0.07),
+    5: (0.34, 0.45, 0.7, 0.36, 0.19, 0.05),
+    6: (0.34, 0.34, 0.40, 0.34, 0.17, 0.0),
+}
+# worth of a free space in reach, by the spades it needs (capped in sum)
+ROOM_BY_SPADES = (0.5, 0.3, 0.15, 0.08)
+
+# how many coins, workers, priests a round can usefully spend; more is a hoard
+HOARD = (10, 5, 3)
+END_RATE = 1 / 3
+
+
+def _held(n: int, rate: float, cap: int) -> float:
+    if n <= cap:
+        return n * rate
+    return cap * rate + (n - cap) * min(rate, END_RATE)
+
+
+# what a structure is worth beyond its income: network ties, power from neighbours, room to upgrade
+STRUCTURE = {"D": 1.0, "TP": 1.5, "TE": 1.0, "SH": 1.5, "SA": 1.5}
+# per round left, what a trading house that can still become a temple or stronghold is worth
+TP_OPTION = 0.8
+# value in VP of one unit of income received at the start of round t (power: one power gained)
+INCOME_AT = {t: (HELD[t][0], HELD[t][1], HELD[t][2], 0.3 if t < 6 else 0.12) for t in range(1, 7)}
+# sum over the rounds whose income is still to come after round r
+FUTURE = {r: tuple(sum(INCOME_AT[t][k] for t in range(r + 1, 7)) for k in range(4)) for r in range(0, 7)}
+
+# what a stronghold's special ability is worth per round left (beyond its income)
+SH_ABILITY = {"witches": 2.5, "nomads": 2.0, "giants": 2.0, "swarmlings": 2.0, "auren": 1.5,
+              "chaos_magicians": 1.0, "engineers": 1.5, "fakirs": 1.0, "dwarves": 1.0, "mermaids": 0.5}
+
+# factions the heuristic plays best first (measured in all-medium four-player games; a choice
+# among those still free)
+FACTION_PREFERENCE = ["darklings", "swarmlings", "halflings", "nomads", "dwarves", "witches", "fakirs",
+                      "alchemists", "cultists", "mermaids", "auren", "giants", "chaos_magicians", "engineers"]
+
+# the highest VP cost of a power offer still taken, by round (Lou New: accept below 6 - round)
+LEECH_MAX = {1: 3, 2: 3, 3: 2, 4: 2, 5: 1, 6: 0}
+
+
+def _confidence(r: int) -> float:
+    """How much of a majority standing now is likely to hold at the end."""
+    return 0.35 + 0.65 * min(max(r, 0), 6) / 6
+
+
+def _reward_value(rw: dict) -> float:
+    v = 0.0
+    for k, n in rw.items():
+        v += n * {"C": 0.4, "W": 1.0, "P": 1.6, "PW": 0.3, "spade": 1.5}.get(k, 0.0)
+    return v
+
+
+def worth(s: Any, seat: int, nets: list[int] | None = None) -> float:
+    """The position's worth for ``seat`` in VP: points now plus an estimate of points still to come."""
+    p = s.players[seat]
+    if s.phase == "over" or not p.faction:
+        return float(p.VP)
+    r = s.round
+    rr = min(max(r, 0), 6)
+    n = len(s.players)
+    h = HELD[rr]
+    v = float(p.VP)
+    # resources at their value for building, up to what a round can usefully spend; a hoard beyond
+    # that only counts what it converts to at the end (3 coins, workers or priests = 1 VP)
+    v += _held(p.C, h[0], HOARD[0]) + _held(p.W, h[1], HOARD[1]) + _held(p.P, h[2], HOARD[2])
+    v += p.bowls[2] * h[3] + p.bowls[1] * h[4] + p.bowls[0] * h[5]
+    inc = income(s, seat)
+    fut = FUTURE[rr]
+    if p.bonus:
+        # the bonus card is held for one more income at most: it goes back at the next pass
+        card = BONUS[p.bonus]["income"]
+        inc = {k: inc.get(k, 0) - card.get(k, 0) for k in inc}
+        if rr < 6 and (p.passed or rr == 0):
+            v += _card_income(card, rr + 1)
+    if rr < 6 and not p.passed and s.phase == "play" and s.bonus_pool:
+        # a card will be taken when passing: count the best one on offer, as a pass would
+        v += max(_card_income(BONUS[b]["income"], rr + 1) + c * h[0] for b, c in s.bonus_pool.items())
+    v += inc.get("C", 0) * fut[0] + inc.get("W", 0) * fut[1] + inc.get("P", 0) * fut[2] + inc.get("PW", 0) * fut[3]
+    left = 6 - rr  # whole rounds after this one
+    v += sum(STRUCTURE[k] * c for k, c in p.counts.items())
+    # a trading house is the way to a temple (priests, favors) and a stronghold: worth more early
+    f = FACTIONS[p.faction]["buildings"]
+    room_up = (f["TE"]["pieces"] - p.counts["TE"]) + (f["SH"]["pieces"] - p.counts["SH"])
+    v += min(p.counts["TP"], room_up) * TP_OPTION * left
+    conf = _confidence(rr)
+    # cult tracks: projected majorities, a little per step, and the round tiles' cult rewards to come
+    if all(q.faction for q in s.players):
+        for i in range(4):
+            got = tiered({j: s.players[j].cult[i] for j in range(n)}, [8, 4, 2])
+            v += got[seat] * conf
+        v += 0.15 * sum(p.cult)
+        for t in range(max(rr, 1), 6):
+            tile = SCORING[s.scoring[t - 1]]
+            if tile["track"] == "priests":
+                k = p.priests_sent
+            else:
+                k = p.cult[tile["track"]] // tile["steps"]
+            if k > 0:
+                v += k * _reward_value(tile["reward"])
+    if s.phase != "play" and s.phase != "bonus" and s.phase != "place":
+        return v
+    # largest network: the projected prize and a little per connected structure
+    if s.phase == "play" or s.phase == "bonus":
+        if nets is None:
+            nets = [network_size(s, j) for j in range(n)]
+        got = tiered({j: nets[j] for j in range(n)}, [18, 12, 6])
+        v += got[seat] * conf + 0.4 * nets[seat]
+    # towns still to found
+    if rr < 6 or not p.passed:
+        v += _town_potential(s, seat)
+    # room to expand: free spaces in reach, the cheaper to transform the better; being hemmed in
+    # (nothing free in reach) is a real loss, which makes shipping and bridges worth their price
+    if s.phase == "play" and left > 0:
+        normal, extra = reach_sets(s, seat, bonus=False)
+        hm = home(p)
+        room = 0.0
+        owner, terrain = s.owner, s.terrain
+        for x in normal | extra:
+            if owner[x] != -1 or IS_RIVER[x]:
+                continue
+            room += ROOM_BY_SPADES[min(spades_needed(p, terrain[x], hm), 3)]
+        room = min(room, 3.0)
+        v += (room - 1.5) * (0.3 + left / 4)
+    # lasting effects
+    if p.counts["SH"]:
+        v += SH_ABILITY.get(p.faction, 0.0) * (left + (0.5 if not p.passed else 0))
+    rounds_with_builds = left + (0 if p.passed else 1)
+    if "FAV11" in p.favors:
+        v += 2 * min(8 - p.counts["D"], 1.3 * rounds_with_builds)
+    if "FAV10" in p.favors:
+        v += 3 * min(4 - p.counts["TP"], 0.6 * rounds_with_builds)
+    if "FAV12" in p.favors:
+        v += FAVOR["FAV12"]["pass_vp_by_tp"][p.counts["TP"]] * rounds_with_builds * 0.9
+    if "FAV6" in p.favors:
+        v += 0.8 * (left + (0 if "FAV6" in p.used or p.passed else 1))
+    if p.bonus and not (p.passed and rr >= 6):
+        v += _pass_vp(p, p.bonus)
+    v += (p.dig * 1.0 + p.ship * 0.4) * left
+    return v
+
+
+def _card_income(card: dict, t: int) -> float:
+    w = INCOME_AT[t]
+    return card.get("C", 0) * w[0] + card.get("W", 0) * w[1] + card.get("P", 0) * w[2] + card.get("PW", 0) * w[3]
+
+
+def _pass_vp(p: Any, card: str) -> float:
+    pv = BONUS[card].get("pass_vp", {})
+    return (pv.get("stronghold", 0) * p.counts["SH"] + pv.get("sanctuary", 0) * p.counts["SA"]
+            + pv.get("per_trading_house", 0) * p.counts["TP"] + pv.get("per_dwelling", 0) * p.counts["D"]
+            + pv.get("per_shipping_level", 0) * p.ship)
+
+
+def _town_potential(s: Any, seat: int) -> float:
+    p = s.players[seat]
+    if not any(n > 0 for n in s.town_pool.values()):
+        return 0.0
+    need = town_need(p)
+    seen: set[int] = set()
+    best = 0.0
+    for x in LAND:
+        if s.owner[x] != seat or x in seen or s.in_town[x]:
+            continue
+        comp = component(s, seat, x)
+        seen.update(comp)
+        size = len(comp) + sum(1 for y in comp if s.btype[y] == "SA")
+        power = sum(POWER_VALUE[s.btype[y]] for y in comp)
+        f = min(size, 4) / 4 * min(power, need) / need
+        best = max(best, f * f)
+    return 7.0 * best
+
+
+def evaluate(rules: Any, view: Any, seat: int) -> float:
+    """Estimated final VP of ``seat`` minus the best rival's (contract: used by the search)."""
+    n = len(view.players)
+    if view.phase == "over":
+        vps = [q.VP for q in view.players]
+        return float(vps[seat] - max(vps[j] for j in range(n) if j != seat))
+    nets = [network_size(view, j) for j in range(n)] if view.phase in ("play", "bonus") else None
+    mine = worth(view, seat, nets)
+    best = max(worth(view, j, nets) for j in range(n) if j != seat)
+    return mine - best
+
+
+# ------------------------------------------------------------------------------ quick choices
+def _hex_score(s: Any, seat: int, h: int) -> float:
+    """How good a space is to settle: next to our own buildings (towns, network), near rivals (power)."""
+    own = riv = 0
+    for x in NEIGHBORS[h]:
+        o = s.owner[x]
+        if o == seat:
+            own += 1
+        elif o != -1:
+            riv += 1
+    near = sum(1 for x, d in WITHIN[h].items() if d == 2 and s.owner[x] == seat)
+    return own * 1.0 + near * 0.4 + riv * 0.3 + (0.1 if any(IS_RIVER[x] for x in NEIGHBORS[h]) else 0)
+
+
+def _favor_score(s: Any, seat: int, fv: str) -> float:
+    r = max(s.round, 1)
+    left = 6 - r
+    base = {"FAV1": 3, "FAV2": 3, "FAV3": 3, "FAV4": 3, "FAV5": 2.5, "FAV6": 2 + 0.6 * left,
+            "FAV7": 1 + 1.2 * left, "FAV8": 1 + 1.0 * left, "FAV9": 1 + 1.0 * left,
+            "FAV10": 1 + 1.5 * min(left, 3), "FAV11": 1 + 2.0 * min(left + 1, 4), "FAV12": 1 + 2.0 * left}
+    return base.get(fv, 1.0)
+
+
+def _quick(rules: Any, s: Any, seat: int, kind: str, legal: list) -> Any:
+    """A cheap follow-up choice inside a simulated macro."""
+    opts = [a for a in legal if a.kind not in FREE]
+    if not opts:
+        return None
+    if kind == "favor":
+        return max(opts, key=lambda a: _favor_score(s, seat, a.a))
+    if kind == "town":
+        return max(opts, key=lambda a: TOWN[a.a]["vp"] + (3 if TOWN[a.a].get("cult_each") else 0))
+    if kind == "cult":
+        p = s.players[seat]
+        return max(opts, key=lambda a: _cult_step_score(s, seat, TRACKS.index(a.a), p))
+    builds = [a for a in opts if a.kind == "build"]
+    if kind in ("spades", "witch") and builds:
+        from tabletop_tui.rules.terra_mystica.data import INDEX
+        return max(builds, key=lambda a: _hex_score(s, seat, INDEX[a.a]))
+    if kind in ("spades", "cspade", "sandstorm"):
+        from tabletop_tui.rules.terra_mystica.data import INDEX
+        p = s.players[seat]
+        hm = home(p)
+        tr = [a for a in opts if a.kind == "transform" and (a.b == hm or kind == "sandstorm")]
+        if tr:
+            return max(tr, key=lambda a: _hex_score(s, seat, INDEX[a.a]))
+    if kind == "bridge":
+        from tabletop_tui.rules.terra_mystica.data import INDEX
+        br = [a for a in opts if a.kind == "bridge"]
+        if br:
+            def score(a):
+                x, y = INDEX[a.a], INDEX[a.b]
+                return (s.owner[x] == seat) + (s.owner[y] == seat) + 0.1 * (s.owner[x] == -1) + 0.1 * (s.owner[y] == -1)
+            return max(br, key=score)
+    for a in opts:
+        if a.kind == "done":
+            return a
+    return opts[0]
+
+
+def _cult_step_score(s: Any, seat: int, i: int, p: Any) -> float:
+    c = p.cult[i]
+    if c >= 10:
+        return -10.0
+    sc = 0.0
+    if c + 1 in (3, 5, 7):
+        sc += 1.5
+    rivals = sorted((q.cult[i] for j, q in enumerate(s.players) if j != seat), reverse=True)
+    if rivals and c <= rivals[0] <= c + 1:
+        sc += 1.0
+    for t in range(max(s.round, 1), 6):
+        tile = SCORING[s.scoring[t - 1]]
+        if tile["track"] == i and (c + 1) // tile["steps"] > c // tile["steps"]:
+            sc += _reward_value(tile["reward"])
+    return sc + 0.1 * c
+
+
+def _complete(rules: Any, s: Any, seat: int, seq: list, limit: int = 8) -> Any:
+    """Play the cheap follow-ups of the current action for ``seat`` (appending them to seq)."""
+    for _ in range(limit):
+        d = rules.pending(s)
+        if d is None or d.seat != seat or d.kind in ("main", "after", "leech", "faction", "place", "bonus"):
+            return s
+        legal = rules.legal_actions(s)
+        a = _quick(rules, s, seat, d.kind, legal)
+        if a is None:
+            return s
+        try:
+            s = rules.apply(s, a)
+        except IllegalAction:
+            return s
+        seq.append(a)
+        if a.kind == "done":
+            return s
+    return s
+
+
+# ------------------------------------------------------------------------------ funding
+def _fund(p: Any, dC: int, dW: int, dP: int, spendPW: int) -> list | None:
+    """Conversions (a burn first) that cover these shortfalls at least cost, or None.
+
+    dC, dW, dP: how many coins, workers, priests are missing (negative: how many are spare);
+    spendPW: power the action itself takes from bowl III."""
+    spareW, spareP = max(0, -dW), max(0, -dP)
+    dC, dW, dP = max(0, dC), max(0, dW), max(0, dP)
+    if dC == 0 and dW == 0 and dP == 0 and spendPW <= p.bowls[2]:
+        return []
+    b2, b3 = p.bowls[1], p.bowls[2]
+    total = max(0, spendPW)
+    power_left = b3 + b2 // 2 - total
+    if power_left < 0:
+        return None
+    out: list[tuple] = []
+    if dP:  # priests: only from power, 5 each
+        if priest_room(p) < dP or power_left < 5 * dP:
+            return None
+        power_left -= 5 * dP
+        total += 5 * dP
+        out.append(("PW", "P", dP))
+    if dW:  # workers: power 3:1, then spare priests
+        k = min(dW, power_left // 3)
+        if k:
+            power_left -= 3 * k
+            total += 3 * k
+            out.append(("PW", "W", k))
+        rest = dW - k
+        if rest:
+            if spareP < rest:
+                return None
+            spareP -= rest
+            out.append(("P", "W", rest))
+    if dC:  # coins: power 1:1, then spare workers, then spare priests
+        k = min(dC, power_left)
+        if k:
+            power_left -= k
+            total += k
+            out.append(("PW", "C", k))
+        rest = dC - k
+        k2 = min(rest, spareW)
+        if k2:
+            out.append(("W", "C", k2))
+            rest -= k2
+        if rest:
+            if spareP < rest:
+                return None
+            out.append(("P", "C", rest))
+    burn = max(0, total - b3)
+    acts = [Act("burn", n=burn)] if burn else []
+    acts += [Act("convert", a, b, n) for a, b, n in out]
+    return acts
+
+
+# ------------------------------------------------------------------------------ planning
+def _enriched(s: Any, seat: int) -> Any:
+    e = s.copy()
+    p = e.players[seat]
+    p.C += 40
+    p.W += 16
+    burn = p.bowls[1] // 2
+    p.bowls[1] -= 2 * burn
+    p.bowls[2] += burn
+    if p.P == 0 and priest_room(p) > 1:
+        p.P = 1
+    return e
+
+
+def _plans(rules: Any, s: Any, seat: int) -> list[tuple[float, list]]:
+    """Every macro for the decision at hand, valued by the worth of its end position."""
+    d = rules.pending(s)
+    real = rules.legal_actions(s)
+    nonfree = [a for a in real if a.kind not in FREE]
+    own_turn = d.kind in ("main", "spades", "bridge", "cult", "witch", "sandstorm", "swarm", "favor", "town")
+    can_convert = own_turn and len(nonfree) < len(real)
+    p = s.players[seat]
+    hm = home(p)
+    cands: list = []
+    seen = set()
+    if can_convert:
+        e = _enriched(s, seat)
+        pool = [a for a in rules.legal_actions(e) if a.kind not in FREE] + nonfree
+    else:
+        e = None
+        pool = nonfree
+    for a in pool:
+        if a in seen:
+            continue
+        seen.add(a)
+        if a.kind == "transform" and a.b != hm and d.kind != "sandstorm":
+            continue
+        cands.append(a)
+    out: list[tuple[float, list]] = []
+    for a in cands:
+        seq = [a]
+        if e is not None and a not in nonfree:
+            # what the action and its follow-ups cost, read off the rich copy
+            try:
+                e2 = rules.apply(e, a)
+            except IllegalAction:
+                continue
+            e2 = _complete(rules, e2, seat, seq)
+            q0, q1 = e.players[seat], e2.players[seat]
+            dC = -(p.C + q1.C - q0.C)
+            dW = -(p.W + q1.W - q0.W)
+            dP = -(p.P + q1.P - q0.P)
+            conv = _fund(p, dC, dW, dP, q0.bowls[2] - q1.bowls[2])
+            if conv is None:
+                continue
+            t = s
+            try:
+                for x in conv + seq:
+                    t = rules.apply(t, x)
+            except IllegalAction:
+                continue
+            plan = conv + seq
+        else:
+            try:
+                t = rules.apply(s, a)
+            except IllegalAction:
+                continue
+            t = _complete(rules, t, seat, seq)
+            plan = seq
+        out.append((worth(t, seat), plan))
+    return out
+
+
+def _start_dwelling_score(s: Any, seat: int, h: int) -> float:
+    p = s.players[seat]
+    hm = home(p)
+    sc = 0.0
+    for x, dist in WITHIN[h].items():
+        if dist > 2 or s.owner[x] != -1:
+            continue
+        need = spades_needed(p, s.terrain[x], hm)
+        w = 1.0 if dist == 1 else 0.5
+        sc += w * {0: 1.0, 1: 0.6, 2: 0.2}.get(need, 0.0)
+    mine = [x for x in LAND if s.owner[x] == seat]
+    for x in mine:
+        dd = WITHIN[h].get(x)
+        if dd is None:
+            sc -= 2.0
+        elif dd == 1:
+            sc -= 1.0
+        elif dd in (2, 3):
+            sc += 2.0
+    for x in NEIGHBORS[h]:
+        if s.owner[x] not in (-1, seat):
+            sc += 0.3
+    if SHIP_DIST[h]:
+        sc += 0.3
+    return sc
+
+
+def choose(rules: Any, view: Any, seat: int, rng: Any) -> Any:
+    """The medium bot's choice for the decision pending in ``view`` (which belongs to ``seat``)."""
+    d = rules.pending(view)
+    legal = rules.legal_actions(view)
+    if not legal:
+        raise RuntimeError("terra_mystica bot: no legal action")
+    kind = d.kind
+    if kind == "faction":
+        free = {a.a: a for a in legal}
+        for f in FACTION_PREFERENCE:
+            if f in free:
+                return free[f]
+        return legal[0]
+    if kind == "place":
+        from tabletop_tui.rules.terra_mystica.data import INDEX
+        return max(legal, key=lambda a: _start_dwelling_score(view, seat, INDEX[a.a]))
+    if kind == "leech":
+        offers = [a for a in legal if a.kind == "leech"]
+        if offers:
+            a = offers[0]
+            cost = max(0, a.n - 1)
+            r = max(view.round, 1)
+            p = view.players[seat]
+            if cost == 0 or (cost <= LEECH_MAX.get(r, 0) and not (r >= 6 and p.passed)):
+                return a
+        return next(a for a in legal if a.kind == "decline")
+    nonfree = [a for a in legal if a.kind not in FREE]
+    if len(nonfree) == 1 and kind in ("after",):
+        return nonfree[0]
+    plans = _plans(rules, view, seat)
+    if not plans:
+        return nonfree[0] if nonfree else legal[0]
+    best = max(plans, key=lambda x: x[0])
+    return best[1][0]

@@ -1,0 +1,650 @@
+"""Maracaibo's game screen: the route map, the tracks and the card display, the player to move in
+full (ship board, planning area, hand) and the others in a few lines; decisions in steps.
+
+Where the engine offers a long flat list the screen groups it without changing the actions: a
+delivery is card → good → the ship-board space whose disc goes to the market; a quest with several
+ways to pay lists the ways under it; annex and displace targets sit under one entry each, with the
+combat value left after the action; buying sits under one entry with the prices after discounts.
+Backspace (or the "back" entry) goes up a step. The map highlights the targets of what is shown.
+
+Round end: a summary of the interim scoring, step by step, before play goes on. Game end: the
+final breakdown by every category, the tie-break figures, the ranking and the VP chart.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import DataTable, Static
+
+from tabletop_tui.rules.maracaibo import surface as SF
+from tabletop_tui.rules.maracaibo.content import (CAREERS, LOCS, NATION_NAMES, PRESTIGE, QUESTS, UPGRADES,
+                                                  VILLAGE_OPTIONS, XTRACK, card)
+from tabletop_tui.rules.maracaibo.describe import describe
+from tabletop_tui.rules.maracaibo.scoring import CATEGORIES
+from tabletop_tui.screens.game import GameScreen
+from tabletop_tui.screens.game_over import GameOverScreen
+from tabletop_tui.widgets import maracaibo_table as MT
+from tabletop_tui.widgets.decision import DecisionPanel
+from tabletop_tui.widgets.players import markers
+from tabletop_tui.widgets.route_map import RouteMap
+
+RIDER = {"pay_doubloons": "pay {n} doubloons", "doubloons": "take {n} doubloons", "vp": "score {n} VP",
+         "figure": "take {n} figure", "influence": "+{n} influence"}
+VILLAGE_WORDS = {"sell": "discard_hand", "odd-job": "take_doubloon", "drill": "gain_combat_point",
+                 "news": "draw_card", "scout": "explore_1", "fittings": "buy_disc", "palms": "buy_influence"}
+
+
+@dataclass(eq=False)
+class Menu:
+    """A step of a grouped decision: a label and the entries under it (actions or menus)."""
+    key: str
+    label: str
+    items: list = field(default_factory=list)
+    target: Any = None  # (never a board target itself: its entries' targets are highlighted)
+    note: str = ""  # a card whose full text the detail pane shows
+    detail: str = ""  # or a sentence for the detail pane
+
+    @property
+    def text(self) -> str:  # (the engine never sees a Menu; this keeps labels and logs honest)
+        return f"menu {self.key}"
+
+
+BACK = "..back"
+
+
+def _card(c: str) -> str:
+    return card(c)["name"]
+
+
+def _loc(x: str) -> str:
+    return f"{LOCS[x]['name']} ({x})" if x in LOCS else x
+
+
+class MaracaiboScreen(GameScreen):
+    CSS_PATH = ["game.tcss", "maracaibo.tcss"]
+    MIN_SIZE = (100, 30)
+    BINDINGS = [Binding("backspace", "back", "back", id="back")]
+
+    def __init__(self, match, curtain: bool | None = None) -> None:
+        super().__init__(match, curtain)
+        self.path: list[str] = []
+        self._path_for: Any = None
+        self._all: list = []
+        self._panel_text: Text | None = None
+        self._detail_text: Text | None = None
+        self._tracks_text: Text | None = None
+        self._tracks_for: Any = None
+
+    # -- layout ----------------------------------------------------------------------------------
+    def compose_board(self) -> Widget:
+        colours = [self.player_colour(i) for i in range(len(self.match.names))]
+        return Vertical(RouteMap(self.match.state, colours, self.marks, id="route"),
+                        Static("", id="mar-detail"), Static("", id="mar-tracks"), id="mar-board")
+
+    def on_resize(self, event) -> None:
+        # (GameScreen.on_resize runs too) roomy boxes when the terminal is tall enough
+        tall = self.size.height >= 38
+        self.query_one(RouteMap).styles.height = 15 if tall else 11
+        self.query_one("#mar-detail").styles.height = 2 if tall else 1
+        small = self.size.height < 36
+        self.query_one(DecisionPanel).styles.max_height = 6 if small else 10
+        self.query_one("#choices").styles.max_height = 4 if small else 8
+        self.query_one("#log").styles.height = 3 if small else 4
+        self.query_one("#panels-box").styles.width = 38 if self.size.width >= 110 else 36
+
+    def round_text(self, s: Any) -> str:
+        g = s.g
+        if g["phase"] == "opening":
+            return "set-up"
+        if g["phase"] == "over":
+            return "final scoring"
+        text = f"Round {g['round']} of 4"
+        if g["scoring"]:
+            text += " · round-end scoring" if g["round"] < 4 else " · final village actions"
+        elif g["trigger"] is not None:
+            text += f" · last turns ({self.match.names[g['trigger']]} ended the round)"
+        return text
+
+    def player_colour(self, seat: int) -> str:
+        from tabletop_tui.widgets.players import DEFAULT_ORDER, colour_hex
+
+        return colour_hex(DEFAULT_ORDER[seat % 5])
+
+    # -- grouped decisions -----------------------------------------------------------------------
+    def _tree(self, s: Any, actions: list) -> list:
+        d = self.match.pending
+        kinds = {a.kind for a in actions}
+        seat = d.seat if d is not None else 0
+        if d is not None and d.kind == "main":
+            return self._main_tree(s, seat, actions)
+        if d is not None and d.kind == "combat_loop":
+            return self._combat_tree(s, actions)
+        if d is not None and d.kind == "village":
+            buys = [a for a in actions if a.kind in ("buy", "invest")]
+            rest = [a for a in actions if a.kind not in ("buy", "invest")]
+            if len(buys) >= 2:
+                p = s.g["players"][seat]
+                return [Menu("buy", f"Buy a card or invest… ({len(buys)} you can afford with {p['dbl']} doubloons)",
+                             buys)] + rest
+            return buys + rest
+        if "quest" in kinds and len(actions) > 6:
+            pay = [a for a in actions if a.text != "quest skip"]
+            return [Menu("pay", f"Fulfil the quest… ({len(pay)} ways to pay)", pay)] + \
+                [a for a in actions if a.text == "quest skip"]
+        return actions
+
+    def _main_tree(self, s: Any, seat: int, actions: list) -> list:
+        out: list = []
+        delivers = [a for a in actions if a.kind == "city" and len(a.args) == 4]
+        quests: dict[str, list] = {}
+        for a in actions:
+            if a.kind == "city" and not a.args:
+                out.append(a)
+        if delivers:
+            by_card: dict[str, list] = {}
+            for a in delivers:
+                by_card.setdefault(a.args[1], []).append(a)
+            cards_ = []
+            for c, acts in by_card.items():
+                by_good: dict[str, list] = {}
+                for a in acts:
+                    by_good.setdefault(a.args[2], []).append(a)
+                goods = [Menu(f"g:{gd}", f"Deliver {gd} (then choose the disc)", xs) for gd, xs in by_good.items()]
+                inner = goods if len(goods) > 1 else goods[0].items
+                cards_.append(Menu(f"c:{c}", f"{_card(c)} — goods {', '.join(by_good)}", inner, note=c))
+            city = SF.city_action(s, s.g["players"][seat]["ship"])
+            out.append(Menu("deliver", f"Deliver a good, then {city['name'] if city else 'the city action'}… "
+                            f"({len(by_card)} card{'s' if len(by_card) > 1 else ''} fit)", cards_,
+                            detail="Delivery: discard a hand card showing a good the market still wants, move a "
+                                   "disc of your choice from the ship board onto that market space (the 2nd disc "
+                                   "off a space unlocks it), then take the city action."))
+        for a in actions:
+            if a.kind == "quest":
+                quests.setdefault(a.args[0], []).append(a)
+        for qid, acts in quests.items():
+            if len(acts) == 1:
+                out.append(acts[0])
+            else:
+                out.append(Menu(f"q:{qid}", f"Fulfil the quest {QUESTS[qid]['name']}… ({len(acts)} ways to pay)", acts,
+                                detail="Quest " + MT.quest_text(qid)))
+        out += [a for a in actions if a.kind in ("village", "assist", "pass")]
+        return out
+
+    def _combat_tree(self, s: Any, actions: list) -> list:
+        c = SF.combat(s)
+        v = c["value"] if c else 0
+        out: list = []
+        annex = [a for a in actions if a.kind == "annex"]
+        displace = [a for a in actions if a.kind == "displace"]
+        for a in actions:
+            if a.kind == "infl":
+                out.append(a)
+        if annex:
+            out.append(Menu("annex", f"Annex an empty flag space… (−4: {v - 4} left; {len(annex)} places)", annex,
+                            detail="Annex: the nation's left-most supply marker goes on an empty flag space "
+                                   "(highlighted); take the flag's bonus and 1 influence."))
+        if displace:
+            out.append(Menu("displace", f"Displace another nation's marker… (−6: {v - 6} left; {len(displace)} places)",
+                            displace, detail="Displace: another nation's marker leaves the game and this "
+                                             "nation's takes its place; take the flag's bonus and 1 influence."))
+        out += [a for a in actions if a.kind in ("card", "spend", "end")]
+        return out
+
+    def shown_actions(self, actions: list) -> tuple[list, int]:
+        s = self.match.state
+        if self._path_for is not s:
+            self._path_for = s
+            self.path = []
+        self._all = actions
+        items = self._tree(s, actions)
+        for key in self.path:
+            sub = next((m for m in items if isinstance(m, Menu) and m.key == key), None)
+            if sub is None:
+                self.path = []
+                return self._tree(s, actions), 0
+            items = list(sub.items)
+        if self.path:
+            items = items + [Menu(BACK, "← back (Backspace)")]
+        return items, 0
+
+    def play(self, action: Any) -> None:
+        if isinstance(action, Menu):
+            if action.key == BACK:
+                self.action_back()
+            else:
+                self.path.append(action.key)
+                self.refresh_all()
+            return
+        before = self.match.state
+        super().play(action)
+        after = self.match.state
+        if after is not before:
+            report = SF.interim_report(before, after)
+            if report:
+                self.app.push_screen(RoundEndScreen(self.match.names, self.marks, before.g["round"], report))
+
+    def action_back(self) -> None:
+        if self.path:
+            self.path.pop()
+            self.refresh_all()
+
+    # -- labels and prompts -----------------------------------------------------------------------
+    def label(self, s: Any, a: Any) -> str:
+        if isinstance(a, Menu):
+            return a.label
+        d = self.match.pending
+        seat = d.seat if d is not None else 0
+        p = s.g["players"][seat]
+        w = a.text.split(" ")
+        k = w[0]
+        if k == "move":
+            r = next((r for r in SF.reachable(s, seat) if r["text"] == a.text), None)
+            dest = w[1]
+            text = f"Sail to {_loc(dest)}"
+            if len(w) > 3:
+                text += f" via {LOCS[w[3]]['name']}"
+            if r:
+                text += f" · {r['mp']} MP"
+                if r["village_actions"]:
+                    text += f" · {r['village_actions']} village action{'s' if r['village_actions'] > 1 else ''}"
+            city = SF.city_action(s, dest)
+            if city:
+                text += f" · {city['name']}"
+            if s.g["quest_slots"].get(dest):
+                text += " · quest"
+            if any(x["loc"] == dest and x["live"] for x in p["assistants"]):
+                text += " · your assistant"
+            return text
+        if k == "city":
+            city = SF.city_action(s, p["ship"])
+            if len(w) == 1:
+                return f"City action: {city['name']} — {city['text']}" if city else "City action"
+            u = w[4]
+            n = p["discs"][u]
+            effect = UPGRADES[u]["text"].rstrip(".")
+            then = f" — the last one: unlocks {effect}" if n == 1 else f" — {n} there; both gone unlocks {effect}"
+            return f"Disc from {UPGRADES[u]['name']} ({u}){then}"
+        if k == "village":
+            n = SF.village_actions_for_mp(s, seat, SF.mp_spent(s))
+            return f"Village actions: {n} (for {SF.mp_spent(s)} MP)"
+        if k == "quest" and len(w) > 1 and w[1] != "skip":
+            paid = ", ".join(f"{_card(c)}" for c in w[2:])
+            q = QUESTS[w[1]]
+            return f"Fulfil {q['name']}" + (f", paying {paid}" if paid else "") + f" → {MT.ops_text(q['reward'])}"
+        if k == "buy":
+            c = w[1]
+            pr = SF.price(s, seat, c)
+            spec = card(c)
+            where = "planning area" if c in p["plan"] and c not in p["hand"] else "hand"
+            if a.text in [x.text for x in self._all] and c in p["plan"] and c in p["hand"]:
+                where = "hand"
+            cost = f"{pr} doubloons" + (f" (printed {spec['cost']})" if pr != spec["cost"] else "")
+            return f"Buy {spec['name']} for {cost}, from the {where} — {spec['text']}"
+        if k == "invest":
+            b = PRESTIGE[w[1]]
+            return f"Invest in {b['name']} for {b['cost']} doubloons — {b['text']}"
+        if k in VILLAGE_WORDS:
+            return f"{VILLAGE_OPTIONS[VILLAGE_WORDS[k]]['name']}: {VILLAGE_OPTIONS[VILLAGE_WORDS[k]]['text']}"
+        if k == "nation" and d is not None and d.kind == "combat_nation":
+            nv = SF.nation_value(s, w[1])
+            parts = " ".join(f"{'+' if n >= 0 and i else ''}{n} {lbl}" for i, (lbl, n) in enumerate(nv["parts"]))
+            rider = nv["rider"]
+            rtext = f" · {RIDER[rider['op']].format(n=rider.get('n', 1))}" if rider else ""
+            return f"Fight for {NATION_NAMES[w[1]]}: value {nv['value']} = {parts}{rtext}"
+        c = SF.combat(s)
+        if c is not None and c["stage"] == "loop":
+            cost = SF.combat_action_cost(a.text)
+            left = c["value"] - cost
+            nat = NATION_NAMES.get(c["nation"], "")
+            if k == "infl":
+                return f"Gain {w[1]} influence with {nat} (−{cost}: {left} left)"
+            if k in ("annex", "displace"):
+                flag = MT.ops_text(SF.flag_reward(w[1]))
+                owner = s.g["flags"].get(w[1])
+                who = f" {NATION_NAMES[owner]}'s marker at" if owner else ""
+                return f"{k.capitalize()}{who} {_loc(w[1])} (−{cost}: {left} left) → {flag}, +1 influence"
+            if k == "card":
+                return f"{_card(w[1])}: {card(w[1])['text']} ({left} left)"
+            if k == "spend":
+                what = f"1 combat point ({p['cp']} left)" if w[1] == "cp" else f"1 figure ({p['fig_personal']} left)"
+                return f"Spend {what}: value {c['value']} → {c['value'] + 1}"
+            if k == "end":
+                return f"End the combat" + (f" (the {c['value']} left is lost)" if c["value"] else "")
+        if k == "disc":
+            u = w[1]
+            n = p["discs"][u]
+            return f"{UPGRADES[u]['name']} ({u}): {n} disc{'s' if n > 1 else ''}" + \
+                (f" → unlocks: {UPGRADES[u]['text']}" if n == 1 else "")
+        if k == "pile":
+            return f"Reveal the top combat token of pile {w[1]} ({s.g['piles'][int(w[1]) - 1].__len__()} tokens)"
+        if k == "explore":
+            sp = XTRACK[w[1]]
+            rew = MT.ops_text(sp["reward"])
+            q = s.g["xquests"].get(w[1]) if sp["quest_slot"] else None
+            return f"Explorer to {w[1]}" + (f" → {rew}" if rew else "") + (f" · quest {QUESTS[q]['name']}" if q else "")
+        if k == "career":
+            ms = CAREERS[w[1]]["milestones"]
+            steps = ", ".join(f"{m['at_least']}→{MT.ops_text(m['reward'])}" for m in ms)
+            return f"Keep the career {CAREERS[w[1]]['name']}: {ms[0]['counter'].replace('_', ' ')} {steps}"
+        if k == "draw" and w[1] != "deck":
+            return f"Draw {_card(w[1])} from the display ({card(w[1])['text']})"
+        if k in ("plan", "discard"):
+            verb = "Plan" if k == "plan" else "Discard"
+            return f"{verb} {_card(w[1])} — {card(w[1])['cost']}$ {card(w[1])['type'].replace('_', ' ')}: {card(w[1])['text']}"
+        return describe(s, a)
+
+    def prompt_text(self, d: Any) -> str:
+        s = self.match.state
+        name = self.match.names[d.seat]
+        p = s.g["players"][d.seat]
+        if d.kind == "village":
+            n = SF.village_left(s)
+            ctx = SF.village_context(s)
+            why = {"scoring": " (round-end scoring)" if s.g["round"] < 4 else " (final scoring)"}.get(ctx or "", "")
+            text = f"{name}: village action{why} — {n} left · {p['dbl']} doubloons"
+        elif d.kind == "move":
+            text = f"{name}: sail 1–7 MP from {_loc(p['ship'])} (←/→ along the stops, Enter to sail)"
+        elif d.kind == "main":
+            text = f"{name} at {_loc(p['ship'])}: one main action"
+        elif d.kind == "combat_pile":
+            text = f"{name} fights: reveal a combat token from a pile"
+        elif d.kind == "combat_nation":
+            c = SF.combat(s)
+            tok = c["token"] if c else None
+            text = f"{name} fights: token {tok or 'none (piles empty)'} — choose the nation"
+        elif d.kind == "combat_loop":
+            c = SF.combat(s)
+            used = ", ".join(c["used"]) if c and c["used"] else "none"
+            text = (f"{name} fights for {NATION_NAMES[c['nation']]} · token {c['token'] or '-'} · "
+                    f"value {c['value']} · used this turn: {used}")
+        elif d.kind == "plan":
+            text = (f"{name}: planning area {len(p['plan'])}/{SF.planning_slots(s, d.seat)} — "
+                    "move hand cards there, or stop")
+        elif d.kind == "draw":
+            text = f"{name}: draw a card (hand {len(p['hand'])}/{SF.hand_limit(s, d.seat)})"
+        elif d.kind == "disc":
+            text = f"{name}: take a disc off the ship board ({SF.discs_left_to_take(s)} left)"
+        else:
+            text = super().prompt_text(d)
+        if self.path:
+            text += "  ›  " + " › ".join(self._path_names())
+        return text
+
+    def _path_names(self) -> list[str]:
+        out = []
+        for key in self.path:
+            if key.startswith("c:"):
+                out.append(_card(key[2:]))
+            elif key.startswith("g:"):
+                out.append(key[2:])
+            elif key.startswith("q:"):
+                out.append(QUESTS[key[2:]]["name"])
+            else:
+                out.append(key)
+        return out
+
+    # -- the board ----------------------------------------------------------------------------
+    def _flat(self, items: list) -> list:
+        out = []
+        for it in items:
+            if isinstance(it, Menu):
+                out += self._flat(it.items)
+            else:
+                out.append(it)
+        return out
+
+    def _highlighted(self) -> Any:
+        i = self.query_one(DecisionPanel).highlighted
+        if i is None or not 0 <= i < len(self.actions):
+            return None
+        return self.actions[i]
+
+    def update_board(self, state: Any, targets: set, cursor: Any) -> None:
+        s = state
+        hi = self._highlighted()
+        shown = self._flat(self.actions)
+        targets = {a.target for a in shown if getattr(a, "target", None) is not None
+                   and a.target[0] in ("loc", "display")}
+        if isinstance(hi, Menu):
+            focus = {a.target for a in self._flat(hi.items) if getattr(a, "target", None)}
+            cursor = next(iter(focus)) if len(focus) == 1 else None
+            targets = {t for t in focus if t and t[0] in ("loc", "display")} or targets
+        d = self.match.pending
+        mp = {}
+        if d is not None and d.kind == "move" and not self.match.seats[d.seat].bot:
+            for r in SF.reachable(self.match.state, d.seat):
+                mp[r["dest"]] = f"{r['mp']}MP" if r["dest"] not in mp else mp[r["dest"]]
+        info = self._info(s, hi, cursor)
+        rm = self.query_one(RouteMap)
+        corner, ctargets = self._corner(s)
+        rm.update_state(state, targets, cursor, mp=mp, corner=corner, corner_targets=ctargets)
+        if info != self._detail_text:
+            self._detail_text = info
+            self.query_one("#mar-detail", Static).update(info, layout=False)
+        seat = self.viewer_seat()
+        xt = frozenset(a.target for a in shown if getattr(a, "target", None) and a.target[0] == "xtrack")
+        xc = getattr(hi, "target", None)
+        key = (id(s), seat, self.size.width, xt, xc)
+        if key == self._tracks_for:
+            self._refresh_player_panels(s, hi)
+            return
+        self._tracks_for = key
+        tracks = MT.influence_lines(s, self.marks, [self.player_colour(i) for i in range(len(self.match.names))],
+                                    short=self.size.width < 110)
+        tracks.append("\n")
+        tracks.append_text(MT.explorer_line(s, self.marks, [self.player_colour(i) for i in range(len(self.match.names))],
+                                            xt, xc))
+        tracks.append("\n")
+        tracks.append_text(MT.display_line(s, seat, self.query_one("#mar-tracks").size.width or 80))
+        if tracks != self._tracks_text:
+            same = self._tracks_text is not None and self._tracks_text.plain.count("\n") == tracks.plain.count("\n")
+            self._tracks_text = tracks
+            self.query_one("#mar-tracks", Static).update(tracks, layout=not same)
+        self._refresh_player_panels(s, hi)
+
+    def _corner(self, s: Any) -> tuple[list, dict]:
+        """The card display in the map's free corner: one card a line with its price."""
+        from rich.style import Style
+
+        g = s.g
+        seat = self.viewer_seat()
+        lines: list = [(f"Display · deck {len(g['deck'])}", Style(bold=True, color="#e8e8e8"))]
+        targets = {}
+        for k, c in enumerate(g["display"]):
+            spec = card(c)
+            pr = SF.price(s, seat, c)
+            lines.append((f"{pr}$ {spec['name']}", Style(color="#e8e8e8")))
+            targets[k + 1] = ("display", c)
+        lines.append((f"discard {len(g['discard'])}", Style(color="#8a8a8a")))
+        return lines, targets
+
+    def _info(self, s: Any, hi: Any, cursor: Any) -> Text:
+        """The detail line: the highlighted card in full, or what the location under the cursor
+        offers (read from the viewer's view: never another seat's hand)."""
+        seat = self.viewer_seat()
+        if isinstance(hi, Menu):
+            if hi.note:
+                return MT.card_detail(s, seat, hi.note)
+            if hi.detail:
+                return Text(hi.detail)
+            return Text(hi.label, style="bold")
+        if hi is not None:
+            for w in hi.text.split(" ")[1:]:
+                if "." in w and w.split(".")[0][:1] in "AB" and w[1:3].isdigit():
+                    return MT.card_detail(s, seat, w)
+        if cursor is not None and cursor[0] == "loc":
+            return self.loc_text(s, seat, cursor[1])
+        return Text("")
+
+    def loc_text(self, s: Any, seat: int, loc: str) -> Text:
+        spec = LOCS[loc]
+        g = s.g
+        t = Text()
+        t.append(f"{spec['name']} ({loc})", "bold")
+        t.append(f", {spec['kind'].replace('_', ' ')}")
+        city = SF.city_action(s, loc)
+        if city:
+            t.append(f" · {city['name']}: {city['text']}")
+        if spec["kind"] == "village":
+            r = next((r for r in SF.reachable(s, seat) if r["dest"] == loc), None)
+            if r is not None and self.match.pending is not None and self.match.pending.kind == "move":
+                t.append(f" · {r['village_actions']} village action{'s' if r['village_actions'] != 1 else ''} "
+                         f"for {r['mp']} MP")
+            p = g["players"][seat]
+            buys = [c for c in p["hand"] + p["plan"] if c != "?" and SF.price(s, seat, c) <= p["dbl"]]
+            if buys:
+                t.append(" · can buy: " + ", ".join(f"{_card(c)} {SF.price(s, seat, c)}$" for c in buys[:4]))
+        market = g["markets"].get(loc)
+        if market:
+            free = [gd for gd, o in market.items() if o is None]
+            t.append(" · market wants " + (", ".join(free) if free else "nothing more"))
+            p = g["players"][seat]
+            fits = sorted({_card(c) for c in p["hand"] if c != "?" and set(card(c)["goods"]) & set(free)})
+            if fits:
+                t.append(" (your " + ", ".join(fits) + ")")
+        if spec.get("flag"):
+            owner = g["flags"].get(loc)
+            t.append(f" · flag {NATION_NAMES[owner] if owner else 'empty'}: {MT.ops_text(spec['flag'])}")
+        q = g["quest_slots"].get(loc)
+        if q:
+            t.append(" · quest " + MT.quest_text(q))
+        return t
+
+    def refresh_panels(self, view: Any) -> None:
+        pass  # update_board draws them (with the highlighted card marked in the hand)
+
+    def _refresh_player_panels(self, s: Any, hi: Any) -> None:
+        m = self.match
+        d = m.pending
+        viewer = self.viewer_seat()
+        focus = set()
+        if hi is not None and not isinstance(hi, Menu):
+            focus = {w for w in hi.text.split(" ")[1:] if "." in w}
+        elif isinstance(hi, Menu) and hi.note:
+            focus = {hi.note}
+        panel = Text()
+        human_viewer = not m.seats[viewer].bot
+        order = [viewer] + [i for i in range(len(m.names)) if i != viewer]
+        for k, i in enumerate(order):
+            if k:
+                panel.append("\n")
+            to_move = d is not None and d.seat == i
+            colour = self.player_colour(i)
+            if k == 0:
+                show = human_viewer or not self.curtain
+                width = (self.query_one("#panels-box").size.width or 36) - 8  # border, padding, scrollbar, indent
+                panel.append_text(MT.full_panel(s, i, m.names[i], self.marks[i], colour, to_move, m.seats[i].bot,
+                                                show_hand=show, focus_cards=focus, width=width))
+            else:
+                panel.append_text(MT.short_panel(s, i, m.names[i], self.marks[i], colour, to_move, m.seats[i].bot))
+        if panel != self._panel_text:
+            same = self._panel_text is not None and self._panel_text.plain.count("\n") == panel.plain.count("\n")
+            self._panel_text = panel
+            self.query_one("#panels", Static).update(panel, layout=not same)
+
+    def choose_target(self, target: Any) -> None:
+        """A click on the map: the shown entry for it, or the one legal action there, or a menu."""
+        options = [a for a in self._flat(self.actions) if getattr(a, "target", None) == target]
+        if not options:
+            if self.actions:
+                self.notify("Nothing to do there now.", severity="information")
+            return
+        if len(options) == 1:
+            self.play(options[0])
+            return
+        from tabletop_tui.screens.confirm import ChoiceMenu
+
+        labels = [self.label(self.match.state, a) for a in options]
+
+        def done(k: int | None) -> None:
+            if k is not None:
+                self.play(options[k])
+
+        self.app.push_screen(ChoiceMenu("Choose:", labels), done)
+
+    def show_game_over(self) -> None:
+        self.app.switch_screen(MaracaiboGameOver(self.match, self))
+
+
+class RoundEndScreen(ModalScreen[None]):
+    """The interim scoring, step by step, before the next round starts."""
+
+    DEFAULT_CSS = """
+    RoundEndScreen { align: center middle; }
+    RoundEndScreen > VerticalScroll { width: 90%; max-width: 100; height: auto; max-height: 90%;
+                                      border: thick $accent; background: $panel; padding: 0 2; }
+    """
+    BINDINGS = [Binding("enter,space,escape", "done", "continue")]
+
+    def __init__(self, names: list[str], marks: list[str], rnd: int, steps: list[dict]) -> None:
+        super().__init__()
+        self.names, self.marks, self.rnd, self.steps = names, marks, rnd, steps
+
+    def compose(self) -> ComposeResult:
+        t = Text()
+        t.append(f"End of round {self.rnd}: interim scoring\n", "bold")
+        for k, st in enumerate(self.steps, 1):
+            t.append(f"\n{k}. {st['step']}: ", "bold")
+            t.append(st["text"])
+            for seat, line in st["per_seat"].items():
+                t.append(f"\n     {self.marks[seat]} {self.names[seat]}: ", "bold")
+                t.append(line)
+        t.append("\n\nPress Enter to play on.", "italic")
+        with VerticalScroll():
+            yield Static(t, id="round-end")
+
+    def action_done(self) -> None:
+        self.dismiss(None)
+
+
+class MaracaiboGameOver(GameOverScreen):
+    """The final scoring read down the page: one row per category, the total, the VP after each
+    round, the tie-break figures and the place; one column per player in ranking order."""
+
+    def vp_by_round(self) -> list[tuple[int, dict]]:
+        m = self.match
+        out = []
+        for i in range(1, len(m.states)):
+            r0, r1 = m.states[i - 1].g["round"], m.states[i].g["round"]
+            if r1 == r0 + 1:
+                out.append((r0, m.vp_history[i]))
+        return out
+
+    CSS = """
+    MaracaiboGameOver #over { overflow-y: auto; }
+    MaracaiboGameOver #breakdown { max-height: 18; }
+    MaracaiboGameOver #chart { height: 8; }
+    """
+
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()
+        m = self.match
+        res = m.result()
+        table = self.query_one(DataTable)
+        table.focus()
+        self.call_after_refresh(lambda: self.query_one("#over").scroll_home(animate=False))
+        if res is None:
+            return
+        marks = markers(m.names)
+        fb = SF.final_breakdown(m.state) or {}
+        order = [p for group in res.ranking for p in group]
+        place = {p: i + 1 for i, group in enumerate(res.ranking) for p in group}
+        table.add_columns("Scoring", *[f"{marks[p]} {m.names[p]}" for p in order])
+        table.add_row(Text("Place", style="bold"), *[Text(str(place[p]), style="bold") for p in order])
+        for cat in CATEGORIES:
+            table.add_row(cat, *[str(res.breakdown.get(p, {}).get(cat, 0)) for p in order])
+        table.add_row(Text("Total", style="bold"), *[Text(str(res.scores.get(p, 0)), style="bold") for p in order])
+        for rnd, vp in self.vp_by_round():
+            table.add_row(Text(f"VP after round {rnd}", style="dim"), *[str(vp.get(p, 0)) for p in order])
+        table.add_row(Text("tie-break: doubloons", style="italic"),
+                      *[str(fb.get(p, {}).get("doubloons", "")) for p in order])
+        table.add_row(Text("tie-break: quests", style="italic"),
+                      *[str(fb.get(p, {}).get("quests", "")) for p in order])

@@ -1,0 +1,139 @@
+"""Seeded tournaments between bot levels: the engine of `tabletop tournament`, `make bench`
+and `make fuzz`.
+
+The listed levels fill the seats in turn, rotated by one seat each game (game g, seat i plays
+``levels[(i + g) % len(levels)]``), so every level sits in every seat equally often. Game g uses
+seed ``seed + g``; a bot's move is seeded by the game seed and the move number, as in a match.
+
+Per level: the win rate over the seats it played (a shared first place is a win for each
+seat in it), its 95% Wilson interval, the mean score, and the mean and longest time a move
+took. Only the move times depend on the machine; everything else is a pure function of the
+arguments.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from tabletop_tui import bots
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default); (0, 1) when n = 0."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class LevelStats:
+    seats: int = 0
+    wins: int = 0
+    score: float = 0.0
+    moves: int = 0
+    move_s: float = 0.0
+    max_move_s: float = 0.0
+    times: list = field(default_factory=list)
+
+    def as_json(self) -> dict:
+        lo, hi = wilson(self.wins, self.seats)
+        return {
+            "win_rate": round(self.wins / self.seats, 4) if self.seats else 0.0,
+            "win_rate_ci": [round(lo, 4), round(hi, 4)],
+            "mean_score": round(self.score / self.seats, 2) if self.seats else 0.0,
+            "mean_move_s": round(self.move_s / self.moves, 4) if self.moves else 0.0,
+            "max_move_s": round(self.max_move_s, 4),
+        }
+
+    def median_move_s(self) -> float:
+        if not self.times:
+            return 0.0
+        v = sorted(self.times)
+        return v[len(v) // 2]
+
+
+def check_levels(levels: list[str]) -> list[str]:
+    if not levels:
+        raise ValueError(f"name at least one bot level; levels: {', '.join(bots.LEVELS)}")
+    for lv in levels:
+        bots.check_level(lv)
+    return levels
+
+
+def play_game(rules: Any, levels: list[str], seed: int, options: dict | None = None,
+              clock: Callable[[], float] = time.perf_counter, on_move: Callable | None = None) -> tuple:
+    """One game, seat i played by ``levels[i]``. Returns (result, [(seat, seconds), ...])."""
+    from tabletop_tui.rules.core import resolve_options
+
+    opts = resolve_options(rules.options, options or {})
+    names = [f"{lv.capitalize()} {i + 1}" for i, lv in enumerate(levels)]
+    s = rules.setup(names, seed, opts)
+    times: list[tuple[int, float]] = []
+    bound = getattr(rules, "max_actions", 20000)
+    for n in range(bound):
+        d = rules.pending(s)
+        if d is None:
+            break
+        view = rules.view(s, d.seat)
+        bot = bots.make_bot(rules.game_id, levels[d.seat], seed * 1_000_003 + n)
+        t0 = clock()
+        a = bot.choose(rules, view, d.seat)
+        times.append((d.seat, clock() - t0))
+        s = rules.apply(s, a)
+        if on_move is not None:
+            on_move(n, d.seat, a)
+    res = rules.result(s)
+    if res is None:
+        raise RuntimeError(f"{rules.game_id} seed {seed}: the game did not end in {bound} actions")
+    return res, times
+
+
+def run(game_id: str, players: int, levels: list[str], games: int, seed: int,
+        options: dict | None = None, clock: Callable[[], float] = time.perf_counter,
+        progress: Callable[[int, Any], None] | None = None) -> dict:
+    """The tournament's figures, as `tabletop tournament --json` prints them."""
+    from tabletop_tui import catalogue
+
+    g = catalogue.get(game_id)
+    rules = g.rules()
+    if rules is None:
+        raise ValueError(f"{g.title} has no rules engine yet")
+    if not rules.min_players <= players <= rules.max_players:
+        raise ValueError(f"{g.title} is for {rules.min_players}–{rules.max_players} players, not {players}")
+    check_levels(levels)
+    if games < 1:
+        raise ValueError("--games must be at least 1")
+    stats = {lv: LevelStats() for lv in dict.fromkeys(levels)}
+    for k in range(games):
+        seat_levels = [levels[(i + k) % len(levels)] for i in range(players)]
+        res, times = play_game(rules, seat_levels, seed + k, options, clock)
+        for i, lv in enumerate(seat_levels):
+            st = stats[lv]
+            st.seats += 1
+            st.wins += i in res.winners
+            st.score += res.scores.get(i, 0)
+        for seat, dt in times:
+            st = stats[seat_levels[seat]]
+            st.moves += 1
+            st.move_s += dt
+            st.max_move_s = max(st.max_move_s, dt)
+            st.times.append(dt)
+        if progress is not None:
+            progress(k, res)
+    out = {"game": g.id, "players": players, "games": games,
+           "bots": {lv: st.as_json() for lv, st in stats.items()}}
+    out["_medians"] = {lv: round(st.median_move_s(), 4) for lv, st in stats.items()}
+    return out
+
+
+def public(figures: dict) -> dict:
+    """The figures without the private extras (the issue's exact shape)."""
+    return {k: v for k, v in figures.items() if not k.startswith("_")}

@@ -1,0 +1,283 @@
+"""The rest of Maracaibo's table as text: the influence and explorer tracks, the card display and
+the prestige row, a player's ship board, hand and planning area, the short line of the others,
+and cards as cards (name, cost, type, effect in short; the full text for the detail pane).
+
+Everything is built with rich ``Text`` (names are never markup). The functions read the position
+they are given (a seat's view) and the engine's read-only surface; they decide nothing.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from tabletop_tui.rules.maracaibo import surface as SF
+from tabletop_tui.rules.maracaibo.content import (CAREERS, LOCS, NATION_NAMES, NATIONS, PRESTIGE, QUESTS,
+                                                  UPGRADES, UPGRADE_IDS, XTRACK, card)
+from tabletop_tui.widgets.route_map import GOOD_LETTER, NATION_LETTER, NATION_STYLE
+
+DIM = Style(dim=True)
+BOLD = Style(bold=True)
+GOLD = Style(color="#ffd866", bold=True)
+TYPE_SHORT = {"instant": "instant", "ongoing": "ongoing", "assistant": "assist", "end_scoring": "end"}
+UP_SHORT = {"U01": "Hand+1", "U02": "Rigging", "U03": "$inc+2", "U04": "$inc+2", "U05": "VPinc+1",
+            "U06": "VPinc+1", "U07": "Compass", "U08": "Compass", "U09": "Cards-1", "U10": "Drill",
+            "U11": "Plan+1", "U12": "Fight+2"}
+EXPLORER_ROW = ["S", "E1", "E2", "E3", "E4", "|red|", "E5", "E6", "<", "L1", "L2", "L3", "/", "K1", ">",
+                "E7", "E8", "|blue|", "E9", "E10", "E11", "E12", "|green|", "E13", "E14", "END"]
+
+
+def player_style(colour: str) -> Style:
+    return Style(bold=True, color="#000000", bgcolor=colour)
+
+
+def goods_text(c: str) -> str:
+    return "".join(GOOD_LETTER.get(g, "?") for g in card(c)["goods"])
+
+
+TYPE_TINY = {"instant": "inst", "ongoing": "ongo", "assistant": "asst", "end_scoring": "end"}
+
+
+def card_line(s: Any, seat: int, c: str, width: int = 31) -> Text:
+    """One line: name, the price for this player, the goods, the type (and VP/compass); at narrow
+    widths the type is abbreviated before the name is cut."""
+    spec = card(c)
+    t = Text()
+    pr = SF.price(s, seat, c)
+    extra = ""
+    if spec["vp"]:
+        extra += f" {spec['vp']}VP"
+    if spec["compass"]:
+        extra += " ☼" * spec["compass"]
+    tail = f"  {pr}$ {goods_text(c)} {TYPE_SHORT.get(spec['type'], spec['type'])}{extra}"
+    if len(spec["name"]) + len(tail) > width:
+        tail = f" {pr}$ {goods_text(c)} {TYPE_TINY.get(spec['type'], spec['type'])}"
+        tail += (f" {spec['vp']}VP" if spec["vp"] else "") + "☼" * spec["compass"]
+    name = spec["name"][: max(8, width - len(tail))]
+    t.append(name, BOLD)
+    t.append(tail, DIM)
+    return t
+
+
+def card_detail(s: Any, seat: int | None, c: str) -> Text:
+    spec = card(c)
+    t = Text()
+    t.append(f"{spec['name']} ({c.split('.')[0]})", BOLD)
+    cost = f"cost {spec['cost']}"
+    if seat is not None:
+        pr = SF.price(s, seat, c)
+        if pr != spec["cost"]:
+            cost += f", you pay {pr}"
+    t.append(f" · {spec['type'].replace('_', ' ')} · {cost} · goods {', '.join(spec['goods'])}")
+    if spec["vp"]:
+        t.append(f" · {spec['vp']} VP")
+    if spec["compass"]:
+        t.append(f" · {spec['compass']} compass")
+    t.append(" — " + spec["text"])
+    return t
+
+
+def quest_text(qid: str) -> str:
+    q = QUESTS[qid]
+    cost = q["cost"]
+    parts = []
+    if cost.get("doubloons"):
+        parts.append(f"{cost['doubloons']} doubloons")
+    if cost.get("combat_points"):
+        parts.append(f"{cost['combat_points']} combat points")
+    if cost.get("goods"):
+        parts.append("goods " + " + ".join(cost["goods"]))
+    if cost.get("cards"):
+        parts.append(f"{cost['cards']} hand cards")
+    return f"{q['name']}: pay {', '.join(parts) or 'nothing'} → {ops_text(q['reward'])}"
+
+
+def ops_text(ops: list) -> str:
+    out = []
+    for o in ops:
+        n = o.get("n", 1)
+        name = o["op"]
+        if name == "doubloons":
+            out.append(f"{n} doubloon{'s' if n != 1 else ''}")
+        elif name == "vp":
+            out.append(f"{n} VP")
+        elif name == "combat_points":
+            out.append(f"{n} combat point{'s' if n != 1 else ''}")
+        elif name == "influence":
+            nat = o.get("nation")
+            who = {"any": "a nation", "each": "each nation", "fighting": "the fighting nation"}.get(
+                nat, NATION_NAMES.get(nat, nat))
+            out.append(f"{n} influence with {who}")
+        elif name == "explore":
+            out.append(f"explore {n}")
+        elif name == "remove_disc":
+            out.append(f"{n} disc off the ship" if n == 1 else f"{n} discs off the ship")
+        elif name == "draw":
+            out.append(f"draw {n}")
+        elif name == "figure":
+            out.append(f"{n} figure")
+        elif name == "fight":
+            out.append("a combat")
+        elif name == "village_actions":
+            out.append(f"{n} village action{'s' if n > 1 else ''}")
+        else:
+            out.append(name.replace("_", " "))
+    return ", ".join(out)
+
+
+# -- the tracks ---------------------------------------------------------------------------------
+def influence_lines(s: Any, marks: list[str], colours: list[str], short: bool = False) -> Text:
+    g = s.g
+    t = Text()
+    on_map = SF.markers_on_map(s)
+    for k, nat in enumerate(NATIONS):
+        if k:
+            t.append("\n")
+        t.append(f"[{NATION_LETTER[nat]}]", NATION_STYLE[nat])
+        t.append(f" {NATION_NAMES[nat]:<8}", BOLD)
+        order = sorted(range(g["n"]), key=lambda i: (-g["players"][i]["infl"][nat], i))
+        for i in order:
+            v = g["players"][i]["infl"][nat]
+            t.append(" ")
+            t.append(marks[i], player_style(colours[i]))
+            rk = SF.noble_rank(v)
+            t.append(f"{v}" + (f"r{rk}" if rk else ""))
+        if short:
+            t.append(f"  map {on_map[nat]} sup {SF.markers_in_supply(s, nat)} {SF.vp_per_rank(s, nat)}VP/rk", DIM)
+        else:
+            t.append(f"  map {on_map[nat]} · supply {SF.markers_in_supply(s, nat)} · {SF.vp_per_rank(s, nat)} VP/rank",
+                     DIM)
+    return t
+
+
+def explorer_line(s: Any, marks: list[str], colours: list[str], targets: set = frozenset(),
+                  cursor: Any = None) -> Text:
+    """The explorer track on one line (wrapping): spaces, barriers, the branch (< L… / K1 >),
+    quests (Q), every explorer; the spaces an explore may reach are highlighted."""
+    g = s.g
+    at: dict[str, list[int]] = {}
+    for i, p in enumerate(g["players"]):
+        at.setdefault(p["explorer"], []).append(i)
+    t = Text()
+    t.append("Expl ", BOLD)
+    for sp in EXPLORER_ROW:
+        if sp in XTRACK:
+            quest = XTRACK[sp]["quest_slot"] and g["xquests"].get(sp)
+            st = GOLD if quest else (BOLD if sp in at else DIM)
+            if ("xtrack", sp) == cursor:
+                st = Style(bold=True, color="#000000", bgcolor="#ffd866")
+            elif ("xtrack", sp) in targets:
+                st = Style(bold=True, reverse=True)
+            t.append(sp + ("Q" if quest else ""), st)
+            for i in at.get(sp, []):
+                t.append(marks[i], player_style(colours[i]))
+            t.append(" ")
+        else:
+            t.append(sp + " ", Style(color="#e8554e" if "red" in sp else "#4f8fe8" if "blue" in sp
+                                     else "#3fb950" if "green" in sp else "#8a8a8a"))
+    return t
+
+
+def display_line(s: Any, seat: int | None, width: int) -> Text:
+    """The piles and the prestige row (the card display itself is drawn on the map), and at
+    roomy sizes the letters of the goods."""
+    g = s.g
+    t = Text()
+    if width >= 80:
+        t.append("Goods s sugar t tobacco c coffee k cocoa l cloth (a player letter: delivered)\n", DIM)
+    t.append(f"Discard {len(g['discard'])} · combat tokens {len(g['piles'][0])}/{len(g['piles'][1])}"
+             f" · quests {len(g['quest_pile'])}", DIM)
+    k = g["prestige_revealed"]
+    t.append(" · Prestige: ", BOLD)
+    for i, b in enumerate(g["prestige"]):
+        if i:
+            t.append(", ", DIM)
+        if i < k and b in PRESTIGE:
+            t.append(f"{PRESTIGE[b]['name']} {PRESTIGE[b]['cost']}$")
+        else:
+            t.append("?", DIM)
+    return t
+
+
+# -- the players ---------------------------------------------------------------------------------
+def head_line(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bool, bot: bool) -> Text:
+    p = s.g["players"][seat]
+    t = Text()
+    t.append("▶ " if to_move else "  ", BOLD)
+    t.append(f" {mark} ", player_style(colour))
+    t.append(f" {name}", BOLD)
+    if bot:
+        t.append(" bot", Style(italic=True, dim=True))
+    t.append(f"  {p['vp']} VP", BOLD)
+    return t
+
+
+def short_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bool, bot: bool) -> Text:
+    p = s.g["players"][seat]
+    t = head_line(s, seat, name, mark, colour, to_move, bot)
+    t.append(f" ${p['dbl']} cp{p['cp']}")
+    t.append(f"\n   at {p['ship']} hand {len(p['hand'])} plan {len(p['plan'])} expl {p['explorer']}"
+             f"\n   cards {len(p['bought'])} tokens {len(p['tokens'])} quests {len(p['quests'])}"
+             f" upgr {SF.completed_upgrades(s, seat)}", DIM)
+    return t
+
+
+def full_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bool, bot: bool,
+               show_hand: bool, focus_cards: set | None = None, width: int = 31) -> Text:
+    """The player to move in full: money and points, the hand and the planning area first (what a
+    decision is made with), then the ship board (what each space unlocks), figures, tokens,
+    quests, careers, assistants and prestige."""
+    g = s.g
+    p = g["players"][seat]
+    focus_cards = focus_cards or set()
+    t = head_line(s, seat, name, mark, colour, to_move, bot)
+    t.append(f" ${p['dbl']} cp{p['cp']}/8", BOLD)
+    if show_hand:
+        t.append(f"\n Hand {len(p['hand'])}/{SF.hand_limit(s, seat)}", BOLD)
+        for c in p["hand"]:
+            t.append("\n  ")
+            line = card_line(s, seat, c, width)
+            if c in focus_cards:
+                line.stylize("reverse")
+            t.append_text(line)
+    else:
+        t.append(f"\n Hand {len(p['hand'])} cards (hidden)", DIM)
+    t.append(f"\n Planning {len(p['plan'])}/{SF.planning_slots(s, seat)}", BOLD)
+    for c in p["plan"]:
+        t.append("\n  ")
+        line = card_line(s, seat, c, width)
+        if c in focus_cards:
+            line.stylize("reverse")
+        t.append_text(line)
+    t.append(f"\n income {4 + p['inc_d']}$ {p['inc_v']}VP · figures {p['fig_personal']}+{p['fig_general']}")
+    t.append(f"\n ship {p['ship']} · explorer {p['explorer']} · ☼ {SF.compasses(s, seat)}")
+    t.append(f"\n combat tokens {len(p['tokens'])} · quests {len(p['quests'])}")
+    cp = SF.career_progress(s, seat)
+    if cp is not None:
+        paid, now, nxt = cp
+        line = f" career {CAREERS[p['career']]['name']} {paid}/3"
+        t.append("\n" + line)
+        if nxt and len(line) + len(f" ({now}/{nxt})") <= width + 2:
+            t.append(f" ({now}/{nxt})", DIM)
+    t.append("\n Ship board ", BOLD)
+    t.append("●=disc ✓=open", DIM)
+    cols = 3 if width + 2 >= 31 else 2
+    for k, u in enumerate(UPGRADE_IDS):
+        t.append("\n " if k % cols == 0 else " ")
+        n = p["discs"][u]
+        t.append(f"{UP_SHORT[u]:<7}", BOLD if n == 0 else Style())
+        t.append("✓  " if n == 0 else ("●● " if n == 2 else "●· "), GOLD if n == 0 else Style())
+    if p["assistants"]:
+        t.append("\n assistants ")
+        t.append(", ".join(f"{a['loc']}" + ("" if a["live"] else " (done)") for a in p["assistants"]))
+    if p["invested"]:
+        t.append("\n prestige " + ", ".join(PRESTIGE[b]["name"] for b in p["invested"]))
+    if p["bought"]:
+        t.append(f"\n Cards {len(p['bought'])}: ", BOLD)
+        t.append(", ".join(card(c)["name"] for c in p["bought"]), DIM)
+    return t
+
+
+def upgrade_text(u: str) -> str:
+    return f"{UPGRADES[u]['name']} ({u}): {UPGRADES[u]['text']}"

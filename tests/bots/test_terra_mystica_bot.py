@@ -1,0 +1,130 @@
+"""The Terra Mystica medium bot: legal, deterministic, sees only views, and plays with sense."""
+import json
+
+import pytest
+
+from tabletop_tui.bots import terra_mystica as bot
+from tabletop_tui.rules.core import Rng
+from tabletop_tui.rules.terra_mystica import RULES
+
+FACTIONS = {"factions": "witches,halflings"}
+
+
+def play_bot_game(seed, options=FACTIONS, n=2, until=None):
+    """Medium bot in every seat; returns the record of (seat, action) and the last state."""
+    s = RULES.setup([f"P{i}" for i in range(n)], seed, dict(options))
+    rngs = [Rng(seed + i) for i in range(n)]
+    record = []
+    while RULES.pending(s) is not None:
+        if until is not None and until(s):
+            break
+        d = RULES.pending(s)
+        view = RULES.view(s, d.seat)
+        a = bot.choose(RULES, view, d.seat, rngs[d.seat])
+        assert a in RULES.legal_actions(s), f"{a} is not legal in round {s.round}"
+        record.append((d.seat, str(a)))
+        s = RULES.apply(s, a)
+    return record, s
+
+
+def test_every_move_is_legal_through_a_whole_seeded_game_and_the_game_ends():
+    record, s = play_bot_game(5)
+    assert s.phase == "over"
+    assert RULES.invariants(s) == []
+    res = RULES.result(s)
+    assert min(res.scores.values()) > 60  # random play averages about 55 in four-player games
+
+
+def test_every_move_is_legal_with_factions_of_its_own_choosing_in_three_player_games():
+    record, s = play_bot_game(8, options={}, n=3)
+    assert s.phase == "over"
+    assert len({p.faction for p in s.players}) == 3
+
+
+def test_the_same_seed_gives_the_same_game():
+    a, _ = play_bot_game(11)
+    b, _ = play_bot_game(11)
+    assert a == b
+
+
+def test_the_bot_never_changes_the_view_it_is_given():
+    _, s = play_bot_game(3, until=lambda s: s.round == 2)
+    d = RULES.pending(s)
+    view = RULES.view(s, d.seat)
+    before = json.dumps(RULES.to_json(view), sort_keys=True)
+    bot.choose(RULES, view, d.seat, Rng(1))
+    assert json.dumps(RULES.to_json(view), sort_keys=True) == before
+
+
+def first_main_turn(seed=2):
+    _, s = play_bot_game(seed, until=lambda s: s.phase == "play" and RULES.pending(s).kind == "main")
+    return s
+
+
+def test_it_does_not_pass_in_round_one_with_the_resources_to_build():
+    s = first_main_turn()
+    d = RULES.pending(s)
+    p = s.players[d.seat]
+    assert s.round == 1 and p.W >= 1 and p.C >= 2
+    a = bot.choose(RULES, RULES.view(s, d.seat), d.seat, Rng(0))
+    assert a.kind != "pass"
+
+
+def test_it_builds_in_round_one_rather_than_hoarding():
+    # by the end of round 1 the seat has built or upgraded: more structures, or better ones
+    s = first_main_turn()
+    seat = RULES.pending(s).seat
+    start = dict(s.players[seat].counts)
+    while RULES.pending(s) is not None and s.round == 1:
+        d = RULES.pending(s)
+        s = RULES.apply(s, bot.choose(RULES, RULES.view(s, d.seat), d.seat, Rng(0)))
+    assert s.players[seat].counts != start
+
+
+def a_power_offer(seed=4):
+    four = {"factions": "witches,nomads,halflings,darklings"}
+    _, s = play_bot_game(seed, options=four, n=4, until=lambda s: s.phase == "play" and RULES.pending(s).kind == "leech")
+    assert RULES.pending(s).kind == "leech"
+    return s
+
+
+def test_a_free_power_offer_is_always_taken():
+    s = a_power_offer()
+    s.queue[0][2] = 1  # the offer is 1 power: it costs no VP
+    d = RULES.pending(s)
+    a = bot.choose(RULES, RULES.view(s, d.seat), d.seat, Rng(0))
+    assert a.kind == "leech" and a.n == 1
+
+
+def test_a_dear_power_offer_is_declined_after_passing_in_the_last_round():
+    s = a_power_offer()
+    d = RULES.pending(s)
+    p = s.players[d.seat]
+    s.queue[0][2] = 4
+    p.bowls = [8, 4, 0]  # room for all 4: it would cost 3 VP
+    s.round = 6
+    p.passed = True
+    a = bot.choose(RULES, RULES.view(s, d.seat), d.seat, Rng(0))
+    assert a.kind == "decline"
+
+
+def test_a_dear_power_offer_is_taken_early():
+    s = a_power_offer()
+    d = RULES.pending(s)
+    p = s.players[d.seat]
+    s.queue[0][2] = 3
+    p.bowls = [8, 4, 0]
+    s.round = 1
+    a = bot.choose(RULES, RULES.view(s, d.seat), d.seat, Rng(0))
+    assert a.kind == "leech" and a.n == 3
+
+
+def test_worth_counts_victory_points_and_evaluate_is_relative_to_the_best_rival():
+    s = first_main_turn()
+    seat = RULES.pending(s).seat
+    other = 1 - seat
+    richer = s.copy()
+    richer.players[seat].VP += 10
+    assert bot.worth(richer, seat) == pytest.approx(bot.worth(s, seat) + 10)
+    assert bot.evaluate(RULES, richer, seat) == pytest.approx(bot.evaluate(RULES, s, seat) + 10)
+    assert bot.evaluate(RULES, richer, other) == pytest.approx(bot.evaluate(RULES, s, other) - 10)

@@ -1,0 +1,247 @@
+"""Maracaibo on screen: a whole game by keyboard, hidden hands behind the curtain, the grouped
+decisions (delivery card → good → disc, annex and displace targets, buying), the round-end summary
+and the game-over breakdown."""
+from __future__ import annotations
+
+import io
+import re
+
+from rich.console import Console
+
+from tabletop_tui.match import Match, Seat
+from tabletop_tui.rules.maracaibo.content import CARDS, card
+from tabletop_tui.screens.handoff import HandoffScreen
+from tabletop_tui.screens.maracaibo import MaracaiboGameOver, MaracaiboScreen, Menu, RoundEndScreen
+from tabletop_tui.widgets.decision import DecisionPanel
+from tabletop_tui.widgets.route_map import RouteMap
+
+from .helpers import app_for, played_match
+
+
+def screen_text(app) -> str:
+    """The rendered screen as plain text (what a player at the terminal sees)."""
+    w, h = app.size
+    console = Console(width=w, height=h, file=io.StringIO(), force_terminal=True, color_system="truecolor",
+                      record=True, legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text(styles=False)
+
+
+def mar_match(players=3, seed=5, moves=0, bots=(), until=None) -> Match:
+    return played_match("maracaibo", players, seed, moves, bots=bots, until=until)
+
+
+# -- a keyboard player ------------------------------------------------------------------------
+def pick(screen: MaracaiboScreen) -> int:
+    """Which shown entry a keen player takes: deliver, fulfil quests, fight and annex."""
+    labels = [screen.label(screen.match.state, a) for a in screen.actions]
+    d = screen.match.pending
+    def first(*words):
+        for w in words:
+            for i, lab in enumerate(labels):
+                if lab.startswith(w):
+                    return i
+        return None
+    if d.kind == "move":
+        def score(lab):
+            return (("quest" in lab) * 2 + ("Battle Station" in lab or "Fort or Frontier" in lab) * 3
+                    + (" · " in lab) + ("village action" in lab))
+        return max(range(len(labels)), key=lambda i: (score(labels[i]), -i))
+    if d.kind == "main":
+        k = first("Deliver a good", "Fulfil", "City action: Battle", "City action: Fort", "City action", "Village")
+        return 0 if k is None else k
+    if d.kind == "combat_nation":
+        vals = [int(re.search(r"value (\d+)", lab).group(1)) for lab in labels]
+        return max(range(len(labels)), key=lambda i: vals[i])
+    if d.kind == "combat_loop":
+        k = first("Annex", "Displace", "Gain 2", "Gain 1", "Spend", "End")
+        return 0 if k is None else k
+    if d.kind == "effect" or d.kind == "choose":
+        k = first("Option 1: fight")
+        return 0 if k is None else k
+    k = first("Fulfil", "Buy")
+    return 0 if k is None else k
+
+
+async def press_choice(pilot, screen: MaracaiboScreen, i: int) -> None:
+    """Move the highlight with the arrow keys and press Enter, as a person would."""
+    panel = screen.query_one(DecisionPanel)
+    cur = panel.highlighted or 0
+    key = "down" if i > cur else "up"
+    for _ in range(abs(i - cur)):
+        await pilot.press(key)
+    await pilot.press("enter")
+
+
+async def play_on(app, pilot, steps: int, seen=None) -> None:
+    for _ in range(steps):
+        await pilot.pause()
+        scr = app.screen
+        if isinstance(scr, (HandoffScreen, RoundEndScreen)):
+            if seen is not None and isinstance(scr, RoundEndScreen):
+                seen.append(screen_text(app))
+            await pilot.press("enter")
+            continue
+        if isinstance(scr, MaracaiboGameOver):
+            return
+        if not isinstance(scr, MaracaiboScreen):
+            await pilot.pause(0.05)
+            continue
+        m = scr.match
+        d = m.pending
+        if d is None or m.seats[d.seat].bot:
+            await pilot.pause(0.01)
+            continue
+        if not scr.actions:
+            await pilot.pause(0.01)
+            continue
+        await press_choice(pilot, scr, pick(scr))
+
+
+async def test_a_whole_three_player_game_by_keyboard():
+    m = Match("maracaibo", [Seat("Anna"), Seat("Bruno", True), Seat("Chiara", True)], 11)
+    app = app_for(m)
+    summaries: list[str] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_on(app, pilot, 3000, summaries)
+        assert isinstance(app.screen, MaracaiboGameOver)
+        text = screen_text(app)
+        assert "game over" in text and "tie-break: doubloons" in text and "influence" in text
+    anna = [a for a, who in zip(m.actions, m.actors) if who == 0]
+    assert any(a.startswith("city deliver") for a in anna)  # card → good → disc
+    assert any(a.startswith(("annex", "displace")) for a in anna)
+    assert any(a.startswith("quest") and a != "quest skip" for a in anna)
+    assert len(summaries) == 3  # rounds 1-3 end with the interim scoring shown
+    assert "Income" in summaries[0] and "Markets cleared" in summaries[0]
+
+
+async def test_no_other_seats_cards_on_screen_at_any_turn():
+    """Three humans behind the curtain: at every decision the screen shows the cards of the
+    player to move and the public ones, never a card only another seat holds."""
+    m = Match("maracaibo", [Seat("Anna"), Seat("Bruno"), Seat("Chiara")], 7)
+    app = app_for(m)
+    checked = set()
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(150):
+            await pilot.pause()
+            scr = app.screen
+            if isinstance(scr, (HandoffScreen, RoundEndScreen)):
+                text = screen_text(app)
+                if isinstance(scr, HandoffScreen):
+                    assert not any(CARDS[d]["name"] in text for d in CARDS)  # the curtain hides all
+                await pilot.press("enter")
+                continue
+            if not isinstance(scr, MaracaiboScreen) or m.pending is None:
+                break
+            seat = m.pending.seat
+            g = m.state.g
+            public = set(g["display"]) | set(g["discard"])
+            for p in g["players"]:
+                public |= set(p["plan"]) | set(p["bought"])
+            mine = set(g["players"][seat]["hand"])
+            names_ok = {card(c)["name"] for c in public | mine}
+            secret = {card(c)["name"] for i, p in enumerate(g["players"]) if i != seat for c in p["hand"]}
+            secret |= {card(c)["name"] for c in g["deck"]}
+            text = screen_text(app)
+            for name in secret - names_ok:
+                assert name not in text, f"{name} on screen for seat {seat}"
+            checked.add(seat)
+            await press_choice(pilot, scr, pick(scr))
+    assert checked == {0, 1, 2}
+
+
+async def test_a_delivery_goes_card_then_good_then_disc():
+    def at_delivery(m):
+        return m.pending.kind == "main" and any(a.text.startswith("city deliver") for a in m.legal_actions()) \
+            and not m.seats[m.pending.seat].bot
+    m = mar_match(players=3, seed=5, until=at_delivery)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        k = next(i for i, a in enumerate(scr.actions) if isinstance(a, Menu) and a.key == "deliver")
+        await press_choice(pilot, scr, k)
+        await pilot.pause()
+        assert all(isinstance(a, Menu) for a in scr.actions[:-1])  # the cards that fit
+        assert scr.label(m.state, scr.actions[-1]).startswith("← back")
+        await press_choice(pilot, scr, 0)
+        await pilot.pause()
+        while any(isinstance(a, Menu) and a.key.startswith("g:") for a in scr.actions):
+            await press_choice(pilot, scr, 0)  # the good, when the card shows two that fit
+            await pilot.pause()
+        labels = [scr.label(m.state, a) for a in scr.actions[:-1]]
+        assert labels and all(lab.startswith("Disc from ") for lab in labels)
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert scr.path  # one step back up, still in the delivery
+        before = len(m.actions)
+        while len(m.actions) == before:
+            await press_choice(pilot, scr, 0)
+            await pilot.pause()
+        assert m.actions[-1].startswith("city deliver")
+
+
+async def test_movement_highlights_reachable_stops_with_their_mp():
+    m = mar_match(players=2, seed=3, until=lambda m: m.pending.kind == "move" and m.state.g["phase"] == "play")
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        rm = app.screen.query_one(RouteMap)
+        assert rm.targets == {a.target for a in m.legal_actions()}
+        assert set(rm.extra["mp"].values()) >= {"1MP", "7MP"}
+        first = rm.cursor
+        await pilot.press("right")
+        await pilot.pause()
+        assert rm.cursor != first and rm.cursor in rm.targets
+
+
+async def test_combat_shows_each_nations_value_and_the_value_left():
+    m = mar_match(players=3, seed=5, until=lambda m: m.pending.kind == "combat_nation")
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        labels = [scr.label(m.state, a) for a in scr.actions]
+        assert all(re.match(r"Fight for \w+: value \d+ = \d+ token", lab) for lab in labels)
+        await press_choice(pilot, scr, 0)
+        await pilot.pause()
+        assert "value" in str(app.screen.prompt_text(m.pending))
+        labels = [scr.label(m.state, a) for a in scr.actions]
+        assert any("left" in lab for lab in labels)
+
+
+async def test_too_small_notice_at_80x24():
+    app = app_for(mar_match(players=2, seed=3, moves=20))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "needs at least 100×30" in text
+
+
+async def test_player_names_are_text_not_markup():
+    m = Match("maracaibo", [Seat("An[/]na"), Seat("[b]Bo", True)], 3)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "An[/]na" in screen_text(app)
+
+
+async def test_key_mashing_and_clicks_never_crash():
+    from tabletop_tui.rules.core import Rng
+
+    m = Match("maracaibo", [Seat("Anna"), Seat("Bruno", True), Seat("Chiara", True)], 9)
+    app = app_for(m)
+    rng = Rng(4)
+    keys = ["1", "2", "3", "4", "9", "left", "right", "up", "down", "enter", "backspace", "u"]
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(120):
+            await pilot.pause()
+            if not isinstance(app.screen, MaracaiboScreen):
+                await pilot.press("escape")  # a menu, the summary or a notice: close it
+                continue
+            if rng.randbelow(4) == 0:
+                await pilot.click(RouteMap, offset=(rng.randbelow(64), rng.randbelow(11)))
+            else:
+                await pilot.press(keys[rng.randbelow(len(keys))])
+        assert len(m.actions) > 10
+        assert m.rules.invariants(m.state) == []
