@@ -29,6 +29,7 @@ from tabletop_tui.widgets.command_line import CommandInput, CommandLine
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.hex_map import COMPACT, FULL, HexMap, map_size
 from tabletop_tui.widgets.players import markers
+from tabletop_tui.widgets.vp_chart import VPChart
 from tabletop_tui.widgets.tm_tables import bonus_text, res_text, cult_board, faction_board, favor_text, round_board, scoring_text, town_text
 
 HEX_IN = re.compile(r"\b([A-I]\d{1,2})\b")
@@ -572,6 +573,7 @@ class TerraMysticaGameOver(GameOverScreen):
         res = m.result()
         table = self.query_one(DataTable)
         self.query_one("#again").focus()
+        self.chart_rounds()
         if res is None:
             return
         s = m.state
@@ -591,3 +593,21 @@ class TerraMysticaGameOver(GameOverScreen):
                 row += [f"{p.cult[t]}→{cult_vp[t][i]}" for t in range(4)]
                 row += [f"{sizes[i]}→{net_vp[i]}", str(b.get("resources", 0)), Text(str(res.scores[i]), style="bold")]
                 table.add_row(*row)
+
+    def chart_rounds(self) -> None:
+        """The VP chart by round: the start of round 1, the end of each round, the final scoring."""
+        m = self.match
+        states, hist = m.states, m.vp_history
+        marks: list[int] = []
+        for i in range(len(states) - 1):
+            a, b = states[i], states[i + 1]
+            if a.phase != "play" and b.phase == "play" and not marks:
+                marks.append(i + 1)
+            if a.phase == "play" and (b.round != a.round or b.phase == "over"):
+                marks.append(i)
+        if not marks:
+            return
+        chart = self.query_one(VPChart)
+        chart.history = [hist[i] for i in marks] + [hist[-1]]
+        chart.axis_label = lambda: f"rounds: start, 1–{len(marks) - 1}, final"  # type: ignore[method-assign]
+        chart.refresh()
