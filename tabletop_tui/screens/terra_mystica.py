@@ -29,8 +29,9 @@ from tabletop_tui.widgets.command_line import CommandInput, CommandLine
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.hex_map import COMPACT, FULL, HexMap, map_size
 from tabletop_tui.widgets.players import markers
+from tabletop_tui.widgets.tm_tables import (bonus_text, cult_board, faction_board, favor_text, res_text, round_board,
+                                            scoring_text, town_text)
 from tabletop_tui.widgets.vp_chart import VPChart
-from tabletop_tui.widgets.tm_tables import bonus_text, res_text, cult_board, faction_board, favor_text, round_board, scoring_text, town_text
 
 HEX_IN = re.compile(r"\b([A-I]\d{1,2})\b")
 RES_NAME = {"PW": "power", "C": "coins", "W": "workers", "P": "priests", "VP": "VP"}
@@ -89,7 +90,6 @@ def fname(s, seat: int) -> str:
 class TerraMysticaScreen(GameScreen):
     CSS_PATH = ["game.tcss", "terra_mystica.tcss"]
     MIN_SIZE = (100, 30)
-    AUTO_FOCUS = "#choices"
     BINDINGS = [
         Binding("colon", "command", ":command", id="command"),
         Binding("t", "tables", "cults/rounds", id="tables"),
