@@ -90,6 +90,7 @@ def fname(s, seat: int) -> str:
 class TerraMysticaScreen(GameScreen):
     CSS_PATH = ["game.tcss", "terra_mystica.tcss"]
     MIN_SIZE = (100, 30)
+    spectating = False  # watching a recording: every seat is a spectator's, none a bot
     BINDINGS = [
         Binding("colon", "command", ":command", id="command"),
         Binding("t", "tables", "cults/rounds", id="tables"),
@@ -549,7 +550,8 @@ class TerraMysticaScreen(GameScreen):
             if i:
                 t.append("\n")
             t.append_text(faction_board(s, seat, self.marks, full=(seat == mover), to_move=(seat == mover),
-                                        is_bot=self.match.seats[seat].bot, width=width))
+                                        is_bot=self.match.seats[seat].bot and not self.spectating,
+                                        width=width))
         lines = t.plain.count("\n")
         # the same number of lines: no relayout needed (a relayout per move is most of a move's cost)
         self.query_one("#panels", Static).update(t, layout=lines != self._panel_lines)
