@@ -90,6 +90,8 @@ def fname(s, seat: int) -> str:
 class TerraMysticaScreen(GameScreen):
     CSS_PATH = ["game.tcss", "terra_mystica.tcss"]
     MIN_SIZE = (100, 30)
+    # (None would mean the app's "*": the first focusable widget, which here is the map)
+    AUTO_FOCUS = "#choices"
     spectating = False  # watching a recording: every seat is a spectator's, none a bot
     BINDINGS = [
         Binding("colon", "command", ":command", id="command"),
