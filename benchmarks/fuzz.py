@@ -1,6 +1,8 @@
 """`make fuzz`: long random playout campaigns for every game with an engine, every player count,
 with the strict checks of tabletop_tui.playout (invariants, immutability, notation and JSON round
-trips). FUZZ_GAMES sets games per count (default 1000). Exit 1 on any error."""
+trips). FUZZ_GAMES sets games per count (default 1000). Then the bots' full tournaments
+(benchmarks/bots.py; FUZZ_BOT_GAMES_MR / FUZZ_BOT_GAMES_HM games, default 200 / 100; FUZZ_BOTS=0
+skips them). Exit 1 on any playout error."""
 from __future__ import annotations
 
 import os
@@ -30,6 +32,14 @@ def main() -> int:
             for e in st.errors[:5]:
                 print("   ", e)
             bad += len(st.errors)
+    if os.environ.get("FUZZ_BOTS", "1") != "0":
+        # the bots' full tournaments (issue 11): medium vs random, hard vs medium
+        sys.path.insert(0, os.path.dirname(__file__))
+        import bots as bot_bench
+
+        games_ids = tuple(g for g in bot_bench.GAMES if not only or g in only)
+        bot_bench.figures(int(os.environ.get("FUZZ_BOT_GAMES_MR", "200")),
+                          int(os.environ.get("FUZZ_BOT_GAMES_HM", "100")), games_ids)
     return 1 if bad else 0
 
 

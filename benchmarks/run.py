@@ -86,14 +86,18 @@ else:
         names = ["Anna", "Bruno", "Chiara", "Dario"]
         m = Match("maracaibo", [Seat(n) for n in names], 1)
         for _ in range(150):
-            m.play(m.bot_action())
+            m.play(m.bot_job(level="random")())
         t0 += time.perf_counter() - tb
         class M(TabletopApp):
             def on_mount(self):
                 super().on_mount()
                 self.set_timer(0.001, self.check)
             def check(self):
-                if type(self.screen).__name__ == "MaracaiboScreen":
+                name = type(self.screen).__name__
+                if name == "HandoffScreen":  # a resumed game that hides hands opens behind the curtain
+                    self.screen.action_ready()
+                    self.set_timer(0.001, self.check)
+                elif name == "MaracaiboScreen":
                     self.call_after_refresh(self.done)
                 else:
                     self.set_timer(0.001, self.check)
@@ -228,6 +232,9 @@ async def key_latency_board(game_id: str, moves: int, presses: int, players: int
     app = TabletopApp(match=_match_at(game_id, moves, players), bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        if type(app.screen).__name__ == "HandoffScreen":  # hidden hands: the player to move is ready
+            await pilot.press("enter")
+            await pilot.pause()
         t0 = time.perf_counter()
         for i in range(presses):
             # move through the choices and the board targets they concern
@@ -324,6 +331,16 @@ def playouts() -> list[dict]:
     return rows
 
 
+def bot_figures() -> dict:
+    """The bots' goals (issue 11) with a few games: see benchmarks/bots.py."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import bots as bot_bench
+
+    games = int(os.environ.get("BENCH_BOT_GAMES_MR", "10"))
+    hard_games = int(os.environ.get("BENCH_BOT_GAMES_HM", "2"))
+    return bot_bench.figures(games, hard_games)
+
+
 def main() -> None:
     os.environ.setdefault("TABLETOP_TUI_DATA_DIR", tempfile.mkdtemp())
     paint = first_paint(max(RUNS, 7))
@@ -358,6 +375,7 @@ def main() -> None:
         "piratissimo_peak_ratio": round(game_m / bare_m, 2),
         "playouts": playouts(),
     }
+    figures["bots"] = bot_figures()
     print(f"{'figure':<34}{'value':>12}  note")
     if paint:
         print(f"{'bare app first paint, tmux (floor)':<34}{paint['bare_s'] * 1000:>10.0f}ms  "

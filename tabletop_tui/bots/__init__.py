@@ -14,7 +14,7 @@ import math
 from types import ModuleType
 from typing import Any, Callable
 
-from tabletop_tui.rules.core import IllegalAction, Rng
+from tabletop_tui.rules.core import Rng
 
 LEVELS = ("random", "easy", "medium", "hard")
 DEFAULT_LEVEL = "medium"
@@ -128,7 +128,7 @@ def own_value(rules: Any, s: Any, seat: int, evaluate: Callable, depth: int) -> 
             for a in rules.legal_actions(s):
                 try:
                     after = rules.apply(s, a)
-                except IllegalAction:
+                except Exception:  # illegal here, or unplayable on a view: not a follow-up
                     continue
                 if _draws(after) != before:
                     v = evaluate(rules, after, seat)
@@ -165,7 +165,9 @@ def ranked(rules: Any, view: Any, seat: int, rng: Rng, *, worlds: int | None = N
         for w in samples:
             try:
                 after = rules.apply(w, a)
-            except IllegalAction:
+            except Exception:
+                # IllegalAction, or a placeholder of the view that the game cannot play on
+                # (a hidden-information game without determinize): the action stays unranked
                 continue
             if depth > 1 and _draws(after) == _draws(w):
                 total += own_value(rules, after, seat, evaluate, depth - 1)
@@ -209,13 +211,25 @@ class HeuristicBot:
         return heuristic_choice(rules, view, seat, self.rng, actions)
 
 
+def _fallback(actions: list, rng: Rng) -> Any:
+    return actions[rng.randbelow(len(actions))]
+
+
 def heuristic_choice(rules: Any, view: Any, seat: int, rng: Rng, actions: list | None = None) -> Any:
     """The medium choice for ``seat`` in ``view``: the game module's ``choose`` if it has one."""
     mod = game_module(rules.game_id)
     fn = getattr(mod, "choose", None) if mod is not None else None
     if fn is not None:
         return fn(rules, view, seat, rng)
-    return lookahead(rules, view, seat, rng, actions=actions)
+    actions = actions if actions is not None else _legal(rules, view)
+    if len(actions) == 1:
+        return actions[0]
+    ranking = ranked(rules, view, seat, rng, actions=actions)
+    if not ranking or ranking[0][1] == -math.inf:
+        # nothing could be looked at (a hidden-information game without its bot module):
+        # play like the random bot rather than always the first action
+        return _fallback(actions, rng)
+    return ranking[0][0]
 
 
 class SearchBot:

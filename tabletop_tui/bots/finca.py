@@ -13,7 +13,7 @@ from typing import Any
 from tabletop_tui.rules import finca as F
 from tabletop_tui.rules.core import IllegalAction, Rng
 
-SEARCH_ITERATIONS = 150
+SEARCH_ITERATIONS = 100
 #: playouts finish the rivals' turns (a delivery takes several steps), then evaluate
 ROLLOUT_PLIES = 30
 ROLLOUT_UNTIL_OWN_TURN = True
@@ -21,9 +21,9 @@ TREE_DEPTH = 1
 TAU = 5.0
 #: what a fruit held is worth (a tile of value v takes v fruits, and scores v)
 FRUIT = 0.55
-#: turns with lookahead searched per decision: bound on the number of whole-turn leaves
-MAX_LEAVES = 4000
-ROLLOUT_LEAVES = 300
+#: positions looked at per decision to finish turns (deliveries can branch a lot)
+MAX_NODES = 3000
+ROLLOUT_NODES = 40
 ROOT_WIDTH = 5
 
 
@@ -47,43 +47,77 @@ def determinize(rules: Any, view: Any, seat: int, rng: Rng) -> Any:
     return w
 
 
-def worth(s: Any, p: int) -> float:
-    b = F.score_breakdown(s, p)
-    value = float(sum(b.values()))
+def _symbols(s: Any) -> list[dict]:
+    """Per seat: symbols of each fruit on collected tiles, and "all" = the sum of tile values
+    (what the generic finca tile counts): the majority counts of every finca tile at once."""
+    out = []
+    for tiles in s.tiles:
+        c = {f: 0 for f in F.FRUITS}
+        total = 0
+        for tid in tiles:
+            tile = F.TILES[tid]
+            total += tile.value
+            for f, n in tile.requires:
+                c[f] += n
+        c["all"] = total
+        out.append(c)
+    return out
+
+
+def worths(s: Any) -> list[float]:
+    """Every seat's worth: points now, fruit that can still be delivered (carts permitting),
+    carts, a lead on the finca tiles still open (more as their stacks run down), and progress
+    toward a 1–6 set while bonus tiles remain."""
+    n = s.n
+    sym = _symbols(s)
+    out = []
+    for p in range(n):
+        b = F.score_breakdown(s, p)
+        out.append(float(sum(b.values())))
     if s.step == "over":
-        return value
-    fruits = F.fruit_total(s, p)
-    capacity = 6 * (s.carts[p] + 1) + (4 if "large" in s.action_tiles[p] else 0)
-    value += FRUIT * min(fruits, capacity) + 0.15 * max(0, fruits - capacity)
-    value += 0.8 * min(s.carts[p], 2)
-    # majorities on the finca tiles still open: a lead in a community's fruits is worth part
-    # of its 5 points, more as the stack runs down
+        return out
     for c in range(len(F.COMMUNITIES)):
         if s.finca_owner[c] is not None or not s.stacks[c]:
             continue
-        counts = F.majority_counts(s, s.finca_tile[c])
-        mine = counts[p]
-        best_other = max(v for q, v in enumerate(counts) if q != p)
+        kinds = F.finca_fruits(s.finca_tile[c]) or ("all",)
+        counts = [sum(sym[p][k] for k in kinds) for p in range(n)]
+        best = max(counts)
+        leaders = [p for p in range(n) if counts[p] == best]
         share = 1.0 / (1 + len(s.stacks[c]))
-        if mine > best_other:
-            value += F.FINCA_VP * (0.4 + share)
-        elif mine == best_other and mine > 0:
-            value += 0.5
-    prog = F.set_progress(s, p)
-    have = sum(1 for v in prog.values() if v > len(s.bonus[p]))
-    if s.bonus_stack:
-        value += 0.4 * have
-    return value
+        if len(leaders) == 1:
+            out[leaders[0]] += F.FINCA_VP * (0.4 + share)
+        elif best > 0:
+            for p in leaders:
+                out[p] += 0.5
+    for p in range(n):
+        fruits = F.fruit_total(s, p)
+        capacity = 6 * (s.carts[p] + 1) + (4 if "large" in s.action_tiles[p] else 0)
+        value = FRUIT * min(fruits, capacity) + 0.15 * max(0, fruits - capacity)
+        value += 0.8 * min(s.carts[p], 2)
+        if s.bonus_stack:
+            prog = F.set_progress(s, p)
+            value += 0.4 * sum(1 for v in prog.values() if v > len(s.bonus[p]))
+        out[p] += value
+    return out
+
+
+def worth(s: Any, p: int) -> float:
+    return worths(s)[p]
+
+
+def evaluate_all(rules: Any, s: Any) -> list[float]:
+    """``evaluate`` for every seat at once (the search values every seat of a leaf)."""
+    if s.step == "over":
+        res = rules.result(s)
+        sc = res.scores
+        return [float(sc[p] - max(v for q, v in sc.items() if q != p)) + (30.0 if p in res.winners else -30.0)
+                for p in range(s.n)]
+    w = worths(s)
+    return [w[p] - max(w[q] for q in range(s.n) if q != p) for p in range(s.n)]
 
 
 def evaluate(rules: Any, s: Any, seat: int) -> float:
-    if s.step == "over":
-        res = rules.result(s)
-        mine = res.scores[seat]
-        best = max(v for p, v in res.scores.items() if p != seat)
-        return float(mine - best) + (30.0 if seat in res.winners else -30.0)
-    mine = worth(s, seat)
-    return mine - max(worth(s, p) for p in range(s.n) if p != seat)
+    return evaluate_all(rules, s)[seat]
 
 
 def _pruned(s: Any, acts: list) -> list:
@@ -99,11 +133,36 @@ def _pruned(s: Any, acts: list) -> list:
     return acts
 
 
+def _in_turn(s: Any, seat: int) -> bool:
+    """``seat`` is still inside its turn (a delivery, a double move or a gust under way)."""
+    return s.step != "over" and s.turn == seat and s.step not in ("turn", "place")
+
+
+def _finish(rules: Any, s: Any, seat: int) -> Any:
+    """Finish the turn the plain way when the search budget is spent: confirm the delivery as
+    soon as it can be, else take the first choice (at most a dozen steps)."""
+    for _ in range(16):
+        if not _in_turn(s, seat):
+            break
+        acts = rules.legal_actions(s)
+        if not acts:
+            break
+        a = next((x for x in acts if isinstance(x, (F.Confirm, F.Stop))), acts[0])
+        try:
+            s = rules.apply(s, a)
+        except IllegalAction:
+            break
+    return s
+
+
 def _turn_value(rules: Any, s: Any, seat: int, budget: list) -> float:
-    """The best evaluation ``seat`` can reach by finishing the turn from ``s``."""
-    if s.step == "over" or s.turn != seat or s.step in ("turn", "place") or budget[0] <= 0:
-        budget[0] -= 1
+    """The best evaluation ``seat`` can reach by finishing the turn from ``s``; every position
+    looked at spends one unit of ``budget``, and once it is spent the turn is finished plainly."""
+    budget[0] -= 1
+    if not _in_turn(s, seat):
         return evaluate(rules, s, seat)
+    if budget[0] <= 0:
+        return evaluate(rules, _finish(rules, s, seat), seat)
     best = -1e9
     for a in _pruned(s, rules.legal_actions(s)):
         try:
@@ -114,19 +173,18 @@ def _turn_value(rules: Any, s: Any, seat: int, budget: list) -> float:
     return best if best > -1e9 else evaluate(rules, s, seat)
 
 
-def _rank_world(rules: Any, w: Any, seat: int, acts: list, leaves: int) -> list[tuple[Any, float]]:
-    budget = [leaves]
+def _rank_world(rules: Any, w: Any, seat: int, acts: list, nodes: int) -> list[tuple[Any, float]]:
+    """Each candidate action valued by the best way to finish the turn, within ``nodes``
+    positions shared fairly between the candidates."""
+    cands = _pruned(w, acts)
+    share = max(12, nodes // max(1, len(cands)))
     out = []
-    for a in _pruned(w, acts):
+    for a in cands:
         try:
             nxt = rules.apply(w, a)
         except IllegalAction:
             continue
-        if w.step in ("turn", "place") and (nxt.turn != seat or nxt.step in ("turn", "place")):
-            v = evaluate(rules, nxt, seat)  # the action ended the turn
-        else:
-            v = _turn_value(rules, nxt, seat, budget)
-        out.append((a, v))
+        out.append((a, _turn_value(rules, nxt, seat, [share])))
     order = sorted(range(len(out)), key=lambda i: (-out[i][1], i))
     return [out[i] for i in order] or [(acts[0], 0.0)]
 
@@ -137,7 +195,7 @@ def rank(rules: Any, view: Any, seat: int, rng: Rng) -> list[tuple[Any, float]]:
     acts = rules.legal_actions(view)
     if len(acts) == 1:
         return [(acts[0], 0.0)]
-    return _rank_world(rules, determinize(rules, view, seat, rng), seat, acts, MAX_LEAVES)
+    return _rank_world(rules, determinize(rules, view, seat, rng), seat, acts, MAX_NODES)
 
 
 def choose(rules: Any, view: Any, seat: int, rng: Rng) -> Any:
@@ -148,4 +206,4 @@ def rollout_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
     """The heuristic on a complete world, with a smaller search of deliveries."""
     if len(acts) == 1:
         return acts[0]
-    return _rank_world(rules, s, seat, acts, ROLLOUT_LEAVES)[0][0]
+    return _rank_world(rules, s, seat, acts, ROLLOUT_NODES)[0][0]

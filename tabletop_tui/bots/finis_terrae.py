@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 from tabletop_tui.rules.core import IllegalAction, Rng
+from tabletop_tui.rules.finis_terrae import cartography as C
 from tabletop_tui.rules.finis_terrae import holds as H
 from tabletop_tui.rules.finis_terrae import scoring as SC
 from tabletop_tui.rules.finis_terrae import tiles as T
@@ -18,8 +19,8 @@ from tabletop_tui.rules.finis_terrae import weather as W
 
 HIDDEN = "?"
 LOOKAHEAD_DEPTH = 2
-SEARCH_ITERATIONS = 120
-ROLLOUT_PLIES = 6
+SEARCH_ITERATIONS = 80
+ROLLOUT_PLIES = 4
 TAU = 5.0
 
 
@@ -84,28 +85,43 @@ def determinize(rules: Any, view: Any, seat: int, rng: Rng) -> Any:
     return s
 
 
-def evaluate(rules: Any, s: Any, seat: int) -> float:
-    """Points now (the game's own scoring) against the best rival, plus what the position
-    promises: doubloons toward ports, ports left to found."""
+def evaluate_all(rules: Any, s: Any) -> list[float]:
+    """Every seat's evaluation: points now (the game's own scoring) against the best rival,
+    plus what the position promises (doubloons toward ports, goods and islands within reach)."""
     totals = SC.totals(s)
-    if rules.result(s) is not None:
-        mine = totals[seat]
-        best = max(v for p, v in totals.items() if p != seat)
-        return float(mine - best) + (50.0 if mine >= best else -50.0)
-    return float(_worth(s, seat, totals) - max(_worth(s, p, totals) for p in totals if p != seat))
+    n = s.n
+    if s.phase == "over":
+        out = []
+        for p in range(n):
+            best = max(v for q, v in totals.items() if q != p)
+            out.append(float(totals[p] - best) + (50.0 if totals[p] >= best else -50.0))
+        return out
+    isl = C.islands(s.tiles)
+    w = [_worth(s, p, totals, isl) for p in range(n)]
+    return [w[p] - max(w[q] for q in range(n) if q != p) for p in range(n)]
 
 
-def _worth(s: Any, p: int, totals: dict) -> float:
+def evaluate(rules: Any, s: Any, seat: int) -> float:
+    return evaluate_all(rules, s)[seat]
+
+
+def _worth(s: Any, p: int, totals: dict, isl: list) -> float:
     sh = s.ships[p]
+    stash = sh["stash"]
     if s.dist is not None and s.dist["seat"] == p:
-        holds = [tuple(h) for h in s.dist["holds"] if h] + [(k, v) for k, v in s.dist["pool"].items() if v]
+        # a loading under way: goods still in the pool must go aboard; doubloons left in the
+        # pool when the holds are done go to the stash
+        pool = s.dist["pool"]
+        holds = [tuple(h) for h in s.dist["holds"] if h] + \
+            [(k, v) for k, v in pool.items() if v and k != "doubloons"]
+        stash += pool.get("doubloons", 0)
     else:
         holds = sh["holds"]
     cash = H.doubloons(holds)
     value = float(totals[p])
     # doubloons aboard found ports (5 per island tile): worth more than their 1 VP per 5,
     # up to what two small ports cost; the stash is safe but pays for nothing at sea
-    value += 0.25 * min(cash, 20) + 0.04 * sh["stash"]
+    value += 0.25 * min(cash, 20) + 0.04 * stash
     if sh["pirate"]:
         value -= 3.0  # a pirate founds no ports and sells nothing
     if sh["pos"] is not None and s.ports.get(tuple(sh["pos"][:2])) != p:
@@ -113,7 +129,40 @@ def _worth(s: Any, p: int, totals: dict) -> float:
         at_risk = sum(n for k, n in (h for h in holds if h is not None) if k != "doubloons")
         value -= 0.1 * (3 + at_risk + cash / 5)
     value += 1.5 * min(sh["ports_left"], 2) if cash >= 5 else 0.0
+    if sh["pos"] is not None and s.phase != "over":
+        value += _prospects(s, p, tuple(sh["pos"][:2]), cash, holds, isl)
     return value
+
+
+#: what lying goods are worth to whoever picks them up (a treasure also brings ~7 doubloons)
+GOODS_WORTH = {"treasure": 3.4, "find": 3.0, "castaway": 3.0, "spice": 2.0}
+
+
+def _prospects(s: Any, p: int, at: tuple, cash: int, holds: list, isl: list) -> float:
+    """Things within a few tiles' sail: goods to recover (with an empty hold), and islands
+    without a port whose beach the ship could reach and pay for. Discounted by distance."""
+    value = 0.0
+    if any(h is None for h in holds):
+        best = 0.0
+        for cell, things in s.goods.items():
+            d = abs(cell[0] - at[0]) + abs(cell[1] - at[1])
+            if d > 6:
+                continue
+            w = sum(GOODS_WORTH.get(k, 0.2) * n for k, n in things.items() if n)
+            best = max(best, w / (1.0 + d))
+        value += 0.5 * best
+    if s.ships[p]["pirate"] or s.ships[p]["ports_left"] <= 0 or cash < 5:
+        return value
+    best = 0.0
+    for cells in isl:
+        if len(cells) * 5 > cash or any(c in s.ports for c in cells):
+            continue
+        d = min((abs(c[0] - at[0]) + abs(c[1] - at[1]) for c in cells
+                 if T.info(s.tiles[c][0])["beach"]), default=None)
+        if d is None or d > 6:
+            continue
+        best = max(best, len(cells) / (1.0 + d))
+    return value + 0.6 * best
 
 
 def rollout_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
@@ -124,6 +173,9 @@ def rollout_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
     d = rules.pending(s)
     if d is not None and d.kind == "place":
         return acts[rng.randbelow(len(acts))]
+    if d is not None and d.kind == "load":
+        # sharing things between holds: the biggest pile first, doubloons before goods
+        return max(acts, key=lambda a: (getattr(a, "n", 0) + (100 if getattr(a, "what", "") == "doubloons" else 0)))
     best, best_v = acts[0], -1e18
     for a in acts:
         try:

@@ -60,3 +60,26 @@ def evaluate(rules: Any, s: Any, seat: int) -> float:
     mine = worth(s, seat)
     rivals = [worth(s, p) for p in range(s.players) if p != seat]
     return mine - max(rivals)
+
+
+def capsizes_self(s: Any, seat: int, a: Any) -> bool:
+    """Loading past 7 on one's own ship: never sensible, however the numbers fall."""
+    return a.verb == "load" and s.cargo[seat] + a.value > CAPACITY
+
+
+def rank(rules: Any, view: Any, seat: int, rng: Rng) -> list:
+    """The shared lookahead's ranking, without the loads that capsize one's own ship."""
+    from tabletop_tui import bots
+
+    acts = [a for a in rules.legal_actions(view) if not capsizes_self(view, seat, a)]
+    if not acts:
+        acts = rules.legal_actions(view)
+    return bots.ranked(rules, view, seat, rng, evaluate=evaluate, actions=acts)
+
+
+def rollout_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
+    """Playouts: ε-greedy by the evaluation, never capsizing one's own ship."""
+    from tabletop_tui.bots import search
+
+    sane = [a for a in acts if not capsizes_self(s, seat, a)] or acts
+    return search.greedy_policy(rules, s, seat, rng, sane)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tabletop_tui.rules.core import IllegalAction, Rng
+from tabletop_tui.rules.core import Rng
 
 DEFAULT_ITERATIONS = 200
 DEFAULT_ROLLOUT_PLIES = 4
@@ -35,6 +35,8 @@ DEFAULT_TREE_DEPTH = 1000
 UCB_C = 0.7
 #: rollouts play a random action this often instead of the greedy one
 ROLLOUT_EPSILON = 0.15
+#: how much better (on [0, 1]) the search's favourite must average to overrule the heuristic's
+MARGIN = 0.02
 #: weight of the heuristic's choice at the root (progressive bias, fades as 1/(n+1))
 BIAS = 2.0
 
@@ -53,15 +55,17 @@ def _param(mod: Any, name: str, default: Any) -> Any:
     return getattr(mod, name, default) if mod is not None else default
 
 
-def values(rules: Any, s: Any, seats: int, evaluate: Any, tau: float) -> list[float]:
-    """Per-seat value in [0, 1]: the result's win share if over, else a squashed evaluation."""
+def values(rules: Any, s: Any, seats: int, evaluate: Any, tau: float, evaluate_all: Any = None) -> list[float]:
+    """Per-seat value in [0, 1]: the result's win share if over, else a squashed evaluation
+    (``evaluate_all`` gives every seat's evaluation at once, where a module has it)."""
     res = rules.result(s)
     if res is not None:
         win = res.winners
         return [1.0 / len(win) if i in win else 0.0 for i in range(seats)]
+    raw = evaluate_all(rules, s) if evaluate_all is not None else [evaluate(rules, s, i) for i in range(seats)]
     out = []
     for i in range(seats):
-        x = evaluate(rules, s, i) / tau
+        x = raw[i] / tau
         x = max(-30.0, min(30.0, x))
         out.append(1.0 / (1.0 + math.exp(-x)))
     return out
@@ -82,7 +86,7 @@ def greedy_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
     for a in acts:
         try:
             v = evaluate(rules, rules.apply(s, a), seat)
-        except IllegalAction:
+        except Exception:  # illegal in this world, or unplayable: skip it
             continue
         if v > best_v:
             best, best_v = a, v
@@ -103,6 +107,7 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
     n_iter = iterations if iterations is not None else _param(mod, "SEARCH_ITERATIONS", DEFAULT_ITERATIONS)
     plies = _param(mod, "ROLLOUT_PLIES", DEFAULT_ROLLOUT_PLIES)
     tau = float(_param(mod, "TAU", DEFAULT_TAU))
+    evaluate_all = _param(mod, "evaluate_all", None)
     seats = len(rules.names(view))
     policy = _param(mod, "rollout_policy", None) or (
         greedy_policy if _param(mod, "ROLLOUT", "greedy") == "greedy" else random_policy)
@@ -147,7 +152,7 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
                 k = keys[i]
                 try:
                     w = rules.apply(w, acts[i])
-                except IllegalAction:
+                except Exception:  # illegal in this world, or unplayable: skip it
                     break
                 child = Node(seats)
                 node.children[k] = child
@@ -163,7 +168,7 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
                     best_k, best_u, best_i = k, u, i
             try:
                 w = rules.apply(w, acts[best_i])
-            except IllegalAction:
+            except Exception:  # illegal in this world, or unplayable: skip it
                 break
             node = node.children[best_k]
             path.append(node)
@@ -184,9 +189,9 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
                 break
             try:
                 w = rules.apply(w, policy(rules, w, d.seat, rng, acts))
-            except IllegalAction:
+            except Exception:  # illegal in this world, or unplayable: skip it
                 break
-        v = values(rules, w, seats, evaluate, tau)
+        v = values(rules, w, seats, evaluate, tau, evaluate_all)
         for nd in path:
             nd.visits += 1
             for i in range(seats):
@@ -195,4 +200,11 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
         return by_key.get(preferred, root_actions[0])
     best = max((k for k in root.children if k in by_key),
                key=lambda k: (root.children[k].visits, root.children[k].value[seat]), default=preferred)
+    # Search overrules the heuristic only when its favourite is clearly better on average:
+    # a few dozen noisy playouts should not throw away a sound heuristic move.
+    pref = root.children.get(preferred)
+    if pref is not None and best != preferred and pref.visits:
+        c = root.children[best]
+        if c.value[seat] / c.visits < pref.value[seat] / pref.visits + float(_param(mod, "MARGIN", MARGIN)):
+            best = preferred
     return by_key.get(best, root_actions[0])

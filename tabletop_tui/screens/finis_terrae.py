@@ -489,7 +489,7 @@ class FinisTerraeGameOver(GameOverScreen):
         marks = markers(m.names)
         order = [p for group in res.ranking for p in group]
         place = {p: i + 1 for i, group in enumerate(res.ranking) for p in group}
-        table.add_columns("", "Scoring", *[f"{marks[p]} {m.names[p]}" for p in order])
+        table.add_columns("", "Scoring", *[Text(f"{marks[p]} {m.names[p]}") for p in order])  # names: text
         table.add_row("", Text("Place", style="bold"), *[Text(str(place[p]), style="bold") for p in order])
         for group, cats in SC.GROUPS.items():
             for k, cat in enumerate(cats):

@@ -39,6 +39,25 @@ def test_game_without_bot_module_falls_back_to_the_generic_evaluation(dicegame):
         assert a in rules.legal_actions(s)
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_hidden_information_game_without_its_module_still_plays(monkeypatch, level):
+    """Without determinize, a view's face-down placeholders cannot be played on: the bots
+    still answer legally (medium falls back to a random legal move where it sees nothing)."""
+    from tabletop_tui import catalogue
+
+    monkeypatch.setattr(bots, "game_module", lambda game_id: None)
+    rules = catalogue.get("finis_terrae").rules()
+    s = rules.setup(["A", "B"], 5, {})
+    for n in range(40):
+        d = rules.pending(s)
+        bot = make_bot("finis_terrae", level, n)
+        if level == "hard":
+            bot.iterations = 4
+        a = bot.choose(rules, rules.view(s, d.seat), d.seat)
+        assert rules.notation(a) in {rules.notation(x) for x in rules.legal_actions(s)}
+        s = rules.apply(s, a)
+
+
 def test_old_call_without_seat_views_the_state_first():
     from tabletop_tui import catalogue
 

@@ -378,10 +378,12 @@ class FincaRules(BaseRules[State]):
     # -- information --------------------------------------------------------------------------
     def view(self, s: State, seat: int) -> State:
         """Face-down tiles (under each face-up tile, and the 2 out of the game) are hidden from
-        everyone; fruits, carts, tiles and action tiles are open."""
+        everyone; fruits, carts, tiles and action tiles are open. The random stream that dealt
+        them is replaced by a fixed one, so nothing in a view rebuilds the hidden tiles."""
         v = s.copy()
         v.stacks = [st[:1] + [HIDDEN] * (len(st) - 1) for st in s.stacks]
         v.out = [HIDDEN] * len(s.out)
+        v.rng = Rng(0)
         return v
 
     def hidden_information(self) -> bool:

@@ -304,6 +304,13 @@ class PiratissimoRules(BaseRules[State]):
         blob = json.dumps(d, sort_keys=True, separators=(",", ":"))
         return (hashlib.sha256(blob.encode()).hexdigest()[:16],)
 
+    def view(self, s: State, seat: int) -> State:
+        """Everything on the table is open; only the random stream is replaced by a fixed one,
+        so a view cannot foretell the die or the wind wheel (a bot samples its own futures)."""
+        v = s.copy()
+        v.rng = Rng(0)
+        return v
+
     def vp(self, s: State) -> dict[int, int]:
         return scoring.vp(s)
 
