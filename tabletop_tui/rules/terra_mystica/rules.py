@@ -303,7 +303,9 @@ class TerraMysticaRules(BaseRules[State]):
         p = before.players[d[0]]
         fac = FACTIONS[p.faction]["name"] if p.faction else ""
         who = before.names[d[0]] + (f" ({fac})" if fac else "")
-        return f"{who}: {self.describe(before, a)}"
+        from tabletop_tui.rules.terra_mystica.log import sentence
+
+        return sentence(self, before, a, after, who)
 
     def summary(self, s):
         lines = []
