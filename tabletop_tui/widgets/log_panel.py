@@ -34,6 +34,7 @@ class LogPanel(RichLog, can_focus=False):
         self._shown: list[str] = []
         self._since = -1  # nothing shown yet
         self._pending: tuple[list[str], int] | None = None
+        self._ranges: list[tuple[int, int]] = []  # rows of each log entry in self.lines
 
     def show_log(self, lines: list[str], since: int | None = None) -> None:
         """Show ``lines`` (the whole game); lines from index ``since`` on are new to the viewer."""
@@ -52,27 +53,53 @@ class LogPanel(RichLog, can_focus=False):
 
     def _render(self, lines: list[str], since: int) -> None:
         n = len(self._shown)
-        if since == self._since and len(lines) >= n and lines[:n] == self._shown:
-            for line in lines[n:]:  # only new lines: append them
-                self.write(self._text(line, True), width=self._width(), scroll_end=False)
+        same_start = len(lines) >= n and lines[:n] == self._shown and self._since >= 0
+        if same_start and since != self._since and n:
+            # The viewer changed: restyle only the lines whose mark changes (cheap, even late in
+            # a long game), then append the new ones.
+            lo, hi = sorted((min(since, n), min(self._since, n)))
+            for i in range(lo, hi):
+                self._restyle(i, i >= since)
+            self._since = since
+        if same_start and since == self._since:
+            for i in range(n, len(lines)):  # only new lines: append them
+                self._ranges.append(self._append(self._text(lines[i], i >= since)))
         else:
             self.clear()
-            self.write(Text("  The game begins.", style="dim"), width=self._width(), scroll_end=False)
+            self._ranges = []
+            self._append(Text("  The game begins.", style="dim"))
             for i, line in enumerate(lines):
-                if i == since:
-                    self._first_new_y = len(self.lines)
-                self.write(self._text(line, i >= since), width=self._width(), scroll_end=False)
-        if since >= len(lines):
-            self._first_new_y = len(self.lines)
+                self._ranges.append(self._append(self._text(line, i >= since)))
         self._shown = list(lines)
         self._since = since
         # Show every new line if they fit; if not, start at the first of them (scroll for more).
         rows = max(1, self.scrollable_content_region.height)
-        first = getattr(self, "_first_new_y", len(self.lines))
+        first = self._ranges[since][0] if since < len(self._ranges) else len(self.lines)
         if len(self.lines) - first > rows:
             self.scroll_to(y=first, animate=False, immediate=True)
         else:
             self.scroll_end(animate=False, immediate=True)
+
+    def _append(self, text: Text) -> tuple[int, int]:
+        start = len(self.lines)
+        self.write(text, width=self._width(), scroll_end=False)
+        return start, len(self.lines)
+
+    def _restyle(self, i: int, new: bool) -> None:
+        """Draw entry ``i`` again with or without the new mark, in place (same rows)."""
+        from rich.segment import Segment
+        from textual.strip import Strip
+
+        start, end = self._ranges[i]
+        width = self._width()
+        console = self.app.console
+        segments = console.render(self._text(self._shown[i], new), console.options.update_width(width))
+        strips = [Strip(line).adjust_cell_length(width) for line in Segment.split_lines(segments)]
+        if len(strips) != end - start:  # cannot happen with the same text and width; be safe
+            return
+        self.lines[start:end] = strips
+        self._line_cache.clear()
+        self.refresh()
 
     def _width(self) -> int:
         return max(10, self.scrollable_content_region.width - 1)  # (one column for the scrollbar)

@@ -319,3 +319,18 @@ async def test_suggest_highlights_the_medium_bots_choice_for_the_player_to_move(
                 break
         assert screen.actions[screen.query_one(DecisionPanel).highlighted] == want
         assert len(m.actions) == n  # a suggestion plays nothing
+
+
+async def test_the_marks_follow_the_player_to_move_as_the_game_goes_on(dice_screen):
+    m = dice()
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for key in ["1", "1", "1", "2", "1", "1"]:  # Anna roll+bank, Bruno roll+pass, Anna roll+bank
+            await pilot.press(key)
+            await pilot.pause()
+        rows = [s.text for s in app.screen.query_one(LogPanel).lines]
+        # Bruno to play: Anna's last turn is new to him, his own earlier turn is not
+        marked = [r for r in rows if r.startswith("▸")]
+        assert marked and all(r[2:].startswith("Anna") for r in marked)
+        assert len(marked) == len(m.log) - m.since_last_decision(1) == 2
