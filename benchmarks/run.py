@@ -86,14 +86,18 @@ else:
         names = ["Anna", "Bruno", "Chiara", "Dario"]
         m = Match("maracaibo", [Seat(n) for n in names], 1)
         for _ in range(150):
-            m.play(m.bot_action())
+            m.play(m.bot_job(level="random")())
         t0 += time.perf_counter() - tb
         class M(TabletopApp):
             def on_mount(self):
                 super().on_mount()
                 self.set_timer(0.001, self.check)
             def check(self):
-                if type(self.screen).__name__ == "MaracaiboScreen":
+                name = type(self.screen).__name__
+                if name == "HandoffScreen":  # a resumed game that hides hands opens behind the curtain
+                    self.screen.action_ready()
+                    self.set_timer(0.001, self.check)
+                elif name == "MaracaiboScreen":
                     self.call_after_refresh(self.done)
                 else:
                     self.set_timer(0.001, self.check)
@@ -228,6 +232,9 @@ async def key_latency_board(game_id: str, moves: int, presses: int, players: int
     app = TabletopApp(match=_match_at(game_id, moves, players), bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        if type(app.screen).__name__ == "HandoffScreen":  # hidden hands: the player to move is ready
+            await pilot.press("enter")
+            await pilot.pause()
         t0 = time.perf_counter()
         for i in range(presses):
             # move through the choices and the board targets they concern

@@ -22,6 +22,12 @@ def _plain_arguments() -> None:
     if hasattr(arg, "_usage_display_name") and hasattr(arg, "display_name_raw"):
         arg._usage_display_name = lambda self: (self.display_name_raw if self.required
                                                 else f"[{self.display_name_raw}]")
+    opt = getattr(typer.core, "TyperOption", None)
+    shown = getattr(opt, "display_type_rich", None)
+    if shown is not None:
+        # an option without a metavar is shown by its name (`--games GAMES`), not `<int>`
+        opt.display_type_rich = lambda self, ctx: (shown(self, ctx) if self.metavar
+                                                   else (self.name or "value").upper())
 
 
 _plain_arguments()
@@ -161,7 +167,8 @@ def main_callback(
         except SaveError as e:
             if resume_file:
                 fail(str(e))
-            fail(f"the last saved game, {path}, cannot be opened:\n  {e}\n"
+            why = str(e).removeprefix(f"{path}: ")
+            fail(f"the last saved game, {path}, cannot be opened:\n  {why}\n"
                  "Choose another from the Continue list (run `tabletop`, then press c), "
                  "or name one: `tabletop --resume FILE`.")
         if not match.game.playable:
@@ -325,15 +332,16 @@ def simulate_cmd(
 
 @app.command("tournament")
 def tournament_cmd(
-    game_id: str = typer.Argument(..., metavar="GAME"),
-    players: int = typer.Option(2, "--players", help="Seats at the table."),
-    bots_arg: str = typer.Option("medium,random", "--bots",
+    game_id: str = typer.Argument(..., metavar="ID", show_default=False,
+                                  help="A game id, as `tabletop games` lists them."),
+    players: int = typer.Option(2, "--players", metavar="N", help="Seats at the table."),
+    bots_arg: str = typer.Option("medium,random", "--bots", metavar="LEVEL,LEVEL,...",
                                  help="Bot levels filling the seats in turn, comma-separated: "
                                       "random, easy, medium, hard."),
-    games: int = typer.Option(10, "--games", help="Games to play (seats rotate each game)."),
-    seed: int = typer.Option(1, "--seed", help="Seed of the first game (then seed+1, ...)."),
+    games: int = typer.Option(10, "--games", metavar="K", help="Games to play (seats rotate each game)."),
+    seed: int = typer.Option(1, "--seed", metavar="N", help="Seed of the first game (then seed+1, ...)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-    option: List[str] = typer.Option([], "--option", help="Game option KEY=VALUE; repeat it."),
+    option: List[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="Game option; repeat it."),
 ) -> None:
     """Bots of the given levels play K seeded games; win rates (95% interval), scores, move times."""
     from tabletop_tui import tournament

@@ -204,10 +204,17 @@ def choose(rules: Any, view: Any, seat: int, rng: Any) -> Any:
         raise RuntimeError("maracaibo bot: no legal action")
     if len(legal) == 1:
         return legal[0]
+    return rank(rules, view, seat, rng)[0][0]
+
+
+def rank(rules: Any, view: Any, seat: int, rng: Any) -> list[tuple[Any, float]]:
+    """Every legal answer with the worth its turn ends in (on one sampled world), best first;
+    deliveries that differ only in a worse upgrade disc come last."""
+    legal = rules.legal_actions(view)
     world = determinize(rules, view, seat, Rng(rng.next64()))
     acts = _prune(world.g, seat, rules.legal_actions(world))
     texts = {a.text: a for a in legal}
-    best, bv = None, None
+    scored: list[tuple[Any, float]] = []
     for a in acts:
         if a.text not in texts:
             continue
@@ -216,7 +223,25 @@ def choose(rules: Any, view: Any, seat: int, rng: Any) -> Any:
         except IllegalAction:
             continue
         t = _finish_turn(rules, t, seat)
-        v = worth(t.g, seat)
-        if bv is None or v > bv:
-            best, bv = a, v
-    return texts[best.text] if best is not None else legal[0]
+        scored.append((texts[a.text], worth(t.g, seat)))
+    order = sorted(range(len(scored)), key=lambda i: (-scored[i][1], i))
+    out = [scored[i] for i in order]
+    listed = {a.text for a, _v in out}
+    out += [(a, float("-inf")) for a in legal if a.text not in listed]
+    return out
+
+
+def rollout_policy(rules: Any, state: Any, seat: int, rng: Any, actions: list) -> Any:
+    """The search's playout policy on a complete world: the one-step best answer."""
+    return _greedy(rules, state, seat)
+
+
+# The hard bot (bots/search.py) with these settings: the root holds the heuristic's six best
+# answers; each iteration samples a world from the view and plays on with the one-step policy
+# until this seat is to act again.
+ROOT_WIDTH = 6
+SEARCH_ITERATIONS = 36
+TREE_DEPTH = 1
+ROLLOUT_PLIES = 40
+ROLLOUT_UNTIL_OWN_TURN = True
+TAU = 8.0

@@ -17,6 +17,9 @@ How it plays (after lvandeve/tmai's action bundling, see shared/research/bots.md
   town potential, room to expand, favor and bonus-card effects still to come). The best macro is
   played one step at a time; re-planning after each conversion finds the same macro again, because
   the conversions already made are part of every macro's end position.
+* The six best macros of a main turn get a second look: each is credited with the gain of the
+  best macro that could follow it next turn (as if the rivals let the seat act again at once), so
+  chains such as trading house then temple, or saving up for a stronghold, are seen.
 * Passing is one of the macros (one per bonus card), so the bot passes when nothing it can pay for
   is worth more than keeping its resources and taking the best card.
 * Power offers are taken while their VP cost is small for the round (Lou New's rule in tmai).
@@ -77,6 +80,10 @@ SH_ABILITY = {"witches": 2.5, "nomads": 2.0, "giants": 2.0, "swarmlings": 2.0, "
 # among those still free)
 FACTION_PREFERENCE = ["darklings", "swarmlings", "halflings", "nomads", "dwarves", "witches", "fakirs",
                       "alchemists", "cultists", "mermaids", "auren", "giants", "chaos_magicians", "engineers"]
+
+# how many of the best macros get a second look, and how much of the follow-up's gain counts
+SECOND_LOOK = 6
+SECOND_WEIGHT = 1.0
 
 # the highest VP cost of a power offer still taken, by round (Lou New: accept below 6 - round)
 LEECH_MAX = {1: 3, 2: 3, 3: 2, 4: 2, 5: 1, 6: 0}
@@ -392,8 +399,8 @@ def _enriched(s: Any, seat: int) -> Any:
     return e
 
 
-def _plans(rules: Any, s: Any, seat: int) -> list[tuple[float, list]]:
-    """Every macro for the decision at hand, valued by the worth of its end position."""
+def _plans(rules: Any, s: Any, seat: int) -> list[tuple[float, list, Any]]:
+    """Every macro for the decision at hand: (worth of its end position, its steps, that position)."""
     d = rules.pending(s)
     real = rules.legal_actions(s)
     nonfree = [a for a in real if a.kind not in FREE]
@@ -416,7 +423,7 @@ def _plans(rules: Any, s: Any, seat: int) -> list[tuple[float, list]]:
         if a.kind == "transform" and a.b != hm and d.kind != "sandstorm":
             continue
         cands.append(a)
-    out: list[tuple[float, list]] = []
+    out: list[tuple[float, list, Any]] = []
     for a in cands:
         seq = [a]
         if e is not None and a not in nonfree:
@@ -447,7 +454,28 @@ def _plans(rules: Any, s: Any, seat: int) -> list[tuple[float, list]]:
                 continue
             t = _complete(rules, t, seat, seq)
             plan = seq
-        out.append((worth(t, seat), plan))
+        out.append((worth(t, seat), plan, t))
+    return out
+
+
+def _second_look(rules: Any, plans: list, seat: int) -> list:
+    """Re-value the best few main-action macros by the best macro that could follow next turn
+    (as if the rivals let the seat act again at once: a hopeful but cheap look at chains such as
+    trading house then temple, or saving up for a stronghold)."""
+    ranked = sorted(range(len(plans)), key=lambda i: -plans[i][0])
+    out = list(plans)
+    for i in ranked[:SECOND_LOOK]:
+        v, plan, end = plans[i]
+        if plan[-1].kind == "pass" or end.phase != "play":
+            continue
+        d = rules.pending(end)
+        if d is None or d.seat != seat or d.kind != "after" or end.players[seat].passed:
+            continue
+        nxt = end.copy()
+        nxt.step = "main"  # the next turn, with nothing else changed
+        follow = [x[0] for x in _plans(rules, nxt, seat) if x[1][-1].kind != "pass"]
+        if follow:
+            out[i] = (v + SECOND_WEIGHT * max(0.0, max(follow) - v), plan, end)
     return out
 
 
@@ -480,35 +508,77 @@ def _start_dwelling_score(s: Any, seat: int, h: int) -> float:
 
 def choose(rules: Any, view: Any, seat: int, rng: Any) -> Any:
     """The medium bot's choice for the decision pending in ``view`` (which belongs to ``seat``)."""
+    return _ranked(rules, view, seat, second=True)[0][0]
+
+
+def rank(rules: Any, view: Any, seat: int, rng: Any) -> list[tuple[Any, float]]:
+    """The heuristic's ordering for the search's root: the first step of each macro, best first."""
+    return _ranked(rules, view, seat, second=True)
+
+
+def rollout_policy(rules: Any, state: Any, seat: int, rng: Any, actions: list) -> Any:
+    """The search's playout policy: the heuristic without its second look (cheaper)."""
+    return _ranked(rules, state, seat, second=False)[0][0]
+
+
+# The hard bot (bots/search.py) with these settings: the root is the first step of the six best
+# macros; each is played out by the heuristic through the rivals' replies until this seat is to
+# act again, then valued. The game has no chance and the playout policy is deterministic, so one
+# playout per root action says all there is.
+ROOT_WIDTH = 6
+SEARCH_ITERATIONS = 6
+TREE_DEPTH = 1
+ROLLOUT_PLIES = 60
+ROLLOUT_UNTIL_OWN_TURN = True
+TAU = 10.0
+
+
+def _ranked(rules: Any, view: Any, seat: int, second: bool) -> list[tuple[Any, float]]:
+    """Answers for the pending decision with their values, best first (the first is the choice)."""
     d = rules.pending(view)
     legal = rules.legal_actions(view)
     if not legal:
         raise RuntimeError("terra_mystica bot: no legal action")
     kind = d.kind
+
+    def first(a: Any) -> list[tuple[Any, float]]:
+        return [(a, 1.0)] + [(x, 0.0) for x in legal if x != a][:ROOT_WIDTH - 1]
+
     if kind == "faction":
         free = {a.a: a for a in legal}
         for f in FACTION_PREFERENCE:
             if f in free:
-                return free[f]
-        return legal[0]
+                return first(free[f])
+        return first(legal[0])
     if kind == "place":
         from tabletop_tui.rules.terra_mystica.data import INDEX
-        return max(legal, key=lambda a: _start_dwelling_score(view, seat, INDEX[a.a]))
+        scored = [(a, _start_dwelling_score(view, seat, INDEX[a.a])) for a in legal]
+        return sorted(scored, key=lambda x: -x[1])
     if kind == "leech":
         offers = [a for a in legal if a.kind == "leech"]
+        decline = next(a for a in legal if a.kind == "decline")
         if offers:
             a = offers[0]
             cost = max(0, a.n - 1)
             r = max(view.round, 1)
             p = view.players[seat]
             if cost == 0 or (cost <= LEECH_MAX.get(r, 0) and not (r >= 6 and p.passed)):
-                return a
-        return next(a for a in legal if a.kind == "decline")
+                return [(a, 1.0), (decline, 0.0)]
+            return [(decline, 1.0), (a, 0.0)]
+        return [(decline, 1.0)]
     nonfree = [a for a in legal if a.kind not in FREE]
     if len(nonfree) == 1 and kind in ("after",):
-        return nonfree[0]
+        return [(nonfree[0], 1.0)]
     plans = _plans(rules, view, seat)
     if not plans:
-        return nonfree[0] if nonfree else legal[0]
-    best = max(plans, key=lambda x: x[0])
-    return best[1][0]
+        return first(nonfree[0] if nonfree else legal[0])
+    if kind == "main" and second and SECOND_LOOK:
+        plans = _second_look(rules, plans, seat)
+    best: dict = {}
+    order: list = []
+    for v, plan, _end in sorted(plans, key=lambda x: -x[0]):
+        a = plan[0]
+        if a not in best:
+            best[a] = v
+            order.append(a)
+    return [(a, best[a]) for a in order]

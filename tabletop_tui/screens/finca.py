@@ -14,10 +14,11 @@ from rich.style import Style
 from rich.text import Text
 from textual.containers import Horizontal
 from textual.widget import Widget
+from textual.widgets import Static
 
 from tabletop_tui.rules import finca as F
 from tabletop_tui.screens.game import GameScreen
-from tabletop_tui.widgets.communities import Communities, finca_label
+from tabletop_tui.widgets.communities import ANY, LEADS, Communities, finca_label
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.windmill import FRUIT_LETTER, FRUITS, Windmill, fruit_style
 
@@ -65,10 +66,9 @@ class FincaScreen(GameScreen):
         return Horizontal(Windmill(self.match.state, id="windmill"),
                           Communities(self.match.state, id="communities"), id="finca-board")
 
-    def on_resize(self) -> None:
-        # Narrow terminals: the communities list goes to one line each and gets narrower.
-        width = 35 if self.size.width >= 110 else 31
-        self.query_one(Communities).styles.width = width
+    # The windmill and the ten communities need 64 columns beside the player panels and about
+    # 13 rows: below 100×30 the shared notice asks for a larger terminal instead of cutting.
+    MIN_SIZE = (100, 30)
 
     def round_text(self, state: Any) -> str:
         return "introduction" if state.round == 0 else f"round {state.round}"
@@ -173,13 +173,40 @@ class FincaScreen(GameScreen):
             return
         text = Text(f"{self.match.names[d.seat]}: {d.prompt}", style="bold")
         if sm["picks"]:
+            fewer = ", one fruit fewer: you choose which" if sm["one_less_open"] else ""
             text.append(f"  ({sm['fruits']}/{sm['limit']} fruits for {sm['value']} VP: "
-                        + ", ".join(p["community"] for p in sm["picks"]) + ")", style="")
+                        + ", ".join(p["community"] for p in sm["picks"]) + fewer + ")", style="")
         else:
             text.append(f"  (up to {sm['limit']} fruits)", style="")
         self.query_one(DecisionPanel).query_one("#prompt").update(text)
 
     # -- the player panels -----------------------------------------------------------------
+    def refresh_panels(self, view: Any) -> None:
+        """The players, then what the shorter lines mean (once, under the last player)."""
+        panel = Text()
+        for s in range(len(self.match.names)):
+            panel.append_text(self.player_panel(view, s))
+            panel.append("\n")
+        panel.append("\n")
+        panel.append_text(self.panel_legend())
+        self.query_one("#panels", Static).update(panel)
+
+    @staticmethod
+    def panel_legend() -> Text:
+        t = Text(style="dim")
+        t.append("set", "bold")
+        t.append(": tile values 1–6 collected (· missing); each complete set takes the top "
+                 "bonus tile.\n")
+        t.append("lead", "bold")
+        t.append(": your symbols for each open finca tile (F = figs…; all = tile values); "
+                 f"{LEADS} = you lead it alone.\n")
+        t.append("action", "bold")
+        t.append(f": action tiles not yet used, {F.ACTION_VP} VP each at the end (the "
+                 f"{F.ACTION_VP * len(F.ACTION_TILES)} VP everyone starts with).\n")
+        t.append(f"{ANY}", "bold")
+        t.append(": an any-fruit symbol on a fruit tile.")
+        return t
+
     def player_panel(self, s: Any, seat: int) -> Text:
         m = self.match
         colour = self.player_colour(seat)
@@ -228,7 +255,7 @@ class FincaScreen(GameScreen):
                  "" if acts else "dim")
         if s.to_place[seat]:
             t.append(f"\n  farmers to place {s.to_place[seat]}")
-        # symbol counts for every open finca tile; "*" = leads that majority alone
+        # symbol counts for every open finca tile; "^" = leads that majority alone
         toks = []
         for c in range(len(F.COMMUNITIES)):
             if not s.stacks[c]:
@@ -241,7 +268,7 @@ class FincaScreen(GameScreen):
         if toks:
             t.append("\n  lead ")
             for fin, mine_n, lead in toks:
-                t.append(f"{finca_label(fin).replace('+', '')}{mine_n}" + ("*" if lead else ""),
+                t.append(f"{finca_label(fin).replace('+', '')}{mine_n}" + (LEADS if lead else ""),
                          "bold" if lead else "")
                 t.append(" ")
         return t

@@ -67,6 +67,10 @@ class FinisTerraeScreen(GameScreen):
         Binding("c", "centre", "centre map", show=False),
     ]
 
+    # The map, the ship boards of up to four players and the Galleon need 100×30; below that the
+    # shared notice asks for a larger terminal instead of cutting panels or the map's view.
+    MIN_SIZE = (100, 30)
+
     def __init__(self, match, curtain: bool | None = None) -> None:
         super().__init__(match, curtain)
         self.sel_kind: str | None = None  # the tile of the hand being placed
@@ -410,10 +414,12 @@ class FinisTerraeScreen(GameScreen):
         kept = " ".join(f"{HOLD_LETTER[k]}{pile.get(k, 0)}" for k in ("treasure", "spice", "find", "castaway")
                         if pile.get(k, 0))
         ports = sum(1 for o in s.ports.values() if o == seat)
+        # one line for where the ship is, its ports and its tokens (it wraps only if it must):
+        # four players and the Galleon fit beside the map at 100×30
         t.append("\n   ")
         pos = sh["pos"]
         where = f"at {pos[0]},{pos[1]} · " if pos is not None else ""
-        t.append(f"{where}{ports} port{'s' if ports != 1 else ''}, {sh['ports_left']} left", "dim")
+        t.append(f"{where}⌂{ports} ({sh['ports_left']} left)", "dim")
         extras: list[tuple[str, Any]] = []
         if s.first == seat:
             extras.append(("East marker", "bold"))
@@ -425,12 +431,9 @@ class FinisTerraeScreen(GameScreen):
             extras.append((f"-3×{sh['minus3']}", "bold"))
         if kept:
             extras.append((f"kept {kept}", "dim"))
-        if extras:
-            t.append("\n   ")
-            for k, (text, style) in enumerate(extras):
-                if k:
-                    t.append(" · ", "dim")
-                t.append(text, style)
+        for text, style in extras:
+            t.append(" · ", "dim")
+            t.append(text, style)
         return t
 
     def _holds(self, t: Text, holds: list, ship: int, loading: int = -1) -> None:
@@ -457,9 +460,10 @@ class FinisTerraeScreen(GameScreen):
         g = s.galleon
         t.append("\n   ")
         self._holds(t, g["holds"], -1)
-        where = f"at {g['pos'][0]},{g['pos'][1]}" if g["pos"] is not None else "not on the map yet"
-        t.append("\n   ")
-        t.append(where, "dim")
+        if g["pos"] is not None:
+            t.append(f" at {g['pos'][0]},{g['pos'][1]}", "dim")
+        else:
+            t.append("\n   not on the map yet", "dim")
         return t
 
 
@@ -485,7 +489,7 @@ class FinisTerraeGameOver(GameOverScreen):
         marks = markers(m.names)
         order = [p for group in res.ranking for p in group]
         place = {p: i + 1 for i, group in enumerate(res.ranking) for p in group}
-        table.add_columns("", "Scoring", *[f"{marks[p]} {m.names[p]}" for p in order])
+        table.add_columns("", "Scoring", *[Text(f"{marks[p]} {m.names[p]}") for p in order])  # names: text
         table.add_row("", Text("Place", style="bold"), *[Text(str(place[p]), style="bold") for p in order])
         for group, cats in SC.GROUPS.items():
             for k, cat in enumerate(cats):

@@ -193,8 +193,8 @@ class GameScreen(Screen[None]):
             decision.show(self.prompt_text(d), labels, highlight=highlight)
             if not self.small:
                 self.focus_choices()
-        self.query_one(LogPanel).show_log(m.log, m.since_last_decision(seat) if self.shown_for is not None
-                                          or human else None)
+        self.query_one(LogPanel).show_log(*self.log_view(m.log, m.since_last_decision(seat)
+                                                         if self.shown_for is not None or human else None))
         self.update_board(view, self._targets(), self._cursor())
 
     def thinking_text(self, seat: int) -> str:
@@ -208,6 +208,11 @@ class GameScreen(Screen[None]):
     def focus_choices(self) -> None:
         """Where the keyboard goes when a human is to decide (a game may keep its board focused)."""
         self.query_one("#choices").focus()
+
+    def log_view(self, log: list[str], since: int | None) -> tuple[list[str], int | None]:
+        """The log lines to show and the index of the first new one (a game may add lines of its
+        own between the moves, e.g. each round's income)."""
+        return log, since
 
     def shown_actions(self, actions: list) -> tuple[list, int]:
         """The choices to list (a game may narrow them, e.g. to one tile's places) and which

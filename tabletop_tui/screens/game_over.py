@@ -20,6 +20,24 @@ from tabletop_tui.widgets.vp_chart import VPChart, legend
 NOT_COUNTED = "*"
 
 
+def _plain(value):
+    return Text(value) if isinstance(value, str) else value
+
+
+class ScoreTable(DataTable):
+    """A DataTable whose text is text: a plain ``str`` label or cell is shown as typed, never
+    read as markup, so a player called ``An[/]na`` cannot break any game's final table (the
+    games' own game-over screens fill this same table)."""
+
+    def add_column(self, label, *args, **kw):  # type: ignore[override]
+        return super().add_column(_plain(label), *args, **kw)
+
+    def add_row(self, *cells, **kw):  # type: ignore[override]
+        if kw.get("label") is not None:
+            kw["label"] = _plain(kw["label"])
+        return super().add_row(*[_plain(c) for c in cells], **kw)
+
+
 def split_categories(result, seats: list[int]) -> tuple[list[str], list[str], bool]:
     """(categories that add up to each seat's total, categories set apart, whether an "other"
     column is needed for a remainder no category explains)."""
@@ -76,7 +94,7 @@ class GameOverScreen(Screen[None]):
             yield Static(headline, id="headline")
             if res is not None and res.tiebreak:
                 yield Static(Text(res.tiebreak, style="italic"), id="tiebreak")
-            yield DataTable(id="breakdown", cursor_type="none", zebra_stripes=True)
+            yield ScoreTable(id="breakdown", cursor_type="none", zebra_stripes=True)
             yield Static("", id="table-note")
             colours = getattr(m.state, "colours", None) or DEFAULT_ORDER[: len(names)]
             yield Static(Text.assemble(("Points over the game  ", "bold"),

@@ -1,6 +1,8 @@
 """The launcher: the five games, their pitch and player range; new game, continue, rules."""
 from __future__ import annotations
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,7 +17,14 @@ BANNER = "tabletop-tui · board games for friends sharing one keyboard"
 
 
 class LauncherScreen(Screen[None]):
-    CSS_PATH = "launcher.tcss"
+    # Inline, not a CSS_PATH file: the launcher is the app's default screen, and Textual reads
+    # a screen's CSS_PATH only for screens it pushes; DEFAULT_CSS comes with the class.
+    DEFAULT_CSS = """
+    LauncherScreen #launcher { padding: 1 2; }
+    LauncherScreen #banner { color: $accent; margin-bottom: 1; }
+    LauncherScreen #games { height: auto; max-height: 16; border: round $panel; }
+    LauncherScreen #hint { margin-top: 1; }
+    """
     BINDINGS = [
         Binding("enter", "new", "new game", show=False),
         Binding("n", "new", "new game"),
@@ -34,8 +43,8 @@ class LauncherScreen(Screen[None]):
                 line.append(f"{g.title:<15}", "bold")
                 line.append(f"{g.players} players   ")
                 line.append(g.status, "bold green" if g.playable else "dim italic")
-                line.append(f"\n  {g.pitch}", "" if g.playable else "dim")
-                options.append(Option(line, id=g.id))
+                pitch = Padding(Text(g.pitch, style="" if g.playable else "dim"), (0, 0, 0, 2))
+                options.append(Option(Group(line, pitch), id=g.id))  # a wrapped pitch stays indented
             yield OptionList(*options, id="games")
             yield Static(Text("Enter or n: new game · c: continue a saved game · w: watch a recorded game · r: rules · q: quit",
                               style="dim"), id="hint")

@@ -95,9 +95,8 @@ class MaracaiboScreen(GameScreen):
         self.query_one(RouteMap).styles.height = 15 if tall else 11
         self.query_one("#mar-detail").styles.height = 2 if tall else 1
         small = self.size.height < 36
-        self.query_one(DecisionPanel).styles.max_height = 6 if small else 10
-        self.query_one("#choices").styles.max_height = 4 if small else 8
-        self.query_one("#log").styles.height = 3 if small else 4
+        self.query_one(DecisionPanel).styles.max_height = 6 if small else 9
+        self.query_one("#choices").styles.max_height = 4 if small else 7
         self.query_one("#panels-box").styles.width = 38 if self.size.width >= 110 else 36
 
     def round_text(self, s: Any) -> str:
@@ -269,8 +268,8 @@ class MaracaiboScreen(GameScreen):
                 return f"City action: {city['name']} — {city['text']}" if city else "City action"
             u = w[4]
             n = p["discs"][u]
-            effect = UPGRADES[u]["text"].rstrip(".")
-            then = f" — the last one: unlocks {effect}" if n == 1 else f" — {n} there; both gone unlocks {effect}"
+            effect = UPGRADES[u]["text"].split(" (")[0].rstrip(".")
+            then = f": the last disc, unlocks {effect}" if n == 1 else f": {n} discs; unlocks {effect}"
             return f"Disc from {UPGRADES[u]['name']} ({u}){then}"
         if k == "village":
             n = SF.village_actions_for_mp(s, seat, SF.mp_spent(s))
@@ -283,9 +282,7 @@ class MaracaiboScreen(GameScreen):
             c = w[1]
             pr = SF.price(s, seat, c)
             spec = card(c)
-            where = "planning area" if c in p["plan"] and c not in p["hand"] else "hand"
-            if a.text in [x.text for x in self._all] and c in p["plan"] and c in p["hand"]:
-                where = "hand"
+            where = "planning area" if c in p["plan"] else "hand"
             cost = f"{pr} doubloons" + (f" (printed {spec['cost']})" if pr != spec["cost"] else "")
             return f"Buy {spec['name']} for {cost}, from the {where} — {spec['text']}"
         if k == "invest":
@@ -317,7 +314,7 @@ class MaracaiboScreen(GameScreen):
                 what = f"1 combat point ({p['cp']} left)" if w[1] == "cp" else f"1 figure ({p['fig_personal']} left)"
                 return f"Spend {what}: value {c['value']} → {c['value'] + 1}"
             if k == "end":
-                return f"End the combat" + (f" (the {c['value']} left is lost)" if c["value"] else "")
+                return "End the combat" + (f" (the {c['value']} left is lost)" if c["value"] else "")
         if k == "disc":
             u = w[1]
             n = p["discs"][u]
@@ -419,7 +416,7 @@ class MaracaiboScreen(GameScreen):
             targets = {t for t in focus if t and t[0] in ("loc", "display")} or targets
         d = self.match.pending
         mp = {}
-        if d is not None and d.kind == "move" and not self.match.seats[d.seat].bot:
+        if d is not None and d.kind == "move" and self.human_to_play():
             for r in SF.reachable(self.match.state, d.seat):
                 mp[r["dest"]] = f"{r['mp']}MP" if r["dest"] not in mp else mp[r["dest"]]
         info = self._info(s, hi, cursor)
@@ -443,7 +440,7 @@ class MaracaiboScreen(GameScreen):
         tracks.append_text(MT.explorer_line(s, self.marks, [self.player_colour(i) for i in range(len(self.match.names))],
                                             xt, xc))
         tracks.append("\n")
-        tracks.append_text(MT.display_line(s, seat, self.query_one("#mar-tracks").size.width or 80))
+        tracks.append_text(MT.display_line(s, seat, self.query_one("#mar-tracks").size.width or 62))
         if tracks != self._tracks_text:
             same = self._tracks_text is not None and self._tracks_text.plain.count("\n") == tracks.plain.count("\n")
             self._tracks_text = tracks
@@ -464,6 +461,7 @@ class MaracaiboScreen(GameScreen):
             lines.append((f"{pr}$ {spec['name']}", Style(color="#e8e8e8")))
             targets[k + 1] = ("display", c)
         lines.append((f"discard {len(g['discard'])}", Style(color="#8a8a8a")))
+        lines.append(("A ship  a assistant", Style(color="#8a8a8a")))
         return lines, targets
 
     def _info(self, s: Any, hi: Any, cursor: Any) -> Text:
@@ -533,6 +531,7 @@ class MaracaiboScreen(GameScreen):
         panel = Text()
         human_viewer = not m.seats[viewer].bot
         order = [viewer] + [i for i in range(len(m.names)) if i != viewer]
+        width = (self.query_one("#panels-box").size.width or 33) - 4  # a scrollbar, the indent
         for k, i in enumerate(order):
             if k:
                 panel.append("\n")
@@ -540,11 +539,11 @@ class MaracaiboScreen(GameScreen):
             colour = self.player_colour(i)
             if k == 0:
                 show = human_viewer or not self.curtain
-                width = (self.query_one("#panels-box").size.width or 36) - 8  # border, padding, scrollbar, indent
                 panel.append_text(MT.full_panel(s, i, m.names[i], self.marks[i], colour, to_move, m.seats[i].bot,
                                                 show_hand=show, focus_cards=focus, width=width))
             else:
-                panel.append_text(MT.short_panel(s, i, m.names[i], self.marks[i], colour, to_move, m.seats[i].bot))
+                panel.append_text(MT.short_panel(s, i, m.names[i], self.marks[i], colour, to_move, m.seats[i].bot,
+                                                 width))
         if panel != self._panel_text:
             same = self._panel_text is not None and self._panel_text.plain.count("\n") == panel.plain.count("\n")
             self._panel_text = panel

@@ -62,7 +62,10 @@ def seat_names(head: dict) -> str:
     for s in seats:
         if isinstance(s, dict):
             name = str(s.get("name", "?"))
-            out.append(name + (" (bot)" if s.get("kind") == "bot" else ""))
+            if s.get("kind") == "bot":
+                level = s.get("level")
+                name += f" ({level} bot)" if isinstance(level, str) and level else " (bot)"
+            out.append(name)
     return ", ".join(out)
 
 
@@ -207,7 +210,7 @@ class SavesScreen(Screen[None]):
             self.notify(f"Deleted {what}.", markup=False)
             self.fill(keep)
 
-        self.app.push_screen(ConfirmScreen(Text(f"Delete {what}? This cannot be undone.")), done)  # type: ignore[arg-type]
+        self.app.push_screen(ConfirmScreen(f"Delete {what}? This cannot be undone."), done)
 
     def action_back(self) -> None:
         self.app.pop_screen()

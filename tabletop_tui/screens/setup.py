@@ -62,7 +62,8 @@ class SetupScreen(Screen[None]):
                     yield Select([(f"{lv} bot", lv) for lv in LEVELS], value=DEFAULT_LEVEL,
                                  allow_blank=False, id=f"level{i}", classes="level", compact=True)
             yield Static(Text(f"Names up to {NAME_MAX} characters. Bots: easy, medium or hard; "
-                              "random plays any legal move.", style="italic"), classes="help")
+                              "random plays any legal move.", style="italic"), classes="help",
+                         id="names-help")
             for opt in self.rules.options:
                 with Horizontal(classes="row option"):
                     if isinstance(opt.default, bool) and not opt.choices:

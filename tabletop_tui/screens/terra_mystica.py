@@ -20,8 +20,8 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from tabletop_tui.rules.terra_mystica import explain as X
-from tabletop_tui.rules.terra_mystica.data import FACTIONS, INDEX, POWER_ACTIONS
-from tabletop_tui.rules.terra_mystica.power import gain_power
+from tabletop_tui.rules.terra_mystica.data import FACTIONS, INDEX, POWER_ACTIONS, SCORING
+from tabletop_tui.rules.terra_mystica.power import gain_power, income
 from tabletop_tui.rules.terra_mystica.scoring import network_size, tiered
 from tabletop_tui.screens.game import GameScreen
 from tabletop_tui.screens.game_over import GameOverScreen
@@ -29,7 +29,9 @@ from tabletop_tui.widgets.command_line import CommandInput, CommandLine
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.hex_map import COMPACT, FULL, HexMap, map_size
 from tabletop_tui.widgets.players import markers
-from tabletop_tui.widgets.tm_tables import bonus_text, cult_board, faction_board, favor_text, round_board, scoring_text, town_text
+from tabletop_tui.widgets.tm_tables import (bonus_text, cult_board, faction_board, favor_text, res_text, round_board,
+                                            scoring_text, town_text)
+from tabletop_tui.widgets.vp_chart import VPChart
 
 HEX_IN = re.compile(r"\b([A-I]\d{1,2})\b")
 RES_NAME = {"PW": "power", "C": "coins", "W": "workers", "P": "priests", "VP": "VP"}
@@ -88,7 +90,6 @@ def fname(s, seat: int) -> str:
 class TerraMysticaScreen(GameScreen):
     CSS_PATH = ["game.tcss", "terra_mystica.tcss"]
     MIN_SIZE = (100, 30)
-    AUTO_FOCUS = "#choices"
     BINDINGS = [
         Binding("colon", "command", ":command", id="command"),
         Binding("t", "tables", "cults/rounds", id="tables"),
@@ -105,12 +106,16 @@ class TerraMysticaScreen(GameScreen):
         self._panel_lines = -1
         self._cursor_for: int | None = -1
         self._menu_fresh: int | None = None
+        self.roomy = False
+        self._round_cache: dict[int, list[str]] = {}
+        self._cache_len = 0
 
     # -- layout ----------------------------------------------------------------------------
     def compose_board(self) -> Widget:
         return Vertical(
             HexMap(self.match.state, id="hexmap"),
             Static("", id="explain"),
+            Static("", id="mini-cults"),
             VerticalScroll(Static("", id="tables"), id="tables-box", can_focus=True),
             CommandLine(self._parse, id="cmdline"),
             id="tm-board")
@@ -118,9 +123,13 @@ class TerraMysticaScreen(GameScreen):
     def on_resize(self, event) -> None:
         # (GameScreen.on_resize runs too: Textual calls the handler of every class in the MRO)
         wide = self.size.width >= 120
-        self.query_one("#panels-box").styles.width = 36 if wide else 30
+        panels = 44 if self.size.width >= 150 else 36 if wide else 30
+        self.query_one("#panels-box").styles.width = panels
+        # a tall terminal (160×50) shows the cult board under the map all the time
+        self.roomy = self.size.height >= 48
+        self.query_one("#mini-cults").display = self.roomy and not self.show_tables
         # the full map (2 rows a space) where it fits with its explanation line, else the compact one
-        board_w = self.size.width - (36 if wide else 30)
+        board_w = self.size.width - panels
         fw, fh = map_size(FULL)
         full = board_w >= fw and self.size.height >= 40
         self.query_one(HexMap).styles.height = fh if full else map_size(COMPACT)[1]
@@ -444,7 +453,10 @@ class TerraMysticaScreen(GameScreen):
         if box.display != self.show_tables:  # (a display change costs a relayout: only when it changes)
             hm.display = not self.show_tables
             self.query_one("#explain").display = not self.show_tables
+            self.query_one("#mini-cults").display = self.roomy and not self.show_tables
             box.display = self.show_tables
+        if self.roomy and not self.show_tables:
+            self.query_one("#mini-cults", Static).update(cult_board(state, self.marks), layout=False)
         if self.show_tables:
             t = cult_board(state, self.marks)
             t.append("\n")
@@ -469,7 +481,56 @@ class TerraMysticaScreen(GameScreen):
             line.append(X.describe_space(s, self.map_cursor))
         else:
             line.append(X.explain(s, d.seat, self.map_cursor, self.all_actions))
+            if any(getattr(a, "target", None) == ("hex", self.map_cursor) for a in self.all_actions):
+                line.append("  ⏎ to choose" if isinstance(self.focused, HexMap) else "  (m: map, then ⏎)",
+                            "dim")
         self.query_one("#explain", Static).update(line, layout=False)  # fixed height: no relayout
+
+    def log_view(self, log: list[str], since: int | None) -> tuple[list[str], int | None]:
+        """The moves, with each round's cult bonuses and the next round's income between them."""
+        states = self.match.states
+        if len(states) < self._cache_len:  # undone: forget the lines of positions taken back
+            self._round_cache = {k: v for k, v in self._round_cache.items() if k < len(states) - 1}
+        self._cache_len = len(states)
+        out: list[str] = []
+        new_since = None
+        for i, line in enumerate(log):
+            if since is not None and i == since:
+                new_since = len(out)
+            out.append(line)
+            if i + 1 < len(states):
+                out += self._round_lines(i)
+        if since is not None and new_since is None:
+            new_since = len(out)
+        return out, new_since
+
+    def _round_lines(self, i: int) -> list[str]:
+        """Lines for the step from position i to i+1 if a round ended or began there (cached)."""
+        if i in self._round_cache:
+            return self._round_cache[i]
+        a, b = self.match.states[i], self.match.states[i + 1]
+        out: list[str] = []
+        if a.round != b.round or (a.phase != b.phase and b.phase in ("play", "over")):
+            names = self.match.names
+            if a.phase == "play" and 1 <= a.round <= 5:
+                tile = SCORING[a.scoring[a.round - 1]]
+                if tile["track"] != "priests":
+                    bits = []
+                    for seat, p in enumerate(a.players):
+                        k = p.cult[tile["track"]] // tile["steps"]
+                        if k:
+                            bits.append(f"{names[seat]} " + " ".join(f"+{v * k}{'' if r != 'spade' else ' '}{r}"
+                                                                       for r, v in tile["reward"].items()))
+                    out.append(f"— End of round {a.round}: cult bonus " + (", ".join(bits) or "for nobody"))
+            if b.phase == "play" and b.round > a.round:
+                inc = []
+                for seat in range(len(b.players)):
+                    inc.append(f"{names[seat]} {res_text(income(b, seat))}")
+                out.append(f"— Round {b.round} ({b.scoring[b.round - 1]}): income " + ", ".join(inc))
+            if b.phase == "over":
+                out.append("— Final scoring: cult tracks, largest network, resources")
+        self._round_cache[i] = out
+        return out
 
     def show_game_over(self) -> None:
         self.app.switch_screen(TerraMysticaGameOver(self.match, self))
@@ -512,6 +573,7 @@ class TerraMysticaGameOver(GameOverScreen):
         res = m.result()
         table = self.query_one(DataTable)
         self.query_one("#again").focus()
+        self.chart_rounds()
         if res is None:
             return
         s = m.state
@@ -531,3 +593,21 @@ class TerraMysticaGameOver(GameOverScreen):
                 row += [f"{p.cult[t]}→{cult_vp[t][i]}" for t in range(4)]
                 row += [f"{sizes[i]}→{net_vp[i]}", str(b.get("resources", 0)), Text(str(res.scores[i]), style="bold")]
                 table.add_row(*row)
+
+    def chart_rounds(self) -> None:
+        """The VP chart by round: the start of round 1, the end of each round, the final scoring."""
+        m = self.match
+        states, hist = m.states, m.vp_history
+        marks: list[int] = []
+        for i in range(len(states) - 1):
+            a, b = states[i], states[i + 1]
+            if a.phase != "play" and b.phase == "play" and not marks:
+                marks.append(i + 1)
+            if a.phase == "play" and (b.round != a.round or b.phase == "over"):
+                marks.append(i)
+        if not marks:
+            return
+        chart = self.query_one(VPChart)
+        chart.history = [hist[i] for i in marks] + [hist[-1]]
+        chart.axis_label = lambda: f"rounds: start, 1–{len(marks) - 1}, final"  # type: ignore[method-assign]
+        chart.refresh()

@@ -19,6 +19,8 @@ from tabletop_tui.widgets.windmill import (CURSOR_BG, FRUIT_LETTER, FRUITS, TARG
                                            fruit_style, seat_colours)
 
 ANY_STYLE = Style(bold=True, color="black", bgcolor="#d0d0d0")
+ANY = "*"  # an any-fruit symbol: not "?", which would read as a hidden tile
+LEADS = "^"  # after a majority count: this player leads that finca tile alone
 
 
 def finca_label(finca: str) -> str:
@@ -82,8 +84,12 @@ class Communities(CanvasBoard):
                     row.append((" ", Style(), None))
             unfilled = sum(p["unfilled"] for p in dl["picks"])
             if unfilled:
-                row.append((f"?{unfilled}", ANY_STYLE, None))
+                row.append((f"{ANY}{unfilled}", ANY_STYLE, None))
             header.append(row)
+            if dl.get("one_less_open"):
+                header.append([("one of these stays home: you choose", Style(italic=True), None)])
+            elif dl.get("left_out"):
+                header.append([(f"left out: 1 {dl['left_out']}", Style(italic=True), None)])
             if any(t[0] == "fruit" for t in self.targets if isinstance(t, tuple)):
                 row = [("any-fruit: " if w >= 35 else "any: ", Style(bold=True), None)]
                 for f in FRUITS:
@@ -115,9 +121,13 @@ class Communities(CanvasBoard):
         if two and h - y > 2 * len(comms):
             y += 1  # a blank row under the header
         elif not two and h - y > len(comms):
-            # column names for the one-line rows
-            for x, label in ((10, "VP"), (13, "tile"), (19, "left"), (23, "finca")):
+            # column names for the one-line rows; the seats' marks head the majority counts
+            for x, label in ((10, "VP"), (13, "tile"), (19, "left"), (24, "finca")):
                 cv.put(x, y, label, Style(dim=True, italic=True))
+            if w >= 31 + len(names):
+                for p, mk in enumerate(marks):
+                    cv.put(30 + p, y, mk[:1], Style(bold=True, color=colours[p]))
+                cv.put(30 + len(names), y, LEADS, Style(dim=True, italic=True))
             y += 1
         picked = info.get("picked", [])
         reasons = info.get("reasons", {})
@@ -158,7 +168,7 @@ class Communities(CanvasBoard):
                     self._who(cv, x + len(finca_label(fin)) + 3, y, owner, marks, colours)
                 y += rows
                 continue
-            # the face-up tile: its value, then one chip per fruit symbol ("?" any fruit)
+            # the face-up tile: its value, then one chip per fruit symbol ("*" any fruit)
             cv.put(x, y, f"{tile['value']}", plain)
             chips_x = x + 2 if not two else 4
             chips_y = y if not two else y + 1
@@ -167,14 +177,14 @@ class Communities(CanvasBoard):
                 cv.put(cx, chips_y, FRUIT_LETTER[f] * n, fruit_style(f))
                 cx += n
             if tile["any"]:
-                cv.put(cx, chips_y, "?" * tile["any"], ANY_STYLE)
+                cv.put(cx, chips_y, ANY * tile["any"], ANY_STYLE)
                 cx += tile["any"]
             if two:
                 cv.put(13, y, "VP", dim)
                 cv.put(17, y, f"{tile['left']} left", dim)
                 lab = f"finca {finca_label(fin)}"
                 cv.put(w - len(lab) - 1, y, lab, plain)
-                # who leads this finca tile: each seat's count, the leader marked with *
+                # who leads this finca tile: each seat's count, the leader marked with ^
                 if name in reasons and dl:
                     cv.put(cx + 1, chips_y, reasons[name][: max(0, w - cx - 2)], Style(italic=True, dim=True))
                 else:
@@ -182,14 +192,21 @@ class Communities(CanvasBoard):
             elif dl and name in info.get("tiny_reasons", {}):
                 cv.put(20, y, info["tiny_reasons"][name][: max(0, w - 20)], Style(italic=True, dim=True))
             else:
-                cv.put(20, y, f"{tile['left']}", dim)
-                cv.put(23, y, finca_label(fin), plain)
+                cv.put(19, y, f"{tile['left']:>3}", dim)
+                cv.put(24, y, finca_label(fin), plain)
+                # each seat's count for this finca tile, one digit per seat under its mark
                 counts = info["majority"][c]
                 best = max(counts)
                 leaders = [p for p, v in enumerate(counts) if v == best]
-                if best and len(leaders) == 1 and w > 29:
-                    cv.put(w - 3, y, f"{marks[leaders[0]]}{min(best, 99)}",
-                           Style(bold=True, color="black", bgcolor=colours[leaders[0]]))
+                if w >= 31 + len(counts):
+                    for p, v in enumerate(counts):
+                        lead = bool(best) and leaders == [p]
+                        st = (Style(bold=True, color="black", bgcolor=colours[p]) if lead
+                              else Style(color=colours[p]) if v else Style(dim=True))
+                        cv.put(30 + p, y, str(v) if v < 10 else "+", st)
+                    if best and len(leaders) == 1:  # the leader's mark under the "^" column
+                        cv.put(30 + len(counts), y, marks[leaders[0]][:1],
+                               Style(bold=True, color="black", bgcolor=colours[leaders[0]]))
             y += rows
         return cv
 
@@ -208,7 +225,7 @@ class Communities(CanvasBoard):
             return
         leaders = [p for p, v in enumerate(counts) if v == best]
         for p, v in enumerate(counts):
-            tok = f"{marks[p]}{v}" + ("*" if best and len(leaders) == 1 and p == leaders[0] else "")
+            tok = f"{marks[p]}{v}" + (LEADS if best and len(leaders) == 1 and p == leaders[0] else "")
             if x + len(tok) > w:
                 break
             st = Style(bold=True, color=colours[p])

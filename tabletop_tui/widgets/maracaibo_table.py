@@ -13,7 +13,7 @@ from rich.style import Style
 from rich.text import Text
 
 from tabletop_tui.rules.maracaibo import surface as SF
-from tabletop_tui.rules.maracaibo.content import (CAREERS, LOCS, NATION_NAMES, NATIONS, PRESTIGE, QUESTS,
+from tabletop_tui.rules.maracaibo.content import (CAREERS, NATION_NAMES, NATIONS, PRESTIGE, QUESTS,
                                                   UPGRADES, UPGRADE_IDS, XTRACK, card)
 from tabletop_tui.widgets.route_map import GOOD_LETTER, NATION_LETTER, NATION_STYLE
 
@@ -184,9 +184,7 @@ def display_line(s: Any, seat: int | None, width: int) -> Text:
     roomy sizes the letters of the goods."""
     g = s.g
     t = Text()
-    if width >= 80:
-        t.append("Goods s sugar t tobacco c coffee k cocoa l cloth (a player letter: delivered)\n", DIM)
-    t.append(f"Discard {len(g['discard'])} · combat tokens {len(g['piles'][0])}/{len(g['piles'][1])}"
+    t.append(f"Discard {len(g['discard'])} · tokens {len(g['piles'][0])}/{len(g['piles'][1])}"
              f" · quests {len(g['quest_pile'])}", DIM)
     k = g["prestige_revealed"]
     t.append(" · Prestige: ", BOLD)
@@ -197,6 +195,7 @@ def display_line(s: Any, seat: int | None, width: int) -> Text:
             t.append(f"{PRESTIGE[b]['name']} {PRESTIGE[b]['cost']}$")
         else:
             t.append("?", DIM)
+    t.truncate(width, overflow="ellipsis")  # one line: the names are in the rules and the detail pane
     return t
 
 
@@ -213,13 +212,15 @@ def head_line(s: Any, seat: int, name: str, mark: str, colour: str, to_move: boo
     return t
 
 
-def short_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bool, bot: bool) -> Text:
+def short_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bool, bot: bool,
+                width: int = 29) -> Text:
     p = s.g["players"][seat]
     t = head_line(s, seat, name, mark, colour, to_move, bot)
     t.append(f" ${p['dbl']} cp{p['cp']}")
-    t.append(f"\n   at {p['ship']} hand {len(p['hand'])} plan {len(p['plan'])} expl {p['explorer']}"
-             f"\n   cards {len(p['bought'])} tokens {len(p['tokens'])} quests {len(p['quests'])}"
-             f" upgr {SF.completed_upgrades(s, seat)}", DIM)
+    line2 = f" cards {len(p['bought'])} tokens {len(p['tokens'])} quests {len(p['quests'])}"
+    up = f" upgr {SF.completed_upgrades(s, seat)}"
+    t.append(f"\n ship {p['ship']} hand {len(p['hand'])} plan {len(p['plan'])} expl {p['explorer']}"
+             f"\n{line2}{up if len(line2) + len(up) <= width + 2 else ''}", DIM)
     return t
 
 
@@ -262,12 +263,12 @@ def full_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bo
             t.append(f" ({now}/{nxt})", DIM)
     t.append("\n Ship board ", BOLD)
     t.append("●=disc ✓=open", DIM)
-    cols = 3 if width + 2 >= 31 else 2
+    cols = 3 if width >= 30 else 2
     for k, u in enumerate(UPGRADE_IDS):
-        t.append("\n " if k % cols == 0 else " ")
+        t.append("\n " if k % cols == 0 else "  ")
         n = p["discs"][u]
         t.append(f"{UP_SHORT[u]:<7}", BOLD if n == 0 else Style())
-        t.append("✓  " if n == 0 else ("●● " if n == 2 else "●· "), GOLD if n == 0 else Style())
+        t.append("✓ " if n == 0 else ("●●" if n == 2 else "●·"), GOLD if n == 0 else Style())
     if p["assistants"]:
         t.append("\n assistants ")
         t.append(", ".join(f"{a['loc']}" + ("" if a["live"] else " (done)") for a in p["assistants"]))

@@ -61,7 +61,10 @@ class RingBoard(CanvasBoard):
     def _geometry(self) -> tuple[int, int, int, int]:
         w, h = self.size.width, self.size.height
         cw = max(7, min(12, w // 8))
-        ch = 3 if h >= 24 else 2
+        # Tall cells only where they always fit: the choices below grow and shrink from one
+        # decision to the next, and the ring must not change size (or jump) with them.
+        tall = h >= 24 and (self.app.size.height if self.is_attached else 0) >= 46
+        ch = 3 if tall else 2
         ox = max(0, (w - cw * 8) // 2)
         oy = 0  # top-anchored: the ring does not move when the choices below grow or shrink
         return cw, ch, ox, oy

@@ -6,7 +6,7 @@ A serpentine of location boxes on an 8 × 4 grid: the first row sails east (0-7)
 the short way straight down (15U Providencia); the last row sails east again from Bluefields to
 Santiago (20) and the Windward Passage (21a), with the round-4 stops above (21b, 22).
 
-Each box: the number and name (cities bold), then the market (a good's letter while its space is
+Each box: the number and name (cities bold; ◇ a legal target, ◆ the cursor), then the market (a good's letter while its space is
 empty, the player's letter once delivered), the flag ([ ] an empty flag space, [F] France's
 ownership marker…), "Q" for a quest lying there; then the ships (player letters) and assistants
 (lower case). Reachable stops are highlighted with their MP cost, the cursor is bright.
@@ -51,7 +51,7 @@ CURSOR = Style(color="#000000", bgcolor="#ffd866", bold=True)
 ROUTE = Style(color="#6f8fb3")
 DIM = Style(color="#8a8a8a")
 MP = Style(color="#ffd866", bold=True)
-LEGEND_ROOMY = ("A ship  a assistant", "[F] flag  Q quest", "goods: see below")
+LEGEND_ROOMY = ("s sugar  t tobacco", "c coffee k cocoa", "l cloth  Q quest")
 LEGEND_COMPACT = ("A ship a assist. Q", "stckl goods [F]flag")
 
 
@@ -107,8 +107,12 @@ class RouteMap(CanvasBoard):
             cv.fill(x, y, bw, nh, style)
             self.hit(x, y, bw, nh, target)
             name = spec["name"]
-            title = f"{loc} {name}"
-            cv.put(x, y, title[:bw], Style(bold=spec["kind"] == "city"))
+            label = mp.get(loc)
+            title = f"{loc} {name}" if nh >= 3 or not label else f"{loc} {label} {name}"
+            mark = "◆" if target == self.cursor else ("◇" if target in self.targets else "")
+            cv.put(x, y, title[: bw - len(mark)], Style(bold=spec["kind"] == "city"))
+            if mark:  # (not colour alone: the cursor and the targets carry a sign)
+                cv.put(x + bw - 1, y, mark, Style(bold=True))
             # the market, the flag, a quest
             row1: list[tuple[str, Style | None]] = []
             flag = g["flags"].get(loc, "absent")
@@ -132,7 +136,6 @@ class RouteMap(CanvasBoard):
                 row2.append((self.marks[i], self._player(i)))
             for i in assistants.get(loc, []):
                 row2.append((self.marks[i].lower(), Style(bold=True, color=self.colours[i])))
-            label = mp.get(loc)
             if nh >= 3:
                 self._run(cv, x, y + 1, bw, row1)
                 self._run(cv, x, y + 2, bw, row2)
@@ -140,9 +143,7 @@ class RouteMap(CanvasBoard):
                     cv.put(x + bw - len(label), y + 2, label, MP if target != self.cursor else Style(bold=True))
             else:
                 both = row2 + ([(" ", None)] if row2 and row1 else []) + row1
-                self._run(cv, x, y + 1, bw, both)
-                if label:
-                    cv.put(x + bw - len(label), y + 1, label, MP if target != self.cursor else Style(bold=True))
+                self._run(cv, x, y + 1, bw, both)  # (the MP cost is in the title row here)
         # the free corners: the legend (between 15U and 21b) and the card display (right)
         lx, ly = 2 * cw, 2 * (nh + gap)
         legend = (LEGEND_ROOMY if nh >= 3 else LEGEND_COMPACT)

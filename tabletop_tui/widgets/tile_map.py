@@ -208,7 +208,9 @@ class TileMap(CanvasBoard):
         focus = self.focus_cell
         also = self.also_cell
         vx, vy = self.vx0, self.vy0
-        changed = (focus, also) != self._last_focus
+        # follow the highlighted cell when it moves or the view changes size (a resize must not
+        # leave it off screen); a pan by hand with the same cell and size is kept
+        changed = (focus, also, cols, rows) != self._last_focus
 
         def fit(v, lo, hi, n, f, g):
             span = hi - lo + 1
@@ -234,7 +236,7 @@ class TileMap(CanvasBoard):
 
         vx = fit(vx, x0, x1, cols, focus[0] if focus else None, also[0] if also else None)
         vy = fit(vy, y0, y1, rows, focus[1] if focus else None, also[1] if also else None)
-        self._last_focus = (focus, also)
+        self._last_focus = (focus, also, cols, rows)
         self.vx0, self.vy0 = vx, vy
         return vx, vy
 

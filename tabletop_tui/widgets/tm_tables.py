@@ -11,7 +11,7 @@ from rich.text import Text
 
 from tabletop_tui.rules.terra_mystica.data import BONUS, FACTIONS, FAVOR, POWER_ACTIONS, SCORING, TOWN
 from tabletop_tui.rules.terra_mystica.power import income
-from tabletop_tui.widgets.hex_map import TERRAIN_BG, TERRAIN_LETTER
+from tabletop_tui.widgets.hex_map import TERRAIN_BG
 
 TRACK_NAMES = ("Fire", "Water", "Earth", "Air")
 KINDS = ("D", "TP", "TE", "SH", "SA")

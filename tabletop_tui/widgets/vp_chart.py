@@ -33,6 +33,10 @@ class VPChart(Widget):
         self.marks = marks
         self.colours = [colour_hex(c) for c in colours]
 
+    def axis_label(self) -> str:
+        """What the points along the bottom are (a game may chart rounds instead of moves)."""
+        return f"moves 0–{len(self.history) - 1}"
+
     def points(self, plot_w: int, plot_h: int) -> dict[tuple[int, int], list[int]]:
         """(column, row) → the seats whose line passes there, in seat order."""
         top = max([max(d.values(), default=0) for d in self.history] + [1])
@@ -58,7 +62,7 @@ class VPChart(Widget):
         for y in range(plot_h):
             cv.put(axis - 1, y, "│", "dim")
         cv.put(axis - 1, plot_h, "└" + "─" * plot_w, "dim")
-        cv.put(axis + 1, plot_h, f" moves 0–{len(self.history) - 1} ", "dim")
+        cv.put(axis + 1, plot_h, f" {self.axis_label()} ", "dim")
         for (col, y), seats in self.points(plot_w, plot_h).items():
             seat = seats[col % len(seats)]
             colour = self.colours[seat] if seat < len(self.colours) else None

@@ -103,3 +103,34 @@ def test_evaluate_is_relative_to_the_best_rival():
     assert abs(bot.evaluate(RULES, richer, 0) - bot.evaluate(RULES, s, 0) - 10) < 1e-9 or \
         bot.evaluate(RULES, richer, 0) > bot.evaluate(RULES, s, 0)
     assert bot.evaluate(RULES, richer, 1) < bot.evaluate(RULES, s, 1)
+
+
+def test_determinized_worlds_through_a_whole_game_agree_with_the_view_and_the_rules():
+    s = RULES.setup(["P1", "P2", "P3"], 2, {})
+    rnd = RandomBot(2)
+    k = 0
+    while RULES.pending(s) is not None:
+        d = RULES.pending(s)
+        if k % 9 == 0:
+            view = RULES.view(s, d.seat)
+            world = bot.determinize(RULES, view, d.seat, Rng(k))
+            assert RULES.invariants(world) == []
+            assert '"?"' not in json.dumps(world.g)
+            assert RULES.to_json(RULES.view(world, d.seat))["g"] == RULES.to_json(view)["g"]
+            assert [a.text for a in RULES.legal_actions(world)] == [a.text for a in RULES.legal_actions(s)]
+        k += 1
+        s = RULES.apply(s, rnd.choose(RULES, s))
+
+
+def test_every_bot_level_given_twin_views_chooses_alike():
+    from tests.bots.fairness import legal_from_view, same_view_same_choice
+
+    s = past_opening(2, 8)
+    for _ in range(12):  # into the first turns: a move, a main action, village actions
+        d = RULES.pending(s)
+        s = RULES.apply(s, bot.choose(RULES, RULES.view(s, d.seat), d.seat, Rng(4)))
+    seat = RULES.pending(s).seat
+    twin = hidden_twin(s, seat, 99)
+    assert RULES.to_json(twin) != RULES.to_json(s)
+    same_view_same_choice(RULES, s, twin, iterations=4)
+    legal_from_view(RULES, s)

@@ -36,15 +36,15 @@ def test_every_move_is_legal_through_a_whole_seeded_game_and_the_game_ends():
 
 
 def test_every_move_is_legal_with_factions_of_its_own_choosing_in_three_player_games():
-    record, s = play_bot_game(8, options={}, n=3)
-    assert s.phase == "over"
+    record, s = play_bot_game(8, options={}, n=3, until=lambda s: s.round >= 3)
+    assert s.round == 3
     assert len({p.faction for p in s.players}) == 3
 
 
 def test_the_same_seed_gives_the_same_game():
-    a, _ = play_bot_game(11)
-    b, _ = play_bot_game(11)
-    assert a == b
+    a, _ = play_bot_game(11, until=lambda s: s.round >= 3)
+    b, _ = play_bot_game(11, until=lambda s: s.round >= 3)
+    assert len(a) > 50 and a == b
 
 
 def test_the_bot_never_changes_the_view_it_is_given():
@@ -128,3 +128,22 @@ def test_worth_counts_victory_points_and_evaluate_is_relative_to_the_best_rival(
     assert bot.worth(richer, seat) == pytest.approx(bot.worth(s, seat) + 10)
     assert bot.evaluate(RULES, richer, seat) == pytest.approx(bot.evaluate(RULES, s, seat) + 10)
     assert bot.evaluate(RULES, richer, other) == pytest.approx(bot.evaluate(RULES, s, other) - 10)
+
+
+def test_it_founds_a_town_when_one_action_completes_it():
+    from tabletop_tui.rules.terra_mystica.data import INDEX
+    from tests.rules.terra_mystica.tmhelpers import blank, put
+
+    s = blank(["witches", "halflings"], "SCORE1,SCORE2,SCORE3,SCORE4,SCORE5,SCORE6")
+    put(s, 0, "E5", "TP")
+    put(s, 0, "E6", "TP")
+    put(s, 0, "E7", "TE")  # three connected buildings worth 6 power: one more makes a town
+    s.terrain[INDEX["E8"]] = "forest"
+    p = s.players[0]
+    p.C, p.W = 20, 10
+    for _ in range(20):
+        d = RULES.pending(s)
+        if d is None or d.seat != 0 or d.kind == "after":
+            break
+        s = RULES.apply(s, bot.choose(RULES, RULES.view(s, 0), 0, Rng(0)))
+    assert s.players[0].towns

@@ -16,7 +16,9 @@ def run(*args):
 
 
 def test_help_shows_plain_metavars():
-    for args in (["--help"], ["replay", "--help"], ["simulate", "--help"], ["rules", "--help"]):
+    commands = [c.name or c.callback.__name__ for c in app.registered_commands]
+    assert {"replay", "simulate", "rules", "games"} <= set(commands)
+    for args in [["--help"]] + [[c, "--help"] for c in commands]:
         out = run(*args).output
         for noise in ("TEXT", "INTEGER", "<str>", "<int>", "<path>", "list[str]", "{"):
             assert noise not in out, (args, noise)

@@ -60,10 +60,18 @@ async def test_whole_seeded_game_by_keyboard_from_the_launcher():
         assert len(app.screen.match.actions) == 0
 
 
-async def test_in_development_game_cannot_start():
+async def test_in_development_game_cannot_start(monkeypatch):
+    # every game has its screen now: a catalogue entry without one stands in for the next game
+    import dataclasses
+
+    from tabletop_tui import catalogue
+
+    games = list(catalogue.GAMES)
+    games[3] = dataclasses.replace(games[3], screen="")
+    monkeypatch.setattr(catalogue, "GAMES", tuple(games))
     app = app_for()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("down", "down", "down", "enter")  # Terra Mystica: engine only so far
+        await pilot.press("down", "down", "down", "enter")
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen)
 
@@ -261,3 +269,14 @@ async def test_resign_hands_the_seat_to_a_bot_and_the_game_goes_on():
         assert m.seats[0].bot
         assert 0 in m.actors[1:]  # the bot has played Anna's seat
     assert Match.load(m.path).seats[0].bot  # and the save says so
+
+
+async def test_the_launcher_as_first_screen_has_its_styles():
+    """The launcher is the app's default screen (faster first paint); its layout must still apply."""
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+        banner = app.screen.query_one("#banner")
+        assert banner.region.x == 2 and banner.region.y == 1  # the launcher's padding
+        assert app.screen.query_one("#games").styles.border_top[0] == "round"

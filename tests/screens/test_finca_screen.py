@@ -280,3 +280,38 @@ def test_short_reasons_for_the_communities_list():
     assert tiny_reason("At most 6 fruits can be delivered in one turn; adding Inca makes 8.") == "8>6 fruits"
     assert tiny_reason("Inca wants 2 figs; Anna has 1.") == "has 1/2 F"
     assert tiny_reason("Inca wants 1 orange; Anna has 0.") == "has 0/1 R"
+
+
+async def test_one_line_communities_at_100x30_keep_left_finca_and_every_majority_count_apart():
+    m = finca_match(players=4, seed=5, moves=90)
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        rows = canvas_text(app.screen.query_one(Communities))
+        head = next(r for r in rows if "VP" in r and "tile" in r)
+        assert "left finca" in head and "leftfinca" not in head
+        assert "ABCD^" in head  # each seat's count sits under its mark; ^ the sole leader
+        s = m.state
+        for c, name in enumerate(F.COMMUNITIES):
+            if not s.stacks[c]:
+                continue
+            row = next(r for r in rows if r[1:].startswith(name))
+            counts = F.majority_counts(s, s.finca_tile[c])
+            assert "".join(str(min(v, 9)) if v < 10 else "+" for v in counts) in row
+
+
+async def test_any_fruit_symbols_are_not_drawn_like_hidden_tiles_and_the_legend_explains():
+    m = finca_match(players=3, seed=5)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        s = m.state
+        comm = "\n".join(canvas_text(app.screen.query_one(Communities)))
+        soller = F.COMMUNITIES.index("Soller")
+        assert F.TILES[s.face_up(soller)].any == 2  # this seed: two any-fruit symbols there
+        assert "?" not in comm and "**" in comm
+        text = str(app.screen.query_one("#panels").render())
+        assert "set: tile values 1–6" in text and "lead: your symbols" in text
+        assert f"{F.ACTION_VP} VP each at the end" in text
+        assert f"the {F.ACTION_VP * len(F.ACTION_TILES)} VP everyone starts with" in text
+        assert "*: an any-fruit symbol" in text

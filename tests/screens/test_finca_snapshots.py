@@ -59,3 +59,15 @@ def test_finca_delivery_builder_100x30(snap_compare):
     m = finca_match(players=3, seed=5, moves=60)
     assert m.state.step == "deliver"
     assert snap_compare(app_for(m), terminal_size=(100, 30))
+
+
+def test_finca_80x24_asks_for_a_larger_terminal_rather_than_cutting_the_board(snap_compare):
+    assert snap_compare(app_for(finca_match(players=3, seed=5, moves=60)), terminal_size=(80, 24))
+
+
+def test_finca_one_less_fruit_after_a_pick_100x30(snap_compare):
+    # the header says what will be delivered: one fruit fewer than the tiles ask, chosen later
+    m = finca_match(players=3, seed=5, moves=60)
+    assert m.state.dlv["mode"] == "less"
+    m.play(next(a for a in m.legal_actions() if str(a).startswith("pick")))
+    assert snap_compare(app_for(m), terminal_size=(100, 30))

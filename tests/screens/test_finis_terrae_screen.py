@@ -165,11 +165,11 @@ async def test_sailing_highlights_the_reachable_tiles_and_right_enter_sails():
         pos = m.state.ships[0]["pos"]
         if pos is not None and m.state.ships[0]["start"] != (target[1], target[2]):
             assert (pos[0], pos[1]) == (target[1], target[2])
-        assert m.log[-1].startswith("Anna: Sail to")
+        assert m.log[-1].startswith("Anna sails to")
 
 
 async def test_the_map_pans_to_keep_the_cursor_in_view_at_100x30():
-    m = ft_match(players=2, seed=5, moves=120, until=place_pending)
+    m = ft_match(players=2, seed=6, moves=120, until=place_pending)
     app = app_for(m)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -198,7 +198,7 @@ async def test_the_map_pans_to_keep_the_cursor_in_view_at_100x30():
 
 
 async def test_wreck_asks_for_a_hold_and_the_panel_marks_the_holds():
-    m = ft_match(players=2, seed=3, until=lambda m: m.pending is not None and m.pending.kind == "drop")
+    m = ft_match(players=2, seed=1, until=lambda m: m.pending is not None and m.pending.kind == "drop")
     app = app_for(m)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -257,13 +257,20 @@ async def test_key_mashing_and_clicks_never_crash():
 
 
 @pytest.mark.parametrize("size", [(80, 24), (90, 26)])
-async def test_small_terminals_still_show_the_map(size):
+async def test_small_terminals_get_the_notice_and_keys_change_nothing(size):
+    """Below 100×30 the map and four ship boards cannot both be whole: the shared notice."""
     m = ft_match(players=2, seed=5, moves=60, until=place_pending)
     app = app_for(m)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        await pilot.press("right", "r", "t", "shift+up")
+        before = list(m.actions)
+        await pilot.press("right", "r", "t", "shift+up", "enter", "1")
+        await pilot.pause()
+        note = app.screen.query_one("#too-small")
+        assert note.display and "needs at least 100×30" in str(note.render())
+        assert m.actions == before
+        await pilot.resize_terminal(120, 40)
         await pilot.pause()
         tm = app.screen.query_one(TileMap)
-        assert tm.cursor in tm.targets
+        assert tm.cursor in tm.targets and tm.in_view(tm.cursor[1], tm.cursor[2])
         assert any(line.strip() for line in map_text(app))

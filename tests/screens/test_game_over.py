@@ -101,6 +101,26 @@ async def test_names_are_text_on_the_game_over_screen():
         assert all(n in str(screen.query_one("#chart-title", Static).render()) for n in names)
 
 
+async def test_every_playable_game_ends_with_names_shown_as_typed():
+    from tabletop_tui import catalogue
+
+    names = ["An[/]na", "[b]x"]
+    for game in catalogue.GAMES:
+        if not game.playable:
+            continue
+        m = Match(game.id, [Seat(n) for n in names], 3)
+        while not m.over:
+            m.play(m.bot_action())
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameOverScreen), game.id
+            table = app.screen.query_one(DataTable)
+            shown = " ".join([str(c.label) for c in table.ordered_columns]
+                             + [str(cell) for i in range(table.row_count) for cell in table.get_row_at(i)])
+            assert all(n in shown for n in names), game.id
+
+
 async def test_new_game_same_players_lets_the_next_player_start():
     m = played_match("piratissimo", 3, seed=4, finish=True, bots=(1,))
     app = app_for(m)

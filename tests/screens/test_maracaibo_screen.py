@@ -9,7 +9,7 @@ import re
 from rich.console import Console
 
 from tabletop_tui.match import Match, Seat
-from tabletop_tui.rules.maracaibo.content import CARDS, card
+from tabletop_tui.rules.maracaibo.content import card
 from tabletop_tui.screens.handoff import HandoffScreen
 from tabletop_tui.screens.maracaibo import MaracaiboGameOver, MaracaiboScreen, Menu, RoundEndScreen
 from tabletop_tui.widgets.decision import DecisionPanel
@@ -64,7 +64,10 @@ def pick(screen: MaracaiboScreen) -> int:
 
 
 async def press_choice(pilot, screen: MaracaiboScreen, i: int) -> None:
-    """Move the highlight with the arrow keys and press Enter, as a person would."""
+    """Press the entry's digit, or move the highlight with the arrow keys and press Enter."""
+    if i < 9:
+        await pilot.press(str(i + 1))
+        return
     panel = screen.query_one(DecisionPanel)
     cur = panel.highlighted or 0
     key = "down" if i > cur else "up"
@@ -74,6 +77,8 @@ async def press_choice(pilot, screen: MaracaiboScreen, i: int) -> None:
 
 
 async def play_on(app, pilot, steps: int, seen=None) -> None:
+    """Answer every human decision (and close the curtain and the round-end summary) until the
+    game is over or ``steps`` loops have passed."""
     for _ in range(steps):
         await pilot.pause()
         scr = app.screen
@@ -89,8 +94,11 @@ async def play_on(app, pilot, steps: int, seen=None) -> None:
             continue
         m = scr.match
         d = m.pending
+        if scr.handover_to is not None:  # the mover has seen the result: pass the keyboard
+            await pilot.press("enter")
+            continue
         if d is None or m.seats[d.seat].bot:
-            await pilot.pause(0.01)
+            await pilot.pause(0.02)
             continue
         if not scr.actions:
             await pilot.pause(0.01)
@@ -99,11 +107,11 @@ async def play_on(app, pilot, steps: int, seen=None) -> None:
 
 
 async def test_a_whole_three_player_game_by_keyboard():
-    m = Match("maracaibo", [Seat("Anna"), Seat("Bruno", True), Seat("Chiara", True)], 11)
+    m = Match("maracaibo", [Seat("Anna"), Seat("Bruno", True, "random"), Seat("Chiara", True, "random")], 11)
     app = app_for(m)
     summaries: list[str] = []
     async with app.run_test(size=(120, 40)) as pilot:
-        await play_on(app, pilot, 3000, summaries)
+        await play_on(app, pilot, 20000, summaries)
         assert isinstance(app.screen, MaracaiboGameOver)
         text = screen_text(app)
         assert "game over" in text and "tie-break: doubloons" in text and "influence" in text
@@ -113,6 +121,28 @@ async def test_a_whole_three_player_game_by_keyboard():
     assert any(a.startswith("quest") and a != "quest skip" for a in anna)
     assert len(summaries) == 3  # rounds 1-3 end with the interim scoring shown
     assert "Income" in summaries[0] and "Markets cleared" in summaries[0]
+
+
+def known(m, seat):
+    """(card names anyone may see now, card names only others hold): the display, the discard
+    pile, planning areas and bought cards are public; ``seat``'s own hand is theirs to see."""
+    g = m.state.g
+    public = set(g["display"]) | set(g["discard"])
+    for p in g["players"]:
+        public |= set(p["plan"]) | set(p["bought"])
+    mine = set(g["players"][seat]["hand"]) if seat is not None else set()
+    names_ok = {card(c)["name"] for c in public | mine}
+    secret = {card(c)["name"] for i, p in enumerate(g["players"]) if i != seat for c in p["hand"]}
+    secret |= {card(c)["name"] for c in g["deck"]}
+    return names_ok, secret
+
+
+async def lift(pilot):
+    """A resumed game that hides things opens behind the curtain: the player to move is ready."""
+    await pilot.pause()
+    if isinstance(pilot.app.screen, HandoffScreen):
+        await pilot.press("enter")
+        await pilot.pause()
 
 
 async def test_no_other_seats_cards_on_screen_at_any_turn():
@@ -127,26 +157,27 @@ async def test_no_other_seats_cards_on_screen_at_any_turn():
             scr = app.screen
             if isinstance(scr, (HandoffScreen, RoundEndScreen)):
                 text = screen_text(app)
-                if isinstance(scr, HandoffScreen):
-                    assert not any(CARDS[d]["name"] in text for d in CARDS)  # the curtain hides all
+                if isinstance(scr, HandoffScreen):  # the curtain: what happened, no hand card
+                    names_ok, secret = known(m, None)
+                    for name in secret - names_ok:
+                        assert name not in text, f"{name} on the curtain"
                 await pilot.press("enter")
                 continue
             if not isinstance(scr, MaracaiboScreen) or m.pending is None:
                 break
-            seat = m.pending.seat
-            g = m.state.g
-            public = set(g["display"]) | set(g["discard"])
-            for p in g["players"]:
-                public |= set(p["plan"]) | set(p["bought"])
-            mine = set(g["players"][seat]["hand"])
-            names_ok = {card(c)["name"] for c in public | mine}
-            secret = {card(c)["name"] for i, p in enumerate(g["players"]) if i != seat for c in p["hand"]}
-            secret |= {card(c)["name"] for c in g["deck"]}
+            if scr.handover_to is not None:  # the mover looks at the result, then passes
+                seat = scr.shown_for
+            else:
+                seat = m.pending.seat
+            names_ok, secret = known(m, seat)
             text = screen_text(app)
             for name in secret - names_ok:
                 assert name not in text, f"{name} on screen for seat {seat}"
             checked.add(seat)
-            await press_choice(pilot, scr, pick(scr))
+            if scr.handover_to is not None:
+                await pilot.press("enter")
+            else:
+                await press_choice(pilot, scr, pick(scr))
     assert checked == {0, 1, 2}
 
 
@@ -157,7 +188,7 @@ async def test_a_delivery_goes_card_then_good_then_disc():
     m = mar_match(players=3, seed=5, until=at_delivery)
     app = app_for(m)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await lift(pilot)
         scr = app.screen
         k = next(i for i, a in enumerate(scr.actions) if isinstance(a, Menu) and a.key == "deliver")
         await press_choice(pilot, scr, k)
@@ -185,7 +216,7 @@ async def test_movement_highlights_reachable_stops_with_their_mp():
     m = mar_match(players=2, seed=3, until=lambda m: m.pending.kind == "move" and m.state.g["phase"] == "play")
     app = app_for(m)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await lift(pilot)
         rm = app.screen.query_one(RouteMap)
         assert rm.targets == {a.target for a in m.legal_actions()}
         assert set(rm.extra["mp"].values()) >= {"1MP", "7MP"}
@@ -199,7 +230,7 @@ async def test_combat_shows_each_nations_value_and_the_value_left():
     m = mar_match(players=3, seed=5, until=lambda m: m.pending.kind == "combat_nation")
     app = app_for(m)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await lift(pilot)
         scr = app.screen
         labels = [scr.label(m.state, a) for a in scr.actions]
         assert all(re.match(r"Fight for \w+: value \d+ = \d+ token", lab) for lab in labels)
@@ -211,7 +242,7 @@ async def test_combat_shows_each_nations_value_and_the_value_left():
 
 
 async def test_too_small_notice_at_80x24():
-    app = app_for(mar_match(players=2, seed=3, moves=20))
+    app = app_for(mar_match(players=2, seed=3, moves=0))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = screen_text(app)
@@ -219,7 +250,7 @@ async def test_too_small_notice_at_80x24():
 
 
 async def test_player_names_are_text_not_markup():
-    m = Match("maracaibo", [Seat("An[/]na"), Seat("[b]Bo", True)], 3)
+    m = Match("maracaibo", [Seat("An[/]na"), Seat("[b]Bo", True, "random")], 3)
     app = app_for(m)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -229,7 +260,7 @@ async def test_player_names_are_text_not_markup():
 async def test_key_mashing_and_clicks_never_crash():
     from tabletop_tui.rules.core import Rng
 
-    m = Match("maracaibo", [Seat("Anna"), Seat("Bruno", True), Seat("Chiara", True)], 9)
+    m = Match("maracaibo", [Seat("Anna"), Seat("Bruno", True, "random"), Seat("Chiara", True, "random")], 9)
     app = app_for(m)
     rng = Rng(4)
     keys = ["1", "2", "3", "4", "9", "left", "right", "up", "down", "enter", "backspace", "u"]
@@ -245,3 +276,18 @@ async def test_key_mashing_and_clicks_never_crash():
                 await pilot.press(keys[rng.randbelow(len(keys))])
         assert len(m.actions) > 10
         assert m.rules.invariants(m.state) == []
+
+
+async def test_a_click_on_a_reachable_stop_sails_there():
+    m = mar_match(players=2, seed=3, until=lambda m: m.pending.kind == "move" and m.state.g["phase"] == "play")
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await lift(pilot)
+        rm = app.screen.query_one(RouteMap)
+        dest = sorted(rm.targets, key=lambda t: rm.extra["mp"][t[1]])[-1][1]  # the farthest stop
+        cw, nh, gap = rm.geometry(rm.size.width, rm.size.height)
+        x, y = rm.box_at(dest, cw, nh, gap)
+        n = len(m.actions)
+        await pilot.click(RouteMap, offset=(x + 1, y + 1))
+        await pilot.pause()
+        assert len(m.actions) > n and m.actions[n].split()[:2] == ["move", dest]

@@ -48,8 +48,9 @@ def test_an_entry_names_the_variant_players_and_decisions_by_people():
     text = entry(*heads["b.json"], NOW).plain
     assert "Piratissimo · Treasure to win: 6 · Variant: younger" in text
     assert "yesterday 09:12" in text
-    assert "An[/]na, [b]x (bot)" in text and "1 decision by people, 1 move" in text
+    assert "An[/]na, [b]x (medium bot)" in text and "1 decision by people, 1 move" in text
     text = entry(*heads["a.json"], NOW).plain
+    assert "Chiara (medium bot)" in text
     assert "standard rules" in text and "12 decisions by people, 20 moves" in text
 
 

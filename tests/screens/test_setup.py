@@ -170,3 +170,23 @@ async def test_ctrl_c_says_how_to_quit():
         await pilot.pause()
         assert app.is_running
         assert any("ctrl+q" in str(n.message) for n in app._notifications)
+
+
+def test_setup_80x24_four_seats_with_a_bot(snap_compare):
+    async def setup(pilot):
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        for field in screen.query(Input):
+            field.cursor_blink = False  # a blinking cursor would make the snapshot flaky
+        screen.query_one("#count", Select).value = 4
+        screen.query_one("#kind2", Select).value = "bot"
+        await pilot.pause()
+    assert snap_compare(app_for(), terminal_size=(80, 24), run_before=setup)
+
+
+def test_the_set_up_offers_exactly_the_bots_levels():
+    from tabletop_tui import bots
+    from tabletop_tui.screens.setup import DEFAULT_LEVEL, LEVELS
+
+    assert set(LEVELS) == set(bots.LEVELS) and DEFAULT_LEVEL == bots.DEFAULT_LEVEL

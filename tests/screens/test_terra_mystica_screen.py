@@ -311,3 +311,54 @@ def test_snapshot_game_over_100x30(snap_compare):
 
 def test_snapshot_80x24_says_the_terminal_is_too_small(snap_compare):
     assert _snap(snap_compare, "mid_game", (80, 24))
+
+
+async def test_a_tall_terminal_keeps_the_cult_board_under_the_map(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    m = league_match(_first_turn)
+    app = app_for(m)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        mini = app.screen.query_one("#mini-cults", Static)
+        assert mini.display and "Cult board" in str(mini.render())
+        assert app.screen.query_one(HexMap).size.height == 18  # the full map
+    async with app_for(league_match(_first_turn)).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert not pilot.app.screen.query_one("#mini-cults").display
+
+
+async def test_the_log_shows_each_rounds_income_and_cult_bonus(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    m = league_match(lambda m: m.state.round == 3)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        lines, _ = app.screen.log_view(m.log, None)
+        extra = [x for x in lines if x.startswith("— ")]
+        assert [x.split(":")[0] for x in extra] == [
+            "— Round 1 (SCORE6)", "— End of round 1", "— Round 2 (SCORE8)", "— End of round 2",
+            "— Round 3 (SCORE1)"]
+        assert "GeorgeShortwell +1 spade" in extra[3]  # 4 on Air with SCORE8: one spade
+        assert len(lines) == len(m.log) + len(extra)
+
+
+async def test_a_click_on_a_space_acts_there_or_asks_which_action(tmp_path, monkeypatch):
+    from tabletop_tui.screens.confirm import ChoiceMenu
+
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    m = league_match(_first_turn)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        hm = scr.query_one(HexMap)
+        cell = next(a.a for a in scr.all_actions if a.kind == "transform")
+        xy = next(xy for xy, t in hm._hit.items() if t == ("hex", cell))
+        n = len(m.actions)
+        await pilot.click(HexMap, offset=xy)
+        await pilot.pause()
+        assert scr.map_cursor == cell
+        assert isinstance(app.screen, ChoiceMenu)  # several terrains to turn it into
+        await pilot.press("1")
+        await pilot.pause()
+        assert len(m.actions) == n + 1 and m.actions[-1].startswith(f"transform {cell} to ")

@@ -19,7 +19,9 @@ def resolved(s: State, d: dict, i: int) -> list[str]:
 
 
 def delivery_summary(s: State) -> dict | None:
-    """The delivery being built: for the delivery builder widget."""
+    """The delivery being built: for the delivery builder widget. ``fruits`` is what will be
+    delivered (never below 0: with one less fruit and no tile yet, nothing); ``need`` the fruits
+    the tiles ask for; ``one_less_open`` says one of those will be left out, still to choose."""
     d = s.dlv
     if d is None:
         return None
@@ -35,14 +37,18 @@ def delivery_summary(s: State) -> dict | None:
         picks.append({"community": COMMUNITIES[c], "tile": t.id, "value": t.value,
                       "fruits": res, "unfilled": t.any - len(d["fills"][i])})
     fruits = total
+    left_out = None  # with one less fruit: the fruit left out, once chosen
     if d["omit"]:
         need[d["omit"][1]] -= 1
         fruits -= 1
-    elif d["mode"] == "less":
-        fruits -= 1
+        left_out = d["omit"][1]
+    elif d["mode"] == "less" and total:
+        fruits -= 1  # one of the fruits in ``need`` will be left out: the player chooses which
     return {"mode": d["mode"], "picks": picks, "value": total, "fruits": fruits,
             "limit": MAX_LARGE if d["mode"] == "large" else MAX_DELIVERY,
-            "need": {f: n for f, n in need.items() if n}, "omit": d["omit"]}
+            "need": {f: n for f, n in need.items() if n}, "omit": d["omit"],
+            "one_less_open": d["mode"] == "less" and not d["omit"] and total > 0,
+            "left_out": left_out}
 
 
 # ---------------------------------------------------------------------------------------------

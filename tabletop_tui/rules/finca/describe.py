@@ -59,12 +59,40 @@ def describe(s: State, a: Any) -> str:
         return f"Leave out {article(a.fruit)} at {a.community}"
     return str(a)
 
+def _shortages(before: State, after: State, seat: int, fruit: str, wanted: int, took: int,
+               carts: int) -> str:
+    """Sentences for a supply that ran out: who returned how many (the mover too, even when
+    they held none), or that the last fruit of a kind was taken."""
+    out = ""
+    if before.supply[fruit] < wanted:
+        lost = [f"{before.names[q]} {before.fruits[q][fruit]}" for q in range(before.n)
+                if before.fruits[q][fruit]]
+        if lost:
+            out += (f" The {plural(fruit, 2)} ran out: everyone returned theirs to the supply "
+                    f"first ({join_names(lost)}).")
+        else:
+            out += f" The {plural(fruit, 2)} ran out and nobody held any."
+        if took < wanted:
+            out += f" Only {took} {'was' if took == 1 else 'were'} left."
+    elif after.supply[fruit] == 0:
+        out += f" No {plural(fruit, 2)} are left in the supply."
+    if carts and before.windmill_carts < carts:
+        lost = [f"{before.names[q]} {before.carts[q]}" for q in range(before.n) if before.carts[q]]
+        out += (" The donkey carts ran out: everyone returned theirs to the windmill first"
+                + (f" ({join_names(lost)})." if lost else "."))
+    return out
+
+
 def log_line(before: State, a: Any, after: State) -> str:
     """What a move did, as a sentence for the log."""
     seat = before.turn
     name = before.names[seat]
     if isinstance(a, Place):
-        return f"{name} placed a farmer on blade {blade_no(a.blade)} and took 1 {before.blades[a.blade]}."
+        fruit = before.blades[a.blade]
+        short = before.supply[fruit] < 1
+        took = after.fruits[seat][fruit] - (0 if short else before.fruits[seat][fruit])
+        return (f"{name} placed a farmer on blade {blade_no(a.blade)} and took {took} "
+                f"{plural(fruit, took)}." + _shortages(before, after, seat, fruit, 1, took, 0))
     if isinstance(a, (Move, GustTo)):
         if isinstance(a, Move):
             p = move_preview(before, a.blade)
@@ -72,16 +100,14 @@ def log_line(before: State, a: Any, after: State) -> str:
         else:
             p = gust_preview(before, before.gust_from, a.blade)
             verb = "let the wind carry a farmer from"
-        got = after.fruits[seat][p["fruit"]] - before.fruits[seat][p["fruit"]]
+        fruit = p["fruit"]
+        short = before.supply[fruit] < p["fruits"]
+        took = after.fruits[seat][fruit] - (0 if short else before.fruits[seat][fruit])
         text = (f"{name} {verb} blade {blade_no(p['from'])} to blade {blade_no(p['to'])} "
-                f"and took {p['fruits']} {plural(p['fruit'], p['fruits'])}")
-        if got != p["fruits"]:
-            text += f" (the {plural(p['fruit'], 2)} ran short: everyone returned theirs first)"
+                f"and took {took} {plural(fruit, took)}")
         if p["carts"]:
             text += f" and {p['carts']} donkey cart{'s' if p['carts'] > 1 else ''}"
-            if before.windmill_carts < p["carts"]:
-                text += " (the carts ran out: everyone returned theirs first)"
-        return text + "."
+        return text + "." + _shortages(before, after, seat, fruit, p["fruits"], took, p["carts"])
     if isinstance(a, Stop):
         return f"{name} made no second move."
     if isinstance(a, UseTile):

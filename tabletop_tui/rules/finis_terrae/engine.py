@@ -30,6 +30,21 @@ ONE_WORD = {"doubloons": "doubloon", "spice": "spice crate", "find": "underwater
             "castaway": "castaway", "treasure": "treasure"}
 
 
+def _tile_words(a) -> str:
+    """"island 1 beach at 3,1, turned 90°": the turn is said only when the tile is turned."""
+    turn = f", turned {a.rot * 90}°" if a.rot else ""
+    return f"{a.tile.replace('_', ' ')} at {a.x},{a.y}{turn}"
+
+
+def _sentence(text: str) -> str:
+    """An event as a sentence: a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
 def goods(n: int, kind: str) -> str:
     """'1 doubloon', '3 doubloons': the count with its word."""
     return f"{n} {ONE_WORD[kind] if n == 1 else GOOD_WORD[kind]}"
@@ -171,9 +186,15 @@ class FinisTerraeRules(BaseRules):
             step = s.sail["step"]
             who = "the Black Galleon" if sid == GALLEON else "your ship"
             if step == "order":
-                return Decision(seat, f"sunny day: use the rolled {s.sail['rolled']} for the first or second move", "order")
+                whose = "the Black Galleon's move" if sid == GALLEON else "your ship's move"
+                return Decision(seat, f"sunny day, {whose}: use the rolled {s.sail['rolled']} for "
+                                      f"the first or the second move", "order")
             if step == "move":
                 v = s.sail["legs"][s.sail["leg"]]
+                if not self._moves(s, sid):  # only pirate dens lead out, and no toll to pay
+                    return Decision(seat, f"your ship can leave only across a pirate den and cannot "
+                                          f"pay the toll of 3 doubloons: hoist the black flag (pirates "
+                                          f"pay no toll) and move up to {v} tiles, or stay", "move")
                 return Decision(seat, f"move {who} up to {v} tiles", "move")
             if step == "act":
                 return Decision(seat, f"perform 1 action with {who}", "act")
@@ -408,7 +429,10 @@ class FinisTerraeRules(BaseRules):
             r, c = ctx["rolled"], s.common
             return [SunnyOrder(r, c), SunnyOrder(c, r)] + flag
         if step == "move":
-            return self._moves(s, sid) + flag
+            moves = self._moves(s, sid)
+            if not moves and self._den_bound(s, sid):
+                return flag + [Simple("end")]  # hoist the black flag, or stay where you are
+            return moves + flag
         cell = sh["pos"][:2]
         out: list = []
         if step == "act":
@@ -416,17 +440,29 @@ class FinisTerraeRules(BaseRules):
                 out += self._main_actions(s, seat, sid, cell)
             out += self._trade_actions(s, seat, sid, cell)
             if not H.has_empty(sh["holds"]):
-                out += [Throw(i, sid) for i in range(H.NHOLDS)]
+                out += [Throw(i, sid) for i in range(H.NHOLDS) if self._throw_makes_room(s, seat, sid, cell, i)]
         if self._can_reorganize(s, sid, cell):
             out.append(Simple("reorganize"))
         out += flag
         out.append(Simple("end"))
         return out
 
-    def _moves(self, s, sid) -> list:
+    def _throw_makes_room(self, s, seat, sid, cell, hold) -> bool:
+        """A hold may be thrown into the sea only "if you need to load something in 1 empty hold
+        and none of them are": emptying this one must allow a load (recovering what lies on the
+        tile, opening a treasure, a trade) that is not possible now."""
+        trial = s.copy()  # never touch the state asked about (a bot may read it meanwhile)
+        sh = self.ship(trial, sid)
+        sh["holds"] = list(sh["holds"])
+        sh["holds"][hold] = None
+        now = (self._main_actions(trial, seat, sid, cell) if trial.sail["acted"] is None else []) + \
+            self._trade_actions(trial, seat, sid, cell)
+        return any(isinstance(a, (Recover, Trade)) for a in now)
+
+    def _moves(self, s, sid, pirate: bool | None = None) -> list:
         sh = self.ship(s, sid)
         v = s.sail["legs"][s.sail["leg"]]
-        free = self.is_pirate(s, sid)
+        free = self.is_pirate(s, sid) if pirate is None else pirate
         dest = SL.destinations(s.tiles, sh["pos"], v, free, H.doubloons(sh["holds"]))
         out = []
         for (x, y, a), tolls in dest.items():
@@ -472,6 +508,11 @@ class FinisTerraeRules(BaseRules):
 
     def _trade_actions(self, s, seat, sid, cell) -> list:
         return trade.trade_actions(self, s, seat, sid, cell)
+
+    def _den_bound(self, s, sid) -> bool:
+        """An explorer who cannot move, but could as a pirate (only dens lead out, no toll)."""
+        return (sid != GALLEON and not s.ships[sid]["pirate"]
+                and bool(self._moves(s, sid, pirate=True)))
 
     def _can_reorganize(self, s, sid, cell) -> bool:
         return sid != GALLEON and not s.ships[sid]["pirate"] and s.ports.get(cell) == sid
@@ -830,6 +871,8 @@ class FinisTerraeRules(BaseRules):
                 return False
             if self._moves(s, sid):
                 return True
+            if self._den_bound(s, sid):
+                return True  # "you can become a pirate at any moment": offered, not skipped
             self._ev(s, f"{self.ship_name(s, sid)} cannot move")
             self._leg_end(s)
             return False
@@ -930,7 +973,7 @@ class FinisTerraeRules(BaseRules):
     # ------------------------------------------------------------------ text
     def describe(self, s, a) -> str:
         if isinstance(a, Place):
-            return f"Place {a.tile.replace('_', ' ')} at {a.x},{a.y} turned {a.rot * 90}°"
+            return f"Place {_tile_words(a)}"
         if isinstance(a, Move):
             t = f"Sail to {a.x},{a.y}" + (f" ({a.side} side)" if a.side else "")
             return t + (f", paying the {a.toll} doubloon toll" if a.toll else "")
@@ -953,20 +996,71 @@ class FinisTerraeRules(BaseRules):
         if isinstance(a, ChooseBeach):
             return f"Start on the {dict(N='north', E='east', S='south', W='west')[a.side]} beach"
         if isinstance(a, SunnyOrder):
-            return f"Move {a.first} first, then {a.second}"
+            return f"Sail up to {a.first} tiles first, then up to {a.second}"
+        if isinstance(a, ChooseWind):
+            return f"The wind blows {dict(N='North', E='East', S='South', W='West')[a.direction]}"
+        if isinstance(a, Simple) and a.what == "end" and self.pending(s) and self.pending(s).kind == "move":
+            return "Stay where you are (this move is lost)"
+        if isinstance(a, Simple) and a.what == "flag":
+            return "Hoist the black flag: become a pirate (pirates pay no den toll)"
+        if isinstance(a, Throw):
+            d = self.pending(s)
+            sid = self._current(s)[1] if s.sail and "order" in s.sail else (d.seat if d else 0)
+            return f"Throw hold {a.hold + 1} ({H.text(self.ship(s, sid)['holds'][a.hold])}) into the sea to make room"
         s_ = str(a)
         return s_[0].upper() + s_[1:]
 
     def log_line(self, before, a, after) -> str:
+        """What a decision did, as sentences: the player's own doing first ("Green sails the
+        Black Galleon to 3,1."), then what followed (storm pushes, dice, a new day...). The
+        events stay in the state word for word (saves hash them); they only get capitals here."""
         d = self.pending(before)
-        who = before.names[d.seat] if d else "?"
-        if (d and d.kind in ("move", "act", "order") and before.sail
-                and "order" in before.sail and self._current(before)[1] == GALLEON):
-            who += " (Black Galleon)"
-        line = f"{who}: {self.describe(before, a)}"
-        if after.events:
-            line += ". " + "; ".join(after.events)
-        return line
+        seat = d.seat if d else 0
+        galleon = bool(d and d.kind in ("move", "act", "order") and before.sail
+                       and "order" in before.sail and self._current(before)[1] == GALLEON)
+        first = self._doing(before, a, before.names[seat], galleon, d)
+        events = [_sentence(e) for e in after.events]
+        return " ".join(([first] if first else []) + events) or _sentence(f"{before.names[seat]}: {a}")
+
+    def _doing(self, s, a, name: str, galleon: bool, d) -> str | None:
+        """The sentence for the player's own decision, or None when the events tell it all."""
+        subject = f"{name} (with the Black Galleon)" if galleon else name
+        sid = GALLEON if galleon else (d.seat if d else 0)
+        if isinstance(a, ChooseBeach):
+            side = dict(N="north", E="east", S="south", W="west")[a.side]
+            return f"{name} starts on the {side} beach of the Isle of Winds."
+        if isinstance(a, Split):
+            return f"{name} takes the recommended split."
+        if isinstance(a, LoadHold):
+            if not a.what:
+                return f"{name} leaves hold {a.hold + 1} empty."
+            return f"{name} puts {goods(a.n, a.what)} in hold {a.hold + 1}."
+        if isinstance(a, Place):
+            return f"{name} places {_tile_words(a)}."
+        if isinstance(a, ChooseWind):
+            return f"{name} chooses the wind's direction."
+        if isinstance(a, SunnyOrder):
+            return f"{subject} sails up to {a.first} tiles first, then up to {a.second}."
+        if isinstance(a, Move):
+            what = " the Black Galleon" if galleon else ""
+            side = f" ({a.side} side)" if a.side else ""
+            return f"{name} sails{what} to {a.x},{a.y}{side}."
+        if isinstance(a, Simple):
+            if a.what == "end":
+                if d and d.kind == "move":
+                    return f"{subject} stays where it is and loses this move."
+                return f"{subject} ends the move."
+            if a.what == "reorganize":
+                return f"{name} reorganizes the holds in port."
+            return None  # flag, port, cease: the events say it
+        if isinstance(a, Attack):
+            return f"{subject} attacks {self.ship_name(s, a.opponent)}."
+        if isinstance(a, Throw):
+            h = self.ship(s, sid)["holds"][a.hold]
+            return f"{subject} throws hold {a.hold + 1} ({H.text(h)}) into the sea to make room."
+        if isinstance(a, DropHold):
+            return None if s.queue and s.queue[0].get("drop") else f"{name} chooses hold {a.hold + 1}."
+        return None  # recover, trade, spoils, the Galleon's den: the events say it
 
     def summary(self, s) -> str:
         if s.phase == "over":

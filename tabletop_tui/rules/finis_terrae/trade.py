@@ -2,8 +2,10 @@
 
 Not as a pirate. Buy only in your own ports (exchange value + 1 a crate, up to 2, into one
 empty hold, while the supply lasts); sell only in an opponent's port (exchange value + one red
-die each, up to 2); redeem in any port (exchange value + one red die each). Each kind of trade
-once per action. ``R`` is the rules object, ``s`` a state being changed inside ``apply``.
+die each, up to 2); redeem in any port (exchange value + one red die each). "Trading and / or
+redeeming even several times still count as 1 action": after a trade, more trades may follow in
+the same action (each one at most 2 crates, each into its own empty hold). ``R`` is the rules
+object, ``s`` a state being changed inside ``apply``.
 """
 from __future__ import annotations
 
@@ -27,22 +29,19 @@ def trade_actions(R, s, seat, sid, cell) -> list:
     if sid == GALLEON or s.ships[sid]["pirate"] or cell not in s.ports:
         return []
     sh = s.ships[sid]
-    done = s.sail["trades"]
     out = []
     for what in ("castaway", "find"):
         op = "redeem-" + what
-        if op in done:
-            continue
         for n in range(1, H.amount(sh["holds"], what) + 1):
             if H.has_empty(H.take(sh["holds"], what, n)):
                 out.append(Trade(op, n))
     mx = R._max_crates(s, cell)
-    if s.ports[cell] == seat and "buy" not in done:
+    if s.ports[cell] == seat:
         price = s.exchange + CP["spice_price_offset"]
         for n in range(1, min(mx, s.supply["spice"]) + 1):
             if H.doubloons(sh["holds"]) >= price * n and H.has_empty(H.pay(sh["holds"], price * n)):
                 out.append(Trade("buy", n))
-    if s.ports[cell] != seat and "sell" not in done:
+    if s.ports[cell] != seat:
         for n in range(1, min(mx, H.amount(sh["holds"], "spice")) + 1):
             if H.has_empty(H.take(sh["holds"], "spice", n)):
                 out.append(Trade("sell", n))

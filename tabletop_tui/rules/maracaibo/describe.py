@@ -95,6 +95,32 @@ def describe(s, a) -> str:
 
 
 def log_line(before, a, after) -> str:
+    """The sentence for an action; when it ends a round or the game, the scoring follows it, one
+    step a line (the log keeps every scoring step)."""
+    return _action_line(before, a, after) + scoring_lines(before, after)
+
+
+def scoring_lines(before, after) -> str:
+    from .surface import interim_report
+
+    out = []
+    steps = interim_report(before, after)
+    if steps:
+        out.append(f"End of round {before.g['round']}: interim scoring.")
+        for k, st in enumerate(steps, 1):
+            per = "; ".join(f"{after.names[i]} {t}" for i, t in st["per_seat"].items())
+            out.append(f"  {k}. {st['step']}: {st['text']}" + (f" {per}." if per else ""))
+    f = after.g["final"]
+    if f and not before.g["final"]:
+        out.append("Game end: final scoring.")
+        for i in range(after.g["n"]):
+            b = f[str(i)]["breakdown"]
+            parts = ", ".join(f"{k} {v}" for k, v in b.items() if v)
+            out.append(f"  {after.names[i]}: {f[str(i)]['total']} VP ({parts}).")
+    return "".join("\n" + line for line in out)
+
+
+def _action_line(before, a, after) -> str:
     g = before.g
     t = g["stack"][-1]
     who = before.names[t["seat"]]

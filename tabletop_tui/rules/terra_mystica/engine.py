@@ -90,6 +90,7 @@ def new_state(names: list[str], seed: int, options: dict) -> State:
     s.turn_started = False
     s.final = False
     s.key_choice = []
+    s.open_offers = []  # offers (and Cultists' steps) left open with 'wait': answered later
     s.players = [Player() for _ in range(n)]
     fixed = [x.strip() for x in str(options.get("factions", "")).split(",") if x.strip()]
     if fixed:
@@ -226,7 +227,7 @@ def start_round(s: State) -> None:
     for seat in range(len(s.players)):
         gain(s, s.players[seat], income(s, seat))
     s.phase = "play"
-    start_turn(s, s.order[0])
+    start_turn(s, next((x for x in s.order if not s.players[x].dropped), s.order[0]))
 
 
 def start_turn(s: State, seat: int) -> None:
@@ -354,9 +355,34 @@ def _advance_turn(s: State) -> None:
     for k in range(1, n + 1):
         cand = s.order[(idx + k) % n]
         if not s.players[cand].passed:
+            if _reopen(s, cand):
+                return  # the open offers come first; then the turn starts
             start_turn(s, cand)
             return
+    if _reopen(s, None):
+        return  # every open offer is answered before the round ends
     end_round(s)
+
+
+def _next_candidate(s: State) -> int | None:
+    """Whose turn comes next (None: the round ends)."""
+    n = len(s.order)
+    idx = s.order.index(s.actor)
+    for k in range(1, n + 1):
+        cand = s.order[(idx + k) % n]
+        if not s.players[cand].passed:
+            return cand
+    return None
+
+
+def _reopen(s: State, seat: int | None) -> bool:
+    """Put the open offers of ``seat`` (every seat if None) back to be answered now."""
+    due = [o for o in s.open_offers if seat is None or o[1] == seat]
+    if not due:
+        return False
+    s.open_offers = [o for o in s.open_offers if o not in due]
+    s.queue[:0] = due
+    return True
 
 
 def _leech_resolved(s: State, q: list, accepted: bool, offered: bool) -> None:
@@ -364,18 +390,19 @@ def _leech_resolved(s: State, q: list, accepted: bool, offered: bool) -> None:
     if g is None:
         return
     g[0] -= 1
-    if accepted:
+    builder = s.players[g[2]]
+    if accepted and not g[1]:
         g[1] = 1
+        if builder.faction == "cultists":
+            # the cult step comes with the first opponent who takes the power (reference), even
+            # while other offers of that build are still open
+            s.queue.insert(0, ["cultstep", g[2], 1, 0, 0])
     if offered:
         g[3] = 1
     if g[0] <= 0:
         del s.groups[q[4]]
-        builder = s.players[g[2]]
-        if builder.faction == "cultists":
-            if g[1]:
-                s.queue.insert(0, ["cultstep", g[2], 1, 0, 0])
-            elif g[3] and s.options.get("errata-cultist-power"):
-                gain_power(builder, 1)
+        if builder.faction == "cultists" and not g[1] and g[3] and s.options.get("errata-cultist-power"):
+            gain_power(builder, 1)  # everyone declined (errata): 1 power once all have answered
 
 
 # ---------------------------------------------------------------------------------- dropping out
@@ -401,6 +428,10 @@ def drop_player(s: State, seat: int) -> None:
         p.bonus = None
     s.next_order = [x for x in s.next_order if x != seat]
     s.offers = [o for o in s.offers if o[0] != seat]
+    for o in [o for o in s.open_offers if o[1] == seat]:
+        s.open_offers.remove(o)
+        if o[0] == "leech":
+            _leech_resolved(s, o, accepted=False, offered=False)
     keep = []
     for q in s.queue:
         if q[1] == seat:
@@ -426,6 +457,14 @@ def do(s: State, a: Act) -> None:
     k = a.kind
     if k == "drop":
         drop_player(s, [q.faction for q in s.players].index(a.a))
+        return
+    if k == "wait":
+        s.open_offers.append(s.queue.pop(0))
+        settle(s)
+        return
+    if a.b and k in ("leech", "decline", "cult"):
+        _answer_open(s, a)
+        settle(s)
         return
     if s.phase == "pick":
         _take_faction(s, seat, a.a)
@@ -565,6 +604,77 @@ def choose_key_track(s: State, seat: int, track: int) -> None:
     s.key_choice = []
     for t in rest:
         advance_cult(s, seat, t, 1)
+
+
+def can_wait(s: State) -> bool:
+    try:
+        check_wait(s)
+    except Exception:  # IllegalAction
+        return False
+    return True
+
+
+def check_wait(s: State) -> None:
+    """'wait' leaves the power offer (or the Cultists' step) being asked open, to be answered later:
+    out of turn, or at the latest when the player's next turn comes or the round ends."""
+    from tabletop_tui.rules.core import IllegalAction
+
+    if s.phase != "play" or s.key_choice or s.favors_due or s.towns_due or s.step in OWN_TURN_STEPS \
+            or not s.queue or s.queue[0][0] not in ("leech", "cultstep"):
+        raise IllegalAction("'wait' answers a power offer (or the Cultists' cult step) later; "
+                            "none is being asked now.")
+    if len(s.queue) == 1 and not s.open_offers and s.step == "next" \
+            and _next_candidate(s) in (s.queue[0][1], None):
+        # (with other answers pending or open, 'wait' lets those come first)
+        raise IllegalAction("Answer now: your next turn (or the end of the round) comes before anyone acts.")
+
+
+def check_open_answer(s: State, a: Act) -> None:
+    from tabletop_tui.rules.core import IllegalAction
+
+    found = find_open(s, a) if s.phase == "play" else None
+    if found is None:
+        what = "cult step" if a.kind == "cult" else f"offer from {a.a}"
+        raise IllegalAction(f"The {a.b} have no open {what} to answer now.")
+    o = found[1]
+    if o[0] == "leech" and a.n != leech_amount(s, o):
+        raise IllegalAction(f"The offer from {a.a} is {leech_amount(s, o)} power now, not {a.n}.")
+
+
+def find_open(s: State, a: Act) -> tuple[list, list] | None:
+    """The open offer (or Cultists' step) that an answer 'by' a faction out of turn refers to:
+    (the list holding it, the entry). Cultists' steps still waiting in the queue count too."""
+    seats = [i for i, q in enumerate(s.players) if q.faction == a.b]
+    if not seats:
+        return None
+    seat = seats[0]
+    if a.kind == "cult":
+        for lst in (s.open_offers, s.queue):
+            for o in lst:
+                if o[0] == "cultstep" and o[1] == seat:
+                    return lst, o
+        return None
+    for o in s.open_offers:
+        if o[0] == "leech" and o[1] == seat and s.players[o[3]].faction == a.a:
+            return s.open_offers, o
+    return None
+
+
+def _answer_open(s: State, a: Act) -> None:
+    lst, o = find_open(s, a)
+    lst.remove(o)
+    p = s.players[o[1]]
+    if o[0] == "cultstep":
+        advance_cult(s, o[1], TRACKS.index(a.a), 1)
+        return
+    amt = leech_amount(s, o)
+    if amt <= 0:
+        _leech_resolved(s, o, accepted=False, offered=False)
+        return
+    if a.kind == "leech":
+        got = gain_power(p, amt)
+        p.VP -= max(0, got - 1)
+    _leech_resolved(s, o, accepted=(a.kind == "leech"), offered=True)
 
 
 def _convert(s: State, p: Player, a: Act) -> None:

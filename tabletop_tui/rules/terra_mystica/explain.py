@@ -200,4 +200,4 @@ def explain(s: State, seat: int, cell: str, legal: list) -> str:
     for a in legal:
         if a.kind == "bridge" and a.b == cell and a not in here:
             parts.append(f"bridge to {a.a}")
-    return f"{head} — " + "; ".join(parts) + "  ⏎ to choose"
+    return f"{head} — " + "; ".join(parts)

@@ -46,7 +46,10 @@ class Act:
         if k == "burn":
             return f"burn {self.n}"
         if k in ("leech", "decline"):
-            return f"{k} {self.n} from {self.a}"
+            # "by FACTION": an open offer answered out of turn
+            return f"{k} {self.n} from {self.a}" + (f" by {self.b}" if self.b else "")
+        if k == "cult" and self.b:
+            return f"+{self.a} by {self.b}"
         if k in ("favor", "town", "cult"):
             return f"+{self.a}"
         return k  # done
@@ -140,6 +143,12 @@ def parse_text(text: str) -> Act:
             return Act("burn", n=int(w[1]))
         if w[0] in ("leech", "decline") and len(w) == 4 and w[2] == "from":
             return Act(w[0], faction_id(w[3]), "", int(w[1]))
+        if w[0] in ("leech", "decline") and len(w) == 6 and w[2] == "from" and w[4] == "by":
+            return Act(w[0], faction_id(w[3]), faction_id(w[5]), int(w[1]))
+        if low == "wait":
+            return Act("wait")
+        if t.startswith("+") and len(w) == 3 and w[1] == "by":
+            return Act("cult", _track(w[0][1:]), faction_id(w[2]))
         if w[0] == "convert" and len(w) == 4 and w[2] == "to":
             m1 = re.fullmatch(r"(\d*)(pw|vp|c|w|p)", w[1])
             m2 = re.fullmatch(r"(\d*)(pw|vp|c|w|p)", w[3])

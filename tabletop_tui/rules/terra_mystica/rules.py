@@ -90,6 +90,10 @@ class TerraMysticaRules(BaseRules[State]):
             check_free(s, a)
         elif a.kind == "drop":
             engine.check_drop(s, a.a)
+        elif a.kind == "wait":
+            engine.check_wait(s)
+        elif a.b and a.kind in ("leech", "decline", "cult"):
+            engine.check_open_answer(s, a)
         elif a not in self._candidates(s, a):
             raise IllegalAction(self._why(s, a))
         t = s.copy()
@@ -111,7 +115,7 @@ class TerraMysticaRules(BaseRules[State]):
             cands = [x for x in engine.legal(s) if x.kind == "send" and x.a == a.a]
             if cands:
                 a = max(cands, key=lambda x: x.n)
-        if a.kind in ("leech", "decline"):
+        if a.kind in ("leech", "decline") and not a.b:
             for x in engine.legal(s):
                 if x.kind == a.kind and x.a == a.a:
                     if x.n != a.n:
@@ -122,6 +126,12 @@ class TerraMysticaRules(BaseRules[State]):
             return a
         if a.kind == "drop":
             engine.check_drop(s, a.a)
+            return a
+        if a.kind == "wait":
+            engine.check_wait(s)
+            return a
+        if a.b and a.kind in ("leech", "decline", "cult"):
+            engine.check_open_answer(s, a)
             return a
         if a not in engine.legal(s):
             raise IllegalAction(self._why(s, a))
@@ -275,6 +285,8 @@ class TerraMysticaRules(BaseRules[State]):
                 return "End the turn" if s.step == "after" else "Stop here"
             if k == "drop":
                 return f"The {FACTIONS[a.a]['name']} drop out of the game"
+            if k == "wait":
+                return "Answer later (at the latest when your next turn comes)"
             if k == "cult" and s.key_choice:
                 return f"{a.a.title()} takes your key to space 10"
         except (KeyError, ValueError, IndexError):
@@ -285,8 +297,9 @@ class TerraMysticaRules(BaseRules[State]):
         d = engine.pending_seat(before)
         if d is None:
             return str(a)
-        if a.kind == "drop":
-            d = (next((i for i, q in enumerate(before.players) if q.faction == a.a), d[0]),)
+        if a.kind == "drop" or (a.b and a.kind in ("leech", "decline", "cult")):
+            who_f = a.a if a.kind == "drop" else a.b
+            d = (next((i for i, q in enumerate(before.players) if q.faction == who_f), d[0]),)
         p = before.players[d[0]]
         fac = FACTIONS[p.faction]["name"] if p.faction else ""
         who = before.names[d[0]] + (f" ({fac})" if fac else "")

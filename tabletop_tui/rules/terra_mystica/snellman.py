@@ -7,10 +7,13 @@ faction's VP, coins, workers, priests, power bowls and cult positions with the l
 
 The ledger is the moderator's log: one row per player entry, each a list of commands separated by
 ". ". Power offers and the Cultists' cult step are answered by the offered player in later rows;
-our engine asks for them right after the builder's turn (one of the orders the reference allows),
-so the importer looks ahead for the answer (with the burns and conversions its row writes before
-it). Where that moves a Cultists' step or power ahead of the player's own rows, those rows are
-compared in part or not at all; every row not compared in full is counted by kind (SKIP_KINDS).
+our engine asks for them right after the builder's turn, so the importer looks ahead for the
+answer (with the burns and conversions its row writes before it). If the ledger answers only after
+someone else has acted, the importer leaves the offer open (`wait`) and answers it out of turn
+(`leech 2 from witches by cultists`, `+AIR by cultists`) at the ledger's row, so every player's
+rows come in the ledger's order. Where our engine still takes an answer earlier (an open offer is
+asked again at the player's next turn or the round's end), those rows are compared in part or not
+at all; every row not compared in full is counted by kind (SKIP_KINDS).
 A command or row the importer cannot read is refused with its line number and text.
 """
 from __future__ import annotations
@@ -217,6 +220,9 @@ class _Driver:
         self.compared = 0
         self.partial = 0
         self.cur: Row | None = None  # the row whose command is being applied (for error messages)
+        self.open_answers: set = set()  # ids of ledger commands answering an offer we left open
+        self.waited: set = set()  # the offers (queue entries) we left open once
+        self.reserved: dict = {}  # offer left open -> (row, command) that answers it
         self.errata_seen = 0  # "[all opponents declined power]" rows passed
         self.errata_ours = 0  # errata power our engine gave
 
@@ -227,7 +233,7 @@ class _Driver:
         self.s = self.rules.apply(self.s, a)
         self.actions.append(str(a))
         for gid, g in before.items():
-            if gid not in self.s.groups and not g[1] and a.kind == "decline":
+            if gid not in self.s.groups and not g[1] and a.kind == "decline" and (g[3] or a.n > 0):
                 fac = self.led.factions[g[2]]
                 if fac == "cultists" and self.s.options.get("errata-cultist-power"):
                     # the errata power went to the Cultists now; if the ledger notes it later, the
@@ -254,14 +260,21 @@ class _Driver:
     def pending(self):
         return engine.pending_seat(self.s)
 
-    def _find_ahead(self, seat: int, pred) -> tuple | None:
+    def _find_ahead(self, seat: int, pred, before_action: bool = False) -> tuple | None:
+        """The player's next unconsumed command that ``pred`` accepts. With ``before_action`` the
+        search stops at the player's next action: an offer not answered by then was declined by
+        taking it (reference)."""
         fac = self.led.factions[seat]
         for r in self.led.rows[self.pos:]:
             if r.faction != fac:
                 continue
             for c in r.cmds:
-                if not c[1] and pred(c[0]):
+                if c[1] or id(c) in self.open_answers:
+                    continue  # consumed, or held for an offer left open
+                if pred(c[0]):
                     return r, c
+                if before_action and not re.match(r"(?i)^(leech|decline|\+|wait|burn|convert)", c[0]):
+                    return None
         return None
 
     def _consume(self, r: Row, c: list) -> None:
@@ -307,8 +320,21 @@ class _Driver:
                 q = self.s.queue[0]
                 src = self.led.factions[q[3]]
                 src_names = {src, src.replace("_", "")}
-                found = self._find_ahead(seat, lambda t: _answers(t, src_names))
+                found = self._find_ahead(seat, lambda t: _answers(t, src_names), before_action=True)
+                held = self.reserved.get(tuple(q))
+                if held is not None and not held[1][1]:
+                    found = held  # the answer this offer was left open for
                 amt = engine.leech_amount(self.s, q)
+                if found and self._answer_later(seat, found[0]) and tuple(q) not in self.waited \
+                        and engine.can_wait(self.s):
+                    # the ledger answers after others have acted: leave the offer open and answer
+                    # it out of turn where the ledger does (once: an offer the engine asks again,
+                    # at the player's turn or the round's end, is answered then)
+                    self.waited.add(tuple(q))
+                    self.act(Act("wait"))
+                    self.open_answers.add(id(found[1]))
+                    self.reserved[tuple(q)] = found
+                    continue
                 if found:
                     r, c = found
                     # burns and conversions the row makes before answering come first
@@ -320,15 +346,30 @@ class _Driver:
                             x[1] = True
                     amt = engine.leech_amount(self.s, self.s.queue[0])
                     word = c[0].split()[0].lower()
+                    rnd = self.s.round
                     self.act(Act("leech" if word == "leech" else "decline", src, "", amt))
+                    if (self.s.round != rnd or self.s.phase == "over") and not r.checked:
+                        r.checked = True  # the last answer of the round: the round ended with it
+                        r.status = "round-end"
                     if c[0].strip().lower() != "decline":  # a bare "decline" declines every offer
                         self._consume(r, c)
+                    if r.faction == fac and c[0] == cmd:
+                        return  # the command being read was this answer: nothing more to settle
                 else:
                     self.act(Act("decline", src, "", amt))
                 continue
             if kind == "cult" and seat != me or (kind == "cult" and self.s.step not in engine.OWN_TURN_STEPS
                                                  and not re.match(r"(?i)\+\d*(fire|water|earth|air)$", cmd)):
                 found = self._find_ahead(seat, lambda t: bool(re.match(r"(?i)\+\d*(fire|water|earth|air)$", t)))
+                if found and self.s.queue and self.s.queue[0][0] == "cultstep" and \
+                        self._answer_later(seat, found[0]) and tuple(self.s.queue[0]) not in self.waited \
+                        and engine.can_wait(self.s):
+                    key = tuple(self.s.queue[0])
+                    self.waited.add(key)
+                    self.act(Act("wait"))
+                    self.open_answers.add(id(found[1]))
+                    self.reserved[key] = found
+                    continue
                 if found:
                     r, c = found
                     self.act("+" + re.sub(r"^\+\d*", "", c[0]).upper())
@@ -467,6 +508,50 @@ class _Driver:
             return  # answered when the engine asked (or nothing was offered)
         raise ImportError_(f"unknown ledger command {cmd!r}")
 
+    def _answer_later(self, seat: int, r: Row) -> bool:
+        """Does the ledger answer (in row r) come after another player has acted? Then our engine
+        leaves the offer open ('wait') and the answer is given out of turn at row r."""
+        fac = self.led.factions[seat]
+        k = self.led.rows.index(r)
+        for x in self.led.rows[self.pos:k]:
+            todo = [y[0] for y in x.cmds if not y[1]]
+            if not todo:
+                continue
+            if re.match(r"(?i)^(leech|decline|\+|wait)", todo[0]):
+                if x.faction == fac:
+                    return True  # the player answers something else (or waits) first: keep the ledger's order
+                continue
+            return x.faction != fac  # the player's own action first: answer now (as before)
+        return False
+
+    def _out_of_turn_step(self, fac: str, cmd: str) -> bool:
+        """A Cultists' cult step the ledger writes while our engine is still in another player's turn."""
+        if not re.match(r"(?i)^\+\d*(fire|water|earth|air)$", _clean(cmd)):
+            return False
+        d = self.pending()
+        return not (d and d[0] == self.seat_of[fac] and d[2] == "cult")
+
+    def _answer_open(self, fac: str, cmd: str) -> bool:
+        """Answer an offer (or Cultists' step) left open, out of turn; False if it is not open."""
+        c = _clean(cmd)
+        m = re.match(r"(?i)^(leech|decline)(?: (\d+))?(?: from (\S+))?$", c)
+        if m:
+            word = m.group(1).lower()
+            srcs = [m.group(3).lower()] if m.group(3) else [self.led.factions[o[3]] for o in self.s.open_offers
+                                                              if o[0] == "leech" and self.led.factions[o[1]] == fac]
+            for src in srcs:
+                src = faction_id(src) if src.replace("_", "") != "chaosmagicians" else "chaos_magicians"
+                found = engine.find_open(self.s, Act(word, src, fac, 0))
+                if found:
+                    self.act(Act(word, src, fac, engine.leech_amount(self.s, found[1])))
+                    return True
+            return False
+        m = re.match(r"(?i)^\+\d*(fire|water|earth|air)$", c)
+        if m and engine.find_open(self.s, Act("cult", m.group(1).upper(), fac)):
+            self.act(Act("cult", m.group(1).upper(), fac))
+            return True
+        return False
+
     def _key_choice(self, me: int, row: Row | None) -> None:
         """Answer TW5's question (which track takes the key) with the track the ledger row shows at 10."""
         while self.s.key_choice:
@@ -541,11 +626,13 @@ class _Driver:
             for i, c in enumerate(r.cmds):
                 if c[1]:
                     continue
+                if (id(c) in self.open_answers or self._out_of_turn_step(r.faction, c[0])) \
+                        and self._answer_open(r.faction, c[0]):
+                    c[1] = True
+                    continue
                 self.settle_others(r.faction, c[0])
                 self.apply_cmd(r.faction, c[0], r, i)
                 c[1] = True
-            if r.text.lower() == "wait":
-                r.checked = True
             ended = self.s.round != rnd or self.s.phase == "over" or (self.s.step == "income" and not in_income)
             if setup_pass and self.s.phase == "bonus":
                 setup_pass = False  # a bonus card taken at set-up that does not start round 1
@@ -611,9 +698,9 @@ def replay_snellman(text: str, rules=None) -> ReplayReport:
 
 #: why a ledger row is not compared (or compared in part), by kind
 SKIP_KINDS = {
-    "partial": "compared on coins, workers and priests only: the Cultists' cult step or errata power "
-               "(or an offer answer) reached them earlier in our engine than in the ledger, which "
-               "records it when the offered players answer; their VP, power and cults differ until then",
+    "partial": "compared on coins, workers and priests only: an answer (or the Cultists' errata power) "
+               "reached the player earlier in our engine than in the ledger (an open offer is asked "
+               "again when the player's turn comes or the round ends); VP, power and cults differ until then",
     "answered-ahead": "an offer answer or a Cultists' cult step our engine asked for earlier than the "
                       "ledger wrote it, before other rows of that player: its fields mix both orders",
     "merged": "a command written into the moderator's income row (e.g. a cult-bonus transform and "
@@ -623,7 +710,6 @@ SKIP_KINDS = {
     "moderator": "the moderator's effect rows ([opponent accepted power], [all opponents declined "
                  "power], cult_income_for_faction): applied by our engine at its own moment and "
                  "checked through the player's next compared row",
-    "wait": "a 'wait' row: nothing happens",
     "final": "final scoring rows (+N vp for a cult or the network, score_resources): checked by the "
              "final scores",
     "dropped": "the note that a player dropped out (no fields)",
@@ -640,8 +726,6 @@ def _skip_counts(led: Ledger) -> dict:
             t = r.text.lower()
             if t in ("[opponent accepted power]", "[all opponents declined power]", "cult_income_for_faction"):
                 kind = "moderator"
-            elif t == "wait":
-                kind = "wait"
             elif t == "score_resources" or t == "" or re.match(r"^\+\d+vp for ", t):
                 kind = "final"
             else:

@@ -79,9 +79,10 @@ STATE_FIELDS = ("names", "options", "phase", "round", "scoring", "bonus_pool", "
                 "terrain", "owner", "btype", "in_town", "bridges", "used_pa", "cult_spaces", "river_towns",
                 "order", "next_order", "actor", "step", "chain", "spades", "spade_src", "built", "transformed",
                 "reached", "favors_due", "towns_due", "darkling_conv", "cult_steps", "offers", "queue",
-                "groups", "gid", "to_place", "pick_order", "turn_started", "final", "key_choice")
+                "groups", "gid", "to_place", "pick_order", "turn_started", "final", "key_choice",
+                "open_offers")
 #: fields added later, with the value an older save gets
-STATE_DEFAULTS = {"key_choice": []}
+STATE_DEFAULTS = {"key_choice": [], "open_offers": []}
 
 
 class State:
@@ -128,6 +129,7 @@ class State:
         s.turn_started = self.turn_started
         s.final = self.final
         s.key_choice = list(self.key_choice)
+        s.open_offers = [list(o) for o in self.open_offers]
         s.players = [p.copy() for p in self.players]
         s.rng = self.rng.copy()
         return s

@@ -85,8 +85,11 @@ def test_apply_never_changes_the_old_state_and_json_round_trips():
 def test_log_lines_use_names_never_you():
     for s, a in walk(3, 8, 120):
         line = RULES.log_line(s, a, RULES.apply(s, a))
-        assert line.split(":")[0].replace(" (Black Galleon)", "") in ("Green", "Red", "Yellow")
+        assert line.split()[0] in ("Green", "Red", "Yellow", "The", "Storm:", "Weather:")
         assert " you " not in f" {line.lower()} "
+        # sentences: a capital first, a full stop last, no "Green: Wind N.", no "turned 0°"
+        assert line[0].isupper() and line.endswith((".", "!")) and "turned 0°" not in line
+        assert not line.startswith(("Green:", "Red:", "Yellow:"))
 
 
 def test_describe_and_summary_are_plain_text():

@@ -271,7 +271,7 @@ def test_storm_log_explains_who_was_pushed_and_who_wrecked_and_why():
     assert "Red is not pushed: a pirate protected by the pirate den" in line
     assert "Yellow is not pushed: protected by the lighthouse" in line
     assert "Blue is pushed to 3,-2" in line
-    assert "the Black Galleon is wrecked: pushed across a reef" in line
+    assert "The Black Galleon is wrecked: pushed across a reef." in line
 
 
 def test_calm_wind_die_option_pushes_nobody():

@@ -4,7 +4,7 @@ from tabletop_tui.rules.maracaibo import RULES
 from tabletop_tui.rules.maracaibo import surface as SF
 from tabletop_tui.rules.maracaibo.combat import base_value
 
-from .mhelpers import op, past_opening, play, stage, top
+from .mhelpers import past_opening, play, stage, top
 from .test_maracaibo_combat import combat_at
 
 
@@ -84,9 +84,9 @@ def test_the_surface_changes_nothing():
 
 
 def test_interim_report_follows_the_round_end_steps():
-    m = Match("maracaibo", [Seat("Ann", True), Seat("Bo", True), Seat("Cy", True)], 5)
+    m = Match("maracaibo", [Seat("Ann", True, "random"), Seat("Bo", True, "random"), Seat("Cy", True, "random")], 5)
     while m.state.g["round"] == 1:
-        m.play(m.bot_action())
+        m.play(m.bot_job(level="random")())
     before, after = m.states[-2], m.states[-1]
     steps = SF.interim_report(before, after)
     names = [x["step"] for x in steps]
@@ -95,3 +95,17 @@ def test_interim_report_follows_the_round_end_steps():
     inc = steps[3]["per_seat"]
     assert inc[0] == f"+{4 + after.p(0)['inc_d']} doubloons, +{after.p(0)['inc_v']} VP"
     assert SF.interim_report(m.states[-3], m.states[-2]) is None
+
+
+def test_the_log_keeps_every_scoring_step():
+    m = Match("maracaibo", [Seat("Ann", True, "random"), Seat("Bo", True, "random")], 4)
+    while not m.over:
+        m.play(m.bot_job(level="random")())
+    text = "\n".join(m.log)
+    for rnd in (1, 2, 3):
+        assert f"End of round {rnd}: interim scoring." in text
+    assert "4. Income:" in text and "5. Markets cleared:" in text
+    final = m.log[-1].split("\n")
+    assert "Game end: final scoring." in final
+    total = m.result().scores[0]
+    assert any(line.startswith(f"  Ann: {total} VP (") for line in final)

@@ -6,7 +6,7 @@ import pytest
 from tabletop_tui.playout import play_one
 from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.terra_mystica import RULES, engine
-from tabletop_tui.rules.terra_mystica.data import INDEX, BRIDGE_SPOTS, SHIP_DIST, NEIGHBORS, LAND
+from tabletop_tui.rules.terra_mystica.data import INDEX, BRIDGE_SPOTS, SHIP_DIST, LAND
 from tabletop_tui.rules.terra_mystica.scoring import tiered
 
 LEAGUE = {"variable-turn-order": True, "errata-cultist-power": True}

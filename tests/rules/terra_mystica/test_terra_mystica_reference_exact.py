@@ -264,3 +264,124 @@ def test_the_log_names_the_player_who_drops_out_and_the_key_track_chosen():
     s.players[0].cult = [9, 9, 5, 5]
     s = play(s, "+TW5")
     assert RULES.describe(s, RULES.parse(s, "+WATER")) == "Water takes your key to space 10"
+
+
+# -- offers answered any time before the player's next action -------------------------------------
+def open_offer_position(**opts):
+    """Witches (seat 0) upgrade next to the Halflings' stronghold: the Halflings (seat 2) are offered
+    3; the Nomads (seat 1) play next."""
+    s = blank(["witches", "nomads", "halflings"], **opts)
+    put(s, 0, "E7", "D")
+    put(s, 2, "E6", "SH")
+    s.players[0].W, s.players[0].C = 2, 6
+    s.players[2].bowls = [0, 5, 7]
+    return play(s, "upgrade E7 to TP", "done")
+
+
+def test_an_offer_may_be_left_open_with_wait_and_the_game_goes_on():
+    s = open_offer_position()
+    assert RULES.pending(s).kind == "leech" and RULES.pending(s).seat == 2
+    assert "wait" not in legal(s)  # typed, never in the list (bots and the screen answer at once)
+    s = play(s, "wait")
+    assert s.open_offers == [["leech", 2, 3, 0, s.open_offers[0][4]]]
+    assert RULES.pending(s).seat == 1 and RULES.pending(s).kind == "main"
+
+
+def test_an_open_offer_is_answered_out_of_turn_with_by():
+    s = open_offer_position()
+    s = play(s, "wait")
+    vp = s.players[2].VP
+    s = play(s, "leech 3 from witches by halflings")  # during the Nomads' turn
+    assert s.open_offers == [] and s.players[2].VP == vp - 2 and s.players[2].bowls == [0, 2, 10]
+    assert RULES.pending(s).seat == 1 and RULES.pending(s).kind == "main"
+
+
+def test_an_open_offer_is_asked_again_when_the_players_next_turn_comes():
+    s = open_offer_position()
+    s = play(s, "wait", "pass BON4")  # the Nomads pass: the Halflings' turn comes
+    d = RULES.pending(s)
+    assert d.seat == 2 and d.kind == "leech" and s.open_offers == []
+    s = play(s, "decline 3 from witches")
+    assert RULES.pending(s).seat == 2 and RULES.pending(s).kind == "main"
+
+
+def test_open_offers_are_answered_before_the_round_ends():
+    s = open_offer_position()
+    s.players[0].passed = s.players[2].passed = True  # (as if the Witches and Halflings had passed)
+    s = play(s, "wait", "pass BON4")
+    d = RULES.pending(s)
+    assert d.seat == 2 and d.kind == "leech" and s.round == 1
+    s = play(s, "leech 3 from witches")
+    assert s.open_offers == [] and s.round == 2
+
+
+def test_the_amount_of_an_open_offer_is_counted_when_it_is_answered():
+    s = open_offer_position()
+    s = play(s, "wait")
+    s.players[2].bowls = [0, 1, 11]  # (as if the Halflings had burnt in between)
+    refused(s, "leech 3 from witches by halflings")
+    s = play(s, "leech 1 from witches by halflings")
+    assert s.players[2].bowls == [0, 0, 12]
+
+
+def test_wait_and_out_of_turn_answers_need_an_offer():
+    s = open_offer_position()
+    s = play(s, "leech 3 from witches")
+    refused(s, "wait")  # the Nomads' turn: no offer is being asked
+    refused(s, "leech 3 from witches by halflings")  # nothing open
+    refused(s, "+FIRE by cultists")
+
+
+# -- the Cultists' step comes with the first opponent who takes power -----------------------------
+def cultists_build(**opts):
+    s = blank(["cultists", "witches", "nomads"], **opts)
+    put(s, 0, "E7", "D")
+    put(s, 1, "E6", "D")
+    put(s, 2, "E8", "D")
+    s.players[0].W, s.players[0].C = 2, 6
+    return play(s, "upgrade E7 to TP", "done")
+
+
+def test_the_cultists_step_comes_with_the_first_opponent_who_takes_power():
+    s = cultists_build()
+    s = play(s, "leech 1 from cultists")  # the Witches take it; the Nomads have not answered yet
+    d = RULES.pending(s)
+    assert d.seat == 0 and d.kind == "cult"
+    s = play(s, "+AIR")
+    assert RULES.pending(s).seat == 2 and RULES.pending(s).kind == "leech"
+    s = play(s, "leech 1 from cultists")  # a second taker brings no second step
+    assert RULES.pending(s).kind == "main" and s.players[0].cult[3] == 1
+
+
+def test_the_cultists_step_may_be_left_open_and_taken_out_of_turn():
+    s = cultists_build()
+    s = play(s, "leech 1 from cultists", "wait", "decline 1 from cultists")
+    assert s.open_offers[0][0] == "cultstep" and RULES.pending(s).seat == 1
+    s = play(s, "+WATER by cultists")
+    assert s.players[0].cult[1] == 1 and s.open_offers == []
+
+
+def test_with_the_errata_everyone_declining_gives_the_power_once_all_have_answered():
+    s = cultists_build(**{"errata-cultist-power": True})
+    bowls = list(s.players[0].bowls)
+    s = play(s, "decline 1 from cultists")
+    assert s.players[0].bowls == bowls  # the Nomads have not answered yet
+    s = play(s, "wait", "decline 1 from cultists by nomads")
+    assert s.players[0].bowls != bowls
+
+
+def test_a_dropped_player_first_in_the_round_order_is_skipped_when_the_round_starts():
+    s = play(three(), "drop nomads")
+    s.order = [1, 0, 2]
+    engine.start_round(s)
+    assert s.actor == 0 and RULES.pending(s).seat == 0 and s.players[1].passed
+
+
+def test_wait_is_refused_when_the_players_own_turn_comes_next():
+    s = blank(["witches", "nomads", "halflings"])
+    put(s, 0, "E7", "D")
+    put(s, 1, "E6", "SH")
+    s.players[0].W, s.players[0].C = 2, 6
+    s = play(s, "upgrade E7 to TP", "done")
+    with pytest.raises(IllegalAction, match="Answer now"):
+        RULES.apply(s, RULES.parse(s, "wait"))

@@ -7,7 +7,7 @@ so only the commands are read and the tests check the position they lead to.
 import pytest
 
 from tabletop_tui.rules.terra_mystica import RULES
-from tabletop_tui.rules.terra_mystica.data import INDEX, LAND, START_TERRAIN
+from tabletop_tui.rules.terra_mystica.data import LAND, START_TERRAIN
 from tabletop_tui.rules.terra_mystica.snellman import import_snellman, parse_ledger, replay_snellman
 
 HOME = {"darklings": "swamp", "halflings": "plains", "witches": "forest", "nomads": "desert",
