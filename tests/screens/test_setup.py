@@ -67,8 +67,6 @@ async def test_a_bot_seat_has_a_level_medium_unless_chosen():
 
 
 async def test_the_level_reaches_the_seat():
-    from tabletop_tui.match import Seat
-
     app = app_for()
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await open_setup(pilot)
@@ -78,9 +76,7 @@ async def test_the_level_reaches_the_seat():
         screen.action_start()
         await pilot.pause()
         seat = app.screen.match.seats[1]
-        assert seat.bot
-        if "level" in Seat.__dataclass_fields__:
-            assert seat.level == "easy"
+        assert seat.bot and seat.level == "easy"
 
 
 async def test_every_option_shows_its_help():
@@ -190,3 +186,13 @@ def test_the_set_up_offers_exactly_the_bots_levels():
     from tabletop_tui.screens.setup import DEFAULT_LEVEL, LEVELS
 
     assert set(LEVELS) == set(bots.LEVELS) and DEFAULT_LEVEL == bots.DEFAULT_LEVEL
+
+
+async def test_terra_mystica_set_up_ticks_the_league_options():
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_setup(pilot, "terra_mystica")
+        ticked = {o.key for o in screen.rules.options
+                  if isinstance(o.default, bool) and screen.query_one(f"#opt-{o.key}", TickBox).value}
+        assert ticked == set(screen.rules.new_game_options)
+        assert "strict-leech" in ticked and len(ticked) == 8

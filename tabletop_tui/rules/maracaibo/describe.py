@@ -133,7 +133,39 @@ def _action_line(before, a, after) -> str:
     if k == "pile":
         toks = after.g["stack"][-1].get("token") if after.g["stack"] and after.g["stack"][-1]["t"] == "fight" else None
         return f"{who} revealed combat token {toks or '?'} from pile {w[1]}."
-    return f"{who}: {describe(before, a)}."
+    return sentence(who, describe(before, a))
+
+
+# The choices read as orders ("Sail to Havana"); the log tells what a player did.
+PAST = (("Village actions", "took the village actions"), ("No main action", "took no main action"),
+        ("City action, ", "took the city action, "), ("Odd jobs: take ", "did odd jobs: took "),
+        ("Explorer to ", "moved the explorer to "), ("Option ", "chose option "),
+        ("Sell off: discard ", "sold off: discarded "), ("Drill the crew: gain ", "drilled the crew: gained "),
+        ("End the combat", "ended the combat"), ("Stop planning", "stopped planning"),
+        ("Leave the quest", "left the quest"), ("City action without", "took the city action without"),
+        ("Combat action of ", "used the combat action of "), ("Grease palms: pay ", "greased palms: paid "),
+        ("Buy fittings: pay ", "bought fittings: paid "), ("Fight for ", "fought for "), ("Invest in ", "invested in "))
+VERBS = {"Sail": "sailed", "Draw": "drew", "Buy": "bought", "Put": "put", "Gain": "gained",
+         "Take": "took", "Fulfil": "fulfilled", "Return": "returned", "Spend": "spent", "Keep": "kept",
+         "Annex": "annexed", "Displace": "displaced", "Discard": "discarded", "Play": "played",
+         "Pass": "passed", "Choose": "chose", "Skip": "skipped", "Use": "used", "Move": "moved",
+         "Score": "scored", "Place": "placed", "Pay": "paid", "Remove": "removed",
+         "Upgrade": "upgraded", "Deliver": "delivered", "Advance": "advanced", "Reveal": "revealed",
+         "Plan": "planned", "Finish": "finished", "Refill": "refilled", "Build": "built",
+         "Claim": "claimed", "Give": "gave", "Lose": "lost", "Go": "went", "Stay": "stayed",
+         "Decline": "declined", "Accept": "accepted", "Hire": "hired", "Send": "sent"}
+
+
+def sentence(who: str, label: str) -> str:
+    """'Anna sailed to Mayaguez (6).' from the choice 'Sail to Mayaguez (6)'."""
+    label = label.rstrip(".")
+    for imperative, past in PAST:
+        if label.startswith(imperative):
+            return f"{who} {past}{label[len(imperative):]}."
+    verb, _, rest = label.partition(" ")
+    if verb in VERBS:
+        return f"{who} {VERBS[verb]}{' ' + rest if rest else ''}."
+    return f"{who}: {label}."
 
 
 def _op_text(o: dict) -> str:

@@ -259,7 +259,7 @@ def test_tile_options_on_and_off():
 def test_the_log_names_the_player_who_drops_out_and_the_key_track_chosen():
     s = three()
     a = RULES.parse(s, "drop nomads")
-    assert RULES.log_line(s, a, RULES.apply(s, a)) == "P1 (Nomads): The Nomads drop out of the game"
+    assert RULES.log_line(s, a, RULES.apply(s, a)) == "P1 (Nomads) dropped out of the game."
     s = tiles_due(favors=0)
     s.players[0].cult = [9, 9, 5, 5]
     s = play(s, "+TW5")

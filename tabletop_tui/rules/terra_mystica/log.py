@@ -1,0 +1,96 @@
+"""The log of a Terra Mystica game as sentences a table would say, with what each round brings:
+the cult bonus of the scoring tile at a round's end and everybody's income at the next round's
+start (so nobody has to work it out by hand)."""
+from __future__ import annotations
+
+from tabletop_tui.rules.terra_mystica.data import FACTIONS, SCORING
+
+TRACKS = ("Fire", "Water", "Earth", "Air")
+WORDS = {"C": ("coin", "coins"), "W": ("worker", "workers"), "P": ("priest", "priests"),
+         "PW": ("power", "power"), "VP": ("VP", "VP"), "spade": ("spade", "spades")}
+BUILDINGS = {"D": "a dwelling", "TP": "a trading house", "TE": "a temple", "SH": "a stronghold",
+             "SA": "a sanctuary"}
+PAST = (("Build ", "built "), ("Transform ", "transformed "), ("Upgrade ", "upgraded "),
+        ("Send ", "sent "), ("Pass and take ", "passed and took "), ("Take ", "took "),
+        ("Decline ", "declined "), ("Power action ", "used power action "),
+        ("Answer later", "will answer later"), ("End the turn", "ended the turn"),
+        ("Stop here", "stopped there"))
+
+
+def amount(d: dict, times: int = 1) -> str:
+    parts = []
+    for k, v in d.items():
+        v *= times
+        if v:
+            one, many = WORDS.get(k, (k, k))
+            parts.append(f"{v} {one if v == 1 else many}")
+    return ", ".join(parts) if parts else "nothing"
+
+
+def _convert_words(text: str) -> str:
+    # "convert 3PW to 1W" → "converted 3 power to 1 worker"
+    import re
+
+    def one(m: re.Match) -> str:
+        n, r = int(m.group(1)), m.group(2)
+        return amount({r: n})
+    return re.sub(r"(\d+)(PW|VP|W|C|P)\b", one, text)
+
+
+def action_words(rules, before, a) -> str:
+    """What the player did, lower-case, past tense, without the name."""
+    k = a.kind
+    if k == "pick":
+        return f"chose the {FACTIONS[a.a]['name']}" if a.a in FACTIONS else f"chose {a.a}"
+    if k == "convert":
+        return "converted " + _convert_words(str(a)[len("convert "):])
+    if k == "burn":
+        return f"burned {a.n} power (bowl II to bowl III)" if a.n else "burned no power"
+    if k == "pass" and not a.a:
+        return "passed"
+    if k == "take" or (k == "pass" and before.phase != "play"):
+        return f"took the bonus card {a.a}"
+    if k == "advance":
+        return "advanced on the " + ("shipping" if str(a).endswith("ship") else "digging") + " track"
+    if k == "action" and str(a).startswith("action BON") or str(a).startswith("action FAV"):
+        return f"used the special action of {a.a}"
+    label = rules.describe(before, a)
+    for imperative, past in PAST:
+        if label.startswith(imperative):
+            return past + label[len(imperative):]
+    return label[:1].lower() + label[1:]
+
+
+def round_events(before, after) -> list[str]:
+    """The cult bonus at the end of a round and the income at the start of the next."""
+    from tabletop_tui.rules.terra_mystica.power import income
+
+    out = []
+    if before.phase == "play" and (after.round > before.round or after.phase == "over") and before.round >= 1:
+        tile = SCORING[before.scoring[before.round - 1]]
+        gains = []
+        for seat, p in enumerate(before.players):
+            if p.dropped:
+                continue
+            k = p.priests_sent if tile["track"] == "priests" else p.cult[tile["track"]] // tile["steps"]
+            if k > 0:
+                gains.append(f"{before.names[seat]} {amount(tile['reward'], k)}")
+        track = "priests sent" if tile["track"] == "priests" else TRACKS[tile["track"]]
+        out.append(f"Round {before.round} ends. Cult bonus ({track}): "
+                   + ("; ".join(gains) if gains else "nobody qualifies") + ".")
+    if after.round > before.round and after.phase == "play":
+        parts = [f"{after.names[seat]} {amount(income(after, seat))}"
+                 for seat, p in enumerate(after.players) if not p.dropped]
+        out.append(f"Round {after.round} begins. Income: " + "; ".join(parts) + ".")
+    if after.phase == "over" and before.phase != "over":
+        out.append("The game is over: final scoring.")
+    return out
+
+
+def sentence(rules, before, a, after, who: str) -> str:
+    if a.kind == "drop":
+        text = f"{who} dropped out of the game."
+    else:
+        text = f"{who} {action_words(rules, before, a)}."
+    events = round_events(before, after)
+    return "\n".join([text] + events)  # each round event on a line of its own
