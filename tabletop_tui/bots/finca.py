@@ -13,7 +13,7 @@ from typing import Any
 from tabletop_tui.rules import finca as F
 from tabletop_tui.rules.core import IllegalAction, Rng
 
-SEARCH_ITERATIONS = 100
+SEARCH_ITERATIONS = 120
 #: playouts finish the rivals' turns (a delivery takes several steps), then evaluate
 ROLLOUT_PLIES = 30
 ROLLOUT_UNTIL_OWN_TURN = True
@@ -23,7 +23,7 @@ TAU = 5.0
 FRUIT = 0.55
 #: positions looked at per decision to finish turns (deliveries can branch a lot)
 MAX_NODES = 3000
-ROLLOUT_NODES = 40
+ROLLOUT_NODES = 400
 ROOT_WIDTH = 5
 
 

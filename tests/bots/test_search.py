@@ -17,7 +17,6 @@ def test_same_seed_same_choice_and_the_budget_is_iterations():
     rules = catalogue.get("finca").rules()
     s = rules.setup(["A", "B"], 6, {})
     for n in range(12):
-        d = rules.pending(s)
         s = rules.apply(s, bots.RandomBot(n).choose(rules, s))
     seat = rules.pending(s).seat
     v = rules.view(s, seat)
