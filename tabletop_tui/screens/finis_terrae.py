@@ -337,6 +337,7 @@ class FinisTerraeScreen(GameScreen):
             width, height = 31, 1000
         key = tile_map.legend_rows() < 2  # no room under the map: the key is here
         lines = fit.pick(self._panel_layouts(state, width, key), width, height)
+        fit.scroll_only_if_needed(box, lines, width, height)
         panel = fit.join(lines)
         if panel != self._panel_text:  # an unchanged panel is not laid out again
             same_height = self._panel_text is not None and \

@@ -54,3 +54,11 @@ def join(lines: list[Text]) -> Text:
             out.append("\n")
         out.append_text(line)
     return out
+
+
+def scroll_only_if_needed(box, lines: list[Text], width: int, height: int) -> None:
+    """No scroll bar while the panels fit: a scroll bar that appeared for a moment (the column
+    shrank before the panels were fitted again) would narrow the column and make them wrap."""
+    overflow = "hidden" if rows(lines, width) <= height else "auto"
+    if box.styles.overflow_y != overflow:
+        box.styles.overflow_y = overflow

@@ -236,8 +236,9 @@ async def test_panels_show_fruits_carts_tiles_and_action_tiles():
         s = m.state
         for p, name in enumerate(m.names):
             assert name in text
-            line = "fruit " + " ".join(f"{F.FRUIT_LETTER[f]}{s.fruits[p][f]}" for f in F.FRUITS)
-            assert line in text
+            # the player to move in full ("fruit F3 A3 …"), the others in three lines ("F0 A2 …")
+            line = " ".join(f"{F.FRUIT_LETTER[f]}{s.fruits[p][f]}" for f in F.FRUITS)
+            assert ("fruit " + line if p == m.pending.seat else line) in text
             assert f"carts {s.carts[p]}" in text
         assert "action " in text and "set " in text and "bonus " in text and "tiles " in text
 
@@ -310,8 +311,22 @@ async def test_any_fruit_symbols_are_not_drawn_like_hidden_tiles_and_the_legend_
         soller = F.COMMUNITIES.index("Soller")
         assert F.TILES[s.face_up(soller)].any == 2  # this seed: two any-fruit symbols there
         assert "?" not in comm and "**" in comm
-        text = str(app.screen.query_one("#panels").render())
-        assert "set: tile values 1–6" in text and "lead: your symbols" in text
+        # the introduction's long list of choices leaves the panels room for the short key
+        text = " ".join(str(app.screen.query_one("#panels").render()).split())
+        assert "set: tile values 1–6 held, · missing" in text
+        assert "lead: your finca symbols, ^ alone" in text
+        assert f"action: {F.ACTION_VP} VP each if unused ({F.ACTION_VP * len(F.ACTION_TILES)} VP at the start)" in text
+        assert "*: any-fruit symbol on a tile" in text
+
+
+async def test_the_whole_key_to_the_panels_when_the_column_has_room():
+    m = finca_match(players=2, seed=5, moves=90)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = " ".join(str(app.screen.query_one("#panels").render()).split())
+        assert "set: tile values 1–6 collected (· missing)" in text and "lead: your symbols" in text
         assert f"{F.ACTION_VP} VP each at the end" in text
         assert f"the {F.ACTION_VP * len(F.ACTION_TILES)} VP everyone starts with" in text
         assert "*: an any-fruit symbol" in text
