@@ -3,6 +3,7 @@ from __future__ import annotations
 
 
 import pytest
+from textual.geometry import Region
 
 from tabletop_tui.match import Match, list_saves
 from tabletop_tui.rules import finca as F
@@ -330,3 +331,38 @@ async def test_the_whole_key_to_the_panels_when_the_column_has_room():
         assert f"{F.ACTION_VP} VP each at the end" in text
         assert f"the {F.ACTION_VP * len(F.ACTION_TILES)} VP everyone starts with" in text
         assert "*: an any-fruit symbol" in text
+
+
+def panel_column(app) -> list[str]:
+    """The player-panel column as drawn, after checking it needs no scrolling."""
+    box = app.screen.query_one("#panels-box")
+    panels = app.screen.query_one("#panels")
+    assert box.virtual_size.height <= box.size.height and box.max_scroll_y == 0
+    assert panels.region.bottom <= box.content_region.bottom
+    strips = panels.render_lines(Region(0, 0, panels.size.width, panels.size.height))
+    return [strip.text.rstrip() for strip in strips]
+
+
+@pytest.mark.parametrize("players,moves,until", [
+    (4, 0, None), (4, 90, None), (4, 60, lambda s: s.step == "deliver"), (4, 150, None),
+    (3, 60, None), (2, 90, None)])
+@pytest.mark.parametrize("size", [(100, 30), (120, 40)])
+async def test_every_players_panel_whole_in_the_column(size, players, moves, until):
+    m = finca_match(players=players, seed=5, moves=moves, until=until)
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = "\n".join(panel_column(app))
+        s = m.state
+        for p, name in enumerate(m.names):
+            assert name in text
+            vp = sum(F.score_breakdown(s, p).values())
+            fruit = " ".join(f"{F.FRUIT_LETTER[f]}{s.fruits[p][f]}" for f in F.FRUITS)
+            assert f"{name}  {vp} VP" in text and fruit in text and f"carts {s.carts[p]}" in text
+        if s.round == 0 and size == (100, 30):
+            return  # the introduction's twelve blades leave room for three lines each
+        # the player to move in full
+        mover = m.pending.seat
+        assert "fruit " + " ".join(f"{F.FRUIT_LETTER[f]}{s.fruits[mover][f]}" for f in F.FRUITS) in text
+        assert "action " in text and "tiles " in text and "bonus " in text
