@@ -13,13 +13,10 @@ if TYPE_CHECKING:  # the launcher paints before any game machinery is loaded
 
 
 def make_seat(name: str, bot: bool, level: str | None = None) -> "Seat":
-    """A seat with its bot's level, where this version's Seat has a level (it gains one with
-    the bots' levels; until then the level is left out rather than failing)."""
+    """A seat; a bot seat plays at ``level`` (the default level when none is given)."""
     from tabletop_tui.match import Seat
 
-    if level and "level" in getattr(Seat, "__dataclass_fields__", {}):
-        return Seat(name, bot, level=level)  # type: ignore[call-arg]
-    return Seat(name, bot)
+    return Seat(name, bot, level=level) if level else Seat(name, bot)
 
 
 class TabletopApp(App[None]):

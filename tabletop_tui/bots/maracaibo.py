@@ -138,12 +138,17 @@ def worth(g: dict, seat: int) -> float:
     return v
 
 
-def evaluate(rules: Any, view: Any, seat: int) -> float:
-    """Estimated final VP of ``seat`` minus the best rival's (contract: used by the search)."""
+def evaluate_all(rules: Any, view: Any) -> list[float]:
+    """:func:`evaluate` for every seat at once (each seat's worth computed once)."""
     g = view.g
     n = g["n"]
-    mine = worth(g, seat)
-    return mine - max(worth(g, j) for j in range(n) if j != seat)
+    w = [worth(g, j) for j in range(n)]
+    return [w[i] - max(w[j] for j in range(n) if j != i) for i in range(n)]
+
+
+def evaluate(rules: Any, view: Any, seat: int) -> float:
+    """Estimated final VP of ``seat`` minus the best rival's (contract: used by the search)."""
+    return evaluate_all(rules, view)[seat]
 
 
 # ------------------------------------------------------------------------------ choosing

@@ -221,16 +221,20 @@ def _town_potential(s: Any, seat: int) -> float:
     return 7.0 * best
 
 
-def evaluate(rules: Any, view: Any, seat: int) -> float:
-    """Estimated final VP of ``seat`` minus the best rival's (contract: used by the search)."""
+def evaluate_all(rules: Any, view: Any) -> list[float]:
+    """:func:`evaluate` for every seat at once (each seat's worth computed once)."""
     n = len(view.players)
     if view.phase == "over":
-        vps = [q.VP for q in view.players]
-        return float(vps[seat] - max(vps[j] for j in range(n) if j != seat))
-    nets = [network_size(view, j) for j in range(n)] if view.phase in ("play", "bonus") else None
-    mine = worth(view, seat, nets)
-    best = max(worth(view, j, nets) for j in range(n) if j != seat)
-    return mine - best
+        w = [float(q.VP) for q in view.players]
+    else:
+        nets = [network_size(view, j) for j in range(n)] if view.phase in ("play", "bonus") else None
+        w = [worth(view, j, nets) for j in range(n)]
+    return [w[i] - max(w[j] for j in range(n) if j != i) for i in range(n)]
+
+
+def evaluate(rules: Any, view: Any, seat: int) -> float:
+    """Estimated final VP of ``seat`` minus the best rival's (contract: used by the search)."""
+    return evaluate_all(rules, view)[seat]
 
 
 # ------------------------------------------------------------------------------ quick choices

@@ -134,3 +134,8 @@ def test_every_bot_level_given_twin_views_chooses_alike():
     assert RULES.to_json(twin) != RULES.to_json(s)
     same_view_same_choice(RULES, s, twin, iterations=4)
     legal_from_view(RULES, s)
+
+
+def test_evaluate_all_agrees_with_evaluate_for_every_seat():
+    s = past_opening(3, 4)
+    assert bot.evaluate_all(RULES, s) == [bot.evaluate(RULES, s, i) for i in range(3)]

@@ -147,3 +147,9 @@ def test_it_founds_a_town_when_one_action_completes_it():
             break
         s = RULES.apply(s, bot.choose(RULES, RULES.view(s, 0), 0, Rng(0)))
     assert s.players[0].towns
+
+
+def test_evaluate_all_agrees_with_evaluate_for_every_seat():
+    _, s = play_bot_game(6, options={"factions": "witches,halflings,nomads"}, n=3, until=lambda s: s.round == 2)
+    assert bot.evaluate_all(RULES, s) == [bot.evaluate(RULES, s, i) for i in range(3)]
+    assert sum(1 for x in bot.evaluate_all(RULES, s) if x >= 0) >= 1  # the leader is ahead of the rest
