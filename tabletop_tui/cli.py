@@ -114,7 +114,7 @@ def parse_bot_seats(bots: List[str], players: int) -> dict[int, str]:
 
 def _options(rules, option: List[str]) -> dict:
     """`--option KEY=VALUE ...` → the game's resolved options, or exit 2 naming the problem."""
-    opts: dict = {}
+    opts: dict = dict(getattr(rules, "new_game_options", {}))  # e.g. a league's usual options
     for item in option:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():

@@ -228,6 +228,9 @@ class BaseRules(Generic[S]):
     min_players = 2
     max_players = 4
     options: tuple[Option, ...] = ()
+    #: what a new game starts with in set-up and on the command line, where that differs from the
+    #: engine's default (which is the rulebook's base game): e.g. a league's usual options
+    new_game_options: dict = {}
     #: generous bound on actions in one game, for simulate/fuzz
     max_actions = 20000
 

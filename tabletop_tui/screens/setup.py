@@ -66,8 +66,9 @@ class SetupScreen(Screen[None]):
                          id="names-help")
             for opt in self.rules.options:
                 with Horizontal(classes="row option"):
+                    start = getattr(self.rules, "new_game_options", {}).get(opt.key, opt.default)
                     if isinstance(opt.default, bool) and not opt.choices:
-                        yield TickBox(Text(opt.label), value=opt.default, id=f"opt-{opt.key}")
+                        yield TickBox(Text(opt.label), value=start, id=f"opt-{opt.key}")
                     else:
                         yield Label(Text(opt.label), classes="label")
                         if opt.choices:

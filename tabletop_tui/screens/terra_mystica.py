@@ -20,8 +20,8 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from tabletop_tui.rules.terra_mystica import explain as X
-from tabletop_tui.rules.terra_mystica.data import FACTIONS, INDEX, POWER_ACTIONS, SCORING
-from tabletop_tui.rules.terra_mystica.power import gain_power, income
+from tabletop_tui.rules.terra_mystica.data import FACTIONS, INDEX, POWER_ACTIONS
+from tabletop_tui.rules.terra_mystica.power import gain_power
 from tabletop_tui.rules.terra_mystica.scoring import network_size, tiered
 from tabletop_tui.screens.game import GameScreen
 from tabletop_tui.screens.game_over import GameOverScreen
@@ -29,7 +29,7 @@ from tabletop_tui.widgets.command_line import CommandInput, CommandLine
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.hex_map import COMPACT, FULL, HexMap, map_size
 from tabletop_tui.widgets.players import markers
-from tabletop_tui.widgets.tm_tables import (bonus_text, cult_board, faction_board, favor_text, res_text, round_board,
+from tabletop_tui.widgets.tm_tables import (bonus_text, cult_board, faction_board, favor_text, round_board,
                                             scoring_text, town_text)
 from tabletop_tui.widgets.vp_chart import VPChart
 
@@ -90,6 +90,9 @@ def fname(s, seat: int) -> str:
 class TerraMysticaScreen(GameScreen):
     CSS_PATH = ["game.tcss", "terra_mystica.tcss"]
     MIN_SIZE = (100, 30)
+    # (None would mean the app's "*": the first focusable widget, which here is the map)
+    AUTO_FOCUS = "#choices"
+    spectating = False  # watching a recording: every seat is a spectator's, none a bot
     BINDINGS = [
         Binding("colon", "command", ":command", id="command"),
         Binding("t", "tables", "cults/rounds", id="tables"),
@@ -107,8 +110,6 @@ class TerraMysticaScreen(GameScreen):
         self._cursor_for: int | None = -1
         self._menu_fresh: int | None = None
         self.roomy = False
-        self._round_cache: dict[int, list[str]] = {}
-        self._cache_len = 0
 
     # -- layout ----------------------------------------------------------------------------
     def compose_board(self) -> Widget:
@@ -486,52 +487,6 @@ class TerraMysticaScreen(GameScreen):
                             "dim")
         self.query_one("#explain", Static).update(line, layout=False)  # fixed height: no relayout
 
-    def log_view(self, log: list[str], since: int | None) -> tuple[list[str], int | None]:
-        """The moves, with each round's cult bonuses and the next round's income between them."""
-        states = self.match.states
-        if len(states) < self._cache_len:  # undone: forget the lines of positions taken back
-            self._round_cache = {k: v for k, v in self._round_cache.items() if k < len(states) - 1}
-        self._cache_len = len(states)
-        out: list[str] = []
-        new_since = None
-        for i, line in enumerate(log):
-            if since is not None and i == since:
-                new_since = len(out)
-            out.append(line)
-            if i + 1 < len(states):
-                out += self._round_lines(i)
-        if since is not None and new_since is None:
-            new_since = len(out)
-        return out, new_since
-
-    def _round_lines(self, i: int) -> list[str]:
-        """Lines for the step from position i to i+1 if a round ended or began there (cached)."""
-        if i in self._round_cache:
-            return self._round_cache[i]
-        a, b = self.match.states[i], self.match.states[i + 1]
-        out: list[str] = []
-        if a.round != b.round or (a.phase != b.phase and b.phase in ("play", "over")):
-            names = self.match.names
-            if a.phase == "play" and 1 <= a.round <= 5:
-                tile = SCORING[a.scoring[a.round - 1]]
-                if tile["track"] != "priests":
-                    bits = []
-                    for seat, p in enumerate(a.players):
-                        k = p.cult[tile["track"]] // tile["steps"]
-                        if k:
-                            bits.append(f"{names[seat]} " + " ".join(f"+{v * k}{'' if r != 'spade' else ' '}{r}"
-                                                                       for r, v in tile["reward"].items()))
-                    out.append(f"— End of round {a.round}: cult bonus " + (", ".join(bits) or "for nobody"))
-            if b.phase == "play" and b.round > a.round:
-                inc = []
-                for seat in range(len(b.players)):
-                    inc.append(f"{names[seat]} {res_text(income(b, seat))}")
-                out.append(f"— Round {b.round} ({b.scoring[b.round - 1]}): income " + ", ".join(inc))
-            if b.phase == "over":
-                out.append("— Final scoring: cult tracks, largest network, resources")
-        self._round_cache[i] = out
-        return out
-
     def show_game_over(self) -> None:
         self.app.switch_screen(TerraMysticaGameOver(self.match, self))
 
@@ -549,7 +504,8 @@ class TerraMysticaScreen(GameScreen):
             if i:
                 t.append("\n")
             t.append_text(faction_board(s, seat, self.marks, full=(seat == mover), to_move=(seat == mover),
-                                        is_bot=self.match.seats[seat].bot, width=width))
+                                        is_bot=self.match.seats[seat].bot and not self.spectating,
+                                        width=width))
         lines = t.plain.count("\n")
         # the same number of lines: no relayout needed (a relayout per move is most of a move's cost)
         self.query_one("#panels", Static).update(t, layout=lines != self._panel_lines)

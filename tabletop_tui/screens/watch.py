@@ -64,6 +64,7 @@ class WatchMixin:
     """Put before a game screen class: that screen, read-only, stepping through a recording."""
 
     AUTO_FOCUS = None
+    spectating = True
     BINDINGS = [
         Binding("right", "step(1)", "next", priority=True),
         Binding("left", "step(-1)", "back", priority=True),

@@ -186,3 +186,12 @@ def test_simulate_takes_game_options():
     assert r.exit_code == 0 and json.loads(r.stdout)["completed"] == 3
     r = run("simulate", "piratissimo", "--option", "variant=wild")
     assert r.exit_code == 2 and "one of" in r.output
+
+
+def test_a_new_terra_mystica_game_starts_with_the_league_options_which_can_be_turned_off():
+    setup = parse_new_game("terra_mystica", 3, None, [], 1, [])
+    league = ("mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "variable-turn-order",
+              "strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh", "errata-cultist-power")
+    assert all(setup["options"][k] is True for k in league)
+    setup = parse_new_game("terra_mystica", 3, None, [], 1, ["strict-leech=no"])
+    assert setup["options"]["strict-leech"] is False and setup["options"]["shipping-bonus"] is True

@@ -186,3 +186,13 @@ def test_the_set_up_offers_exactly_the_bots_levels():
     from tabletop_tui.screens.setup import DEFAULT_LEVEL, LEVELS
 
     assert set(LEVELS) == set(bots.LEVELS) and DEFAULT_LEVEL == bots.DEFAULT_LEVEL
+
+
+async def test_terra_mystica_set_up_ticks_the_league_options():
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_setup(pilot, "terra_mystica")
+        ticked = {o.key for o in screen.rules.options
+                  if isinstance(o.default, bool) and screen.query_one(f"#opt-{o.key}", TickBox).value}
+        assert ticked == set(screen.rules.new_game_options)
+        assert "strict-leech" in ticked and len(ticked) == 8

@@ -30,6 +30,7 @@ async def test_a_league_ledger_steps_by_action_and_round_and_ends_on_its_scores(
         await pilot.pause()
         scr = app.screen
         assert isinstance(scr, WatchMixin) and scr.at == 0
+        assert " bot" not in str(scr.query_one("#panels", Static).render())  # players, not bots
         await pilot.press("right", "right")
         assert scr.at == 2 and scr.match.log == full.log[:2]
         assert "action 2/" in prompt_of(scr)
