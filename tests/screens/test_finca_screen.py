@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.geometry import Region
 
-from tabletop_tui.match import Match, list_saves
+from tabletop_tui.match import Match, Seat, list_saves
 from tabletop_tui.rules import finca as F
 from tabletop_tui.rules.core import Rng
 from tabletop_tui.screens.finca import FincaScreen, short_reason, tiny_reason
@@ -366,3 +366,17 @@ async def test_every_players_panel_whole_in_the_column(size, players, moves, unt
         mover = m.pending.seat
         assert "fruit " + " ".join(f"{F.FRUIT_LETTER[f]}{s.fruits[mover][f]}" for f in F.FRUITS) in text
         assert "action " in text and "tiles " in text and "bonus " in text
+
+
+async def test_sixteen_letter_names_and_bots_still_fit_at_100x30():
+    names = ["Maximiliano Ruiz", "Bartholomew Keys", "Christabel Young", "Dragomir Petrov"]
+    m = Match("finca", [Seat(n, i > 0) for i, n in enumerate(names)], 5)
+    for _ in range(90):
+        m.play(m.bot_job(level="random")())
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = "\n".join(panel_column(app))
+        for name in names:
+            assert name in text

@@ -6,7 +6,7 @@ import re
 import pytest
 from textual.geometry import Region
 
-from tabletop_tui.match import Match, list_saves
+from tabletop_tui.match import Match, Seat, list_saves
 from tabletop_tui.rules.core import Rng
 from tabletop_tui.rules.finis_terrae.actions import Move, Place
 from tabletop_tui.screens.finis_terrae import FinisTerraeScreen, hold_text
@@ -314,3 +314,18 @@ async def test_every_ship_board_and_the_galleon_whole_in_the_column(size, player
             for seat in range(players):
                 ports = sum(1 for o in s.ports.values() if o == seat)
                 assert f"⌂{ports} ({s.ships[seat]['ports_left']} left)" in text
+
+
+async def test_sixteen_letter_names_and_bots_still_fit_at_100x30():
+    names = ["Maximiliano Ruiz", "Bartholomew Keys", "Christabel Young", "Dragomir Petrov"]
+    m = Match("finis_terrae", [Seat(n, i > 0) for i, n in enumerate(names)], 8)
+    while not (m.pending.kind == "move" and m.pending.seat == 0 and len(m.actions) > 150):
+        m.play(m.bot_job(level="random")())
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = "\n".join(panel_column(app))
+        for name in names:
+            assert name in text
+        assert "Black Galleon" in text
