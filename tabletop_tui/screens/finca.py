@@ -13,11 +13,13 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 from textual.containers import Horizontal
+from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Static
 
 from tabletop_tui.rules import finca as F
 from tabletop_tui.screens.game import GameScreen
+from tabletop_tui.widgets import panel_fit as fit
 from tabletop_tui.widgets.communities import ANY, LEADS, Communities, finca_label
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.windmill import FRUIT_LETTER, FRUITS, Windmill, fruit_style
@@ -182,17 +184,77 @@ class FincaScreen(GameScreen):
 
     # -- the player panels -----------------------------------------------------------------
     def refresh_panels(self, view: Any) -> None:
-        """The players, then what the shorter lines mean (once, under the last player)."""
-        panel = Text()
-        for s in range(len(self.match.names)):
-            panel.append_text(self.player_panel(view, s))
-            panel.append("\n")
-        panel.append("\n")
-        panel.append_text(self.panel_legend())
-        self.query_one("#panels", Static).update(panel)
+        self._panel_view = view
+        self._fit_panels()
+        # the decision panel may grow or shrink with this refresh: fit again once it has
+        self.call_after_refresh(self._fit_panels)
+
+    def on_resize(self, event) -> None:
+        # (GameScreen.on_resize runs too: Textual calls the handler of every class in the MRO)
+        self.call_after_refresh(self._fit_panels)
+
+    def _fit_panels(self) -> None:
+        """Every player's panel whole in the column, without scrolling: the richest layout that
+        fits (everyone in full with the key to the short lines; then the player to move in full
+        and the others in three lines; then shorter keys, no key, all in three lines)."""
+        view = getattr(self, "_panel_view", None)
+        if view is None:
+            return
+        try:
+            box = self.query_one("#panels-box")
+            static = self.query_one("#panels", Static)
+        except NoMatches:  # the screen is gone (game over) before the refresh came
+            return
+        width, height = box.size.width, box.size.height
+        if width <= 0 or height <= 0:
+            width, height = 33, 1000
+        lines = fit.pick(self._panel_layouts(view, width), width, height)
+        fit.scroll_only_if_needed(box, lines, width, height)
+        panel = fit.join(lines)
+        if panel != getattr(self, "_panel_text", None):
+            self._panel_text = panel
+            static.update(panel)
+
+    def _panel_layouts(self, s: Any, width: int):
+        n = len(self.match.names)
+        focus = self.viewer_seat()
+
+        def players(level_of) -> list[Text]:
+            return [line for seat in range(n) for line in self.player_lines(s, seat, width, level_of(seat))]
+
+        full = players(lambda p: "full")
+        focused = players(lambda p: "full" if p == focus else "compact")
+        tight = players(lambda p: "medium" if p == focus else "compact")
+        compact = players(lambda p: "compact")
+        for key in (self.legend_lines(width), self.legend_lines(width, short=True)):
+            yield full + [Text()] + key
+            yield focused + [Text()] + key
+        yield focused
+        yield tight
+        yield compact
+
+    def legend_lines(self, width: int, short: bool = False) -> list[Text]:
+        lines: list[Text] = []
+        for para in self.panel_legend(short).plain.split("\n"):
+            words = para.split(" ")
+            head = Text(words[0], "bold")
+            lines += fit.flow(head, [Text(w, "dim") for w in words[1:]], width, indent=0)
+        return lines
 
     @staticmethod
-    def panel_legend() -> Text:
+    def panel_legend(short: bool = False) -> Text:
+        if short:
+            t = Text(style="dim")
+            t.append("set", "bold")
+            t.append(": tile values 1–6 held, · missing\n")
+            t.append("lead", "bold")
+            t.append(f": your finca symbols, {LEADS} alone\n")
+            t.append("action", "bold")
+            t.append(f": {F.ACTION_VP} VP each if unused "
+                     f"({F.ACTION_VP * len(F.ACTION_TILES)} VP at the start)\n")
+            t.append(f"{ANY}", "bold")
+            t.append(": any-fruit symbol on a tile")
+            return t
         t = Text(style="dim")
         t.append("set", "bold")
         t.append(": tile values 1–6 collected (· missing); each complete set takes the top "
@@ -208,53 +270,78 @@ class FincaScreen(GameScreen):
         return t
 
     def player_panel(self, s: Any, seat: int) -> Text:
+        return fit.join(self.player_lines(s, seat, 33))
+
+    def player_lines(self, s: Any, seat: int, width: int, level: str = "full") -> list[Text]:
+        """A player's panel. ``full``: fruit, carts, bonus and finca tiles, fruit tiles, the set,
+        action tiles, the lead in each open finca; ``medium``: without the lead (the board shows
+        every seat's count); ``compact`` (a rival when the column is short): VP, fruit and carts,
+        the set and the action tiles left, in three lines."""
         m = self.match
         colour = self.player_colour(seat)
         d = m.pending
-        t = Text()
-        t.append("▶ " if d is not None and d.seat == seat else "  ", "bold")
-        t.append(f" {self.marks[seat]} ", Style(bold=True, color="black", bgcolor=colour))
-        t.append(f" {m.names[seat]}", "bold")
+        head = Text()
+        head.append("▶ " if d is not None and d.seat == seat else "  ", "bold")
+        head.append(f" {self.marks[seat]} ", Style(bold=True, color="black", bgcolor=colour))
+        items = [Text(m.names[seat], "bold")]  # a name is text, never markup
         if m.seats[seat].bot:
-            t.append(" bot", "italic dim")
+            items.append(Text("bot", "italic dim"))
         vp = sum(F.score_breakdown(s, seat).values())
-        t.append(f"  {vp} VP", "bold")
-        # fruits by kind
-        t.append("\n  fruit ")
+        items.append(Text(f" {vp} VP", "bold"))
+        lines = fit.flow(head, items, width, indent=3)
+        fruit = Text("  " if level == "compact" else "  fruit ")
         for f in FRUITS:
             n = s.fruits[seat][f]
-            t.append(f"{FRUIT_LETTER[f]}{n}", fruit_style(f) if n else Style(dim=True))
-            t.append(" ")
-        t.append(f"={F.fruit_total(s, seat)}", "dim")
+            fruit.append(f"{FRUIT_LETTER[f]}{n}", fruit_style(f) if n else Style(dim=True))
+            fruit.append(" ")
+        fruit.append(f"={F.fruit_total(s, seat)}", "dim")
+        prog = F.set_progress(s, seat)
+        have = min(prog.values())
+        sets = Text("set ")
+        for v in range(1, 7):
+            sets.append(str(v) if prog[v] > have else "·", "bold" if prog[v] > have else "dim")
+        if have:
+            sets.append(f" +{have}" if level == "compact" else f"  complete {have}", "dim")
+        acts = s.action_tiles[seat]
+        if level == "compact":
+            carts = Text(f"carts {s.carts[seat]}", "bold" if s.carts[seat] else "dim")
+            lines += fit.flow(fruit, [carts], width, indent=2, sep=" ")
+            if not acts:
+                act = Text("act used", "dim")
+            else:  # all four at the start: two words rather than four
+                act = Text("act " + ("all" if len(acts) == len(F.ACTION_TILES) else " ".join(acts)))
+            rest = [sets, act]
+            if s.to_place[seat]:
+                rest.append(Text(f"farmers {s.to_place[seat]}"))
+            lines += fit.flow(Text("  "), rest, width, indent=2, sep="  ")
+            return lines
+        lines.append(fruit)
         # carts, bonus and finca tiles; collected tiles by value; progress to a 1-6 set
-        t.append(f"\n  carts {s.carts[seat]}", "bold" if s.carts[seat] else "dim")
+        t = Text(f"  carts {s.carts[seat]}", "bold" if s.carts[seat] else "dim")
         t.append("  bonus ")
         t.append(" ".join(map(str, s.bonus[seat])) or "-", "bold" if s.bonus[seat] else "dim")
         mine = s.fincas_of(seat)
         if mine:
             t.append("  fincas ")
             t.append(" ".join(finca_label(x) for x in mine), "bold")
-        prog = F.set_progress(s, seat)
-        t.append("\n  tiles ")
+        lines.append(t)
+        t = Text("  tiles ")
         if s.tiles[seat]:
             t.append(" ".join(f"{v}×{prog[v]}" if prog[v] > 1 else str(v)
                               for v in range(1, 7) if prog[v]))
             t.append(f" ={sum(v * k for v, k in prog.items())}", "dim")
         else:
             t.append("none", "dim")
-        t.append("\n  set ")
-        have = min(prog.values())
-        for v in range(1, 7):
-            t.append(str(v) if prog[v] > have else "·", "bold" if prog[v] > have else "dim")
-        if have:
-            t.append(f"  complete {have}", "dim")
+        lines.append(t)
+        lines.append(Text("  ") + sets)
         # unused action tiles (and farmers still to place in the introduction)
-        acts = s.action_tiles[seat]
-        t.append("\n  action ")
-        t.append(" ".join(acts) if acts else "all used",
-                 "" if acts else "dim")
+        t = Text("  action ")
+        t.append(" ".join(acts) if acts else "all used", "" if acts else "dim")
+        lines.append(t)
         if s.to_place[seat]:
-            t.append(f"\n  farmers to place {s.to_place[seat]}")
+            lines.append(Text(f"  farmers to place {s.to_place[seat]}"))
+        if level == "medium":
+            return lines
         # symbol counts for every open finca tile; "^" = leads that majority alone
         toks = []
         for c in range(len(F.COMMUNITIES)):
@@ -264,11 +351,9 @@ class FincaScreen(GameScreen):
             counts = F.majority_counts(s, fin)
             if counts[seat]:
                 best = max(counts)
-                toks.append((fin, counts[seat], counts.count(best) == 1 and counts[seat] == best))
+                lead = counts.count(best) == 1 and counts[seat] == best
+                toks.append(Text(f"{finca_label(fin).replace('+', '')}{counts[seat]}" + (LEADS if lead else ""),
+                                 "bold" if lead else ""))
         if toks:
-            t.append("\n  lead ")
-            for fin, mine_n, lead in toks:
-                t.append(f"{finca_label(fin).replace('+', '')}{mine_n}" + (LEADS if lead else ""),
-                         "bold" if lead else "")
-                t.append(" ")
-        return t
+            lines += fit.flow(Text("  lead"), toks, width, indent=7)
+        return lines

@@ -14,6 +14,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
@@ -24,6 +25,7 @@ from tabletop_tui.rules.finis_terrae.actions import (ChooseWind, DropHold, LoadH
                                                      Throw, Trade)
 from tabletop_tui.screens.game import GameScreen
 from tabletop_tui.screens.game_over import GameOverScreen
+from tabletop_tui.widgets import panel_fit as fit
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.players import markers
 from tabletop_tui.widgets.tile_map import TileMap
@@ -79,6 +81,7 @@ class FinisTerraeScreen(GameScreen):
         self._panel_cursor: Any = None
         self._panel_text: Text | None = None
         self._vp: tuple[int, dict] = (0, {})
+        self._panel_state: Any = None
 
     # -- layout ----------------------------------------------------------------------------
     def compose_board(self) -> Widget:
@@ -93,6 +96,7 @@ class FinisTerraeScreen(GameScreen):
         panel = self.query_one(DecisionPanel)
         panel.styles.max_height = 7 if small else 9
         self.query_one("#choices").styles.max_height = 5 if small else 7
+        self.call_after_refresh(self._fit_panels)
 
     # -- cartography: the tile in hand and its turn ---------------------------------------
     def _carto(self) -> bool:
@@ -308,23 +312,71 @@ class FinisTerraeScreen(GameScreen):
         return (pos[0], pos[1]) if pos else None
 
     def _refresh_panels(self, state) -> None:
-        panel = Text()
-        for s in range(len(self.match.names)):
-            if s:
-                panel.append("\n")
-            panel.append_text(self.player_panel(state, s))
-        panel.append("\n")
-        panel.append_text(self.galleon_panel(state))
-        if self.query_one(TileMap).legend_rows() < 2:  # no room under the map: the key is here
-            panel.append("\n\n")
-            panel.append("Map: ", "bold")
-            panel.append("A=ship ⌂A=port @=Galleon ^=land .=beach !=lighthouse #=fort t=treasure "
-                         "c=castaway f=find $=doubloons s=spice +=choice shift+arrows=pan", "dim")
+        self._panel_state = state
+        self._fit_panels()
+
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        # the decision panel may have grown or shrunk: fit the players to the column it leaves
+        self.call_after_refresh(self._fit_panels)
+
+    def _fit_panels(self) -> None:
+        """Every ship board and the Galleon whole in the column, without scrolling: the richest
+        layout that fits (everyone in full, with the map key when the map has no room for it;
+        then the player to move in full and the others in two lines; then without the key)."""
+        state = getattr(self, "_panel_state", None)
+        if state is None or not self.is_mounted:
+            return
+        try:
+            box = self.query_one("#panels-box")
+            tile_map = self.query_one(TileMap)
+        except NoMatches:  # the screen is gone (game over) before the refresh came
+            return
+        width, height = box.size.width, box.size.height
+        if width <= 0 or height <= 0:
+            width, height = 31, 1000
+        key = tile_map.legend_rows() < 2  # no room under the map: the key is here
+        lines = fit.pick(self._panel_layouts(state, width, key), width, height)
+        fit.scroll_only_if_needed(box, lines, width, height)
+        panel = fit.join(lines)
         if panel != self._panel_text:  # an unchanged panel is not laid out again
             same_height = self._panel_text is not None and \
                 self._panel_text.plain.count("\n") == panel.plain.count("\n")
             self._panel_text = panel
             self.query_one("#panels", Static).update(panel, layout=not same_height)
+
+    def _panel_layouts(self, state: Any, width: int, key: bool):
+        """The layouts to try, richest first."""
+        n = len(self.match.names)
+        focus = self._focus_seat()
+        galleon = self.galleon_lines(state, width)
+        full = [line for seat in range(n) for line in self.player_lines(state, seat, width)]
+        focused = [line for seat in range(n)
+                   for line in self.player_lines(state, seat, width, compact=seat != focus)]
+        compact = [line for seat in range(n)
+                   for line in self.player_lines(state, seat, width, compact=True)]
+        keys = [self.map_key(width), self.map_key(width, short=True)] if key else []
+        for k in keys:
+            yield full + galleon + k
+            yield focused + galleon + k
+        yield full + galleon
+        yield focused + galleon
+        yield compact + galleon
+
+    def _focus_seat(self) -> int:
+        """The player shown in full when the column is short: the human to move (while a bot
+        moves, the human who moved last)."""
+        return self.viewer_seat()
+
+    @staticmethod
+    def map_key(width: int, short: bool = False) -> list[Text]:
+        """What the map's letters mean (shown here when the map has no rows left for it)."""
+        parts = (("⌂A=port", "@=Galleon", "!=lighthouse", "#=fort", "+=choice", "t c f $ s=goods",
+                  "shift+arrows=pan") if short else
+                 ("A=ship", "⌂A=port", "@=Galleon", "^=land", ".=beach", "!=lighthouse", "#=fort",
+                  "t=treasure", "c=castaway", "f=find", "$=doubloons", "s=spice", "+=choice",
+                  "shift+arrows=pan"))
+        return fit.flow(Text("Map:", "bold"), [Text(p, "dim") for p in parts], width, indent=0)
 
     def action_pan(self, dx: int, dy: int) -> None:
         self.query_one(TileMap).pan(dx, dy)
@@ -378,63 +430,104 @@ class FinisTerraeScreen(GameScreen):
         return " · ".join(parts)
 
     def player_panel(self, s: Any, seat: int) -> Text:
+        return fit.join(self.player_lines(s, seat, 31))
+
+    def player_lines(self, s: Any, seat: int, width: int, compact: bool = False) -> list[Text]:
+        """A ship board: who (pirate or explorer) and VP; the holds and the stash; where the ship
+        is, its ports and its tokens. ``compact`` (a rival when the column is short): the same in
+        two lines: the ports beside the VP, the stash, position and tokens beside the holds."""
         m = self.match
         colour = self.player_colour(seat)
         d = m.pending
         sh = s.ships[seat]
-        t = Text()
+        head = Text()
         turn = d is not None and d.seat == seat
-        t.append("▶ " if turn else "  ", "bold")
-        t.append(f" {self.marks[seat]} ", Style(bold=True, color="black", bgcolor=colour))
-        t.append(f" {m.names[seat]}", "bold")
+        head.append("▶ " if turn else "  ", "bold")
+        head.append(f" {self.marks[seat]} ", Style(bold=True, color="black", bgcolor=colour))
+        items = [Text(m.names[seat], "bold")]  # a name is text, never markup
         if m.seats[seat].bot:
-            t.append(" bot", "italic dim")
+            items.append(Text("bot", "italic dim"))
         if sh["pirate"]:
-            t.append(" PIRATE", Style(bold=True, color="white", bgcolor="black"))
-        else:
-            t.append(" explorer", "dim")
+            items.append(Text("PIRATE", Style(bold=True, color="white", bgcolor="black")))
+        elif not compact:
+            items.append(Text("explorer", "dim"))
         if self._vp[0] != id(s):
             self._vp = (id(s), self.rules.vp(s))
-        vp = self._vp[1].get(seat, 0)
-        t.append(f" {vp} VP", "bold")
-        t.append("\n   ")
+        items.append(Text(f"{self._vp[1].get(seat, 0)} VP", "bold"))
+        pos = sh["pos"]
+        ports = sum(1 for o in s.ports.values() if o == seat)
+        if compact:
+            items.append(Text(f"⌂{ports}", "dim"))
+        lines = fit.flow(head, items, width, indent=3)
         d_ = s.dist
+        holds = Text("   ")
+        after: list[Text] = []
         if d_ is not None and d_["seat"] == seat:
             # a distribution in progress: the holds filled so far, the rest still to load
             loaded = [None if h is None else (h[0], h[1]) for h in d_["holds"]]
-            self._holds(t, loaded + [None] * (4 - len(loaded)), seat, loading=len(loaded))
+            self._holds(holds, loaded + [None] * (4 - len(loaded)), seat, loading=len(loaded))
             pool = ", ".join(f"{HOLD_LETTER[k]}{v}" for k, v in d_["pool"].items() if v)
-            t.append("\n   ")
-            t.append(f"to load: {pool or 'nothing'}", Style(bold=True, color="#ffd866"))
-            t.append(" (rest: stash)" if d_["pool"].get("doubloons") and d_["why"] != "wreck" else "", "dim")
+            lines.append(holds)
+            load = Text("   ")
+            load.append(f"to load: {pool or 'nothing'}", Style(bold=True, color="#ffd866"))
+            if d_["pool"].get("doubloons") and d_["why"] != "wreck":
+                load.append(" (rest: stash)", "dim")
+            lines.append(load)
+            holds = None
         else:
-            self._holds(t, sh["holds"], seat)
-            t.append(f" stash ${sh['stash']}")
+            self._holds(holds, sh["holds"], seat)
+            after.append(Text(f"${sh['stash']}" if compact else f"stash ${sh['stash']}"))
         pile = sh["pile"]
         kept = " ".join(f"{HOLD_LETTER[k]}{pile.get(k, 0)}" for k in ("treasure", "spice", "find", "castaway")
                         if pile.get(k, 0))
-        ports = sum(1 for o in s.ports.values() if o == seat)
-        # one line for where the ship is, its ports and its tokens (it wraps only if it must):
-        # four players and the Galleon fit beside the map at 100×30
-        t.append("\n   ")
-        pos = sh["pos"]
-        where = f"at {pos[0]},{pos[1]} · " if pos is not None else ""
-        t.append(f"{where}⌂{ports} ({sh['ports_left']} left)", "dim")
-        extras: list[tuple[str, Any]] = []
+        extras: list[Text] = []
+        if pos is not None and not compact:
+            extras.append(Text(f"at {pos[0]},{pos[1]}", "dim"))
+        if compact:
+            after.append(Text(f"at {pos[0]},{pos[1]}" if pos is not None else "", "dim"))
+        else:
+            extras.append(Text(f"⌂{ports} ({sh['ports_left']} left)", "dim"))
         if s.first == seat:
-            extras.append(("East marker", "bold"))
+            extras.append(Text("East marker", "bold"))
         if s.flag == seat:
-            extras.append(("red flag", Style(bold=True, color="#e8554e")))
+            extras.append(Text("red flag", Style(bold=True, color="#e8554e")))
         if sh["plus3"]:
-            extras.append((f"+3×{sh['plus3']}", "bold"))
+            extras.append(Text(f"+3×{sh['plus3']}", "bold"))
         if sh["minus3"]:
-            extras.append((f"-3×{sh['minus3']}", "bold"))
+            extras.append(Text(f"-3×{sh['minus3']}", "bold"))
         if kept:
-            extras.append((f"kept {kept}", "dim"))
-        for text, style in extras:
-            t.append(" · ", "dim")
-            t.append(text, style)
-        return t
+            extras.append(Text(f"kept {kept}", "dim"))
+        if compact:
+            # tokens beside the VP while they fit there, the rest after the holds and stash
+            while extras and lines[-1].cell_len + 1 + extras[0].cell_len <= width:
+                lines[-1].append(" ")
+                lines[-1].append_text(extras.pop(0))
+            if holds is not None:
+                lines += fit.flow(holds, after + extras, width, indent=3)
+            else:
+                lines += fit.flow(Text("  "), after + extras, width, indent=3)
+            return lines
+        if holds is not None:
+            lines += fit.flow(holds, after, width, indent=3)
+        # where the ship is, its ports and its tokens: broken between items, never inside one
+        lines += fit.flow(Text("   "), extras, width, indent=3, sep=" · ", sep_style="dim")
+        return lines
+
+    def galleon_panel(self, s: Any) -> Text:
+        return fit.join(self.galleon_lines(s, 31))
+
+    def galleon_lines(self, s: Any, width: int) -> list[Text]:
+        head = Text()
+        head.append(" @ ", Style(bold=True, color="white", bgcolor="black"))
+        items = [Text("Black Galleon", "bold")]
+        if s.flag is not None:
+            items.append(Text(f"({self.match.names[s.flag]})", "dim"))
+        lines = fit.flow(head, items, width, indent=3)
+        g = s.galleon
+        holds = Text("   ")
+        self._holds(holds, g["holds"], -1)
+        where = (f"at {g['pos'][0]},{g['pos'][1]}" if g["pos"] is not None else "not on the map yet")
+        return lines + fit.flow(holds, [Text(where, "dim")], width, indent=3)
 
     def _holds(self, t: Text, holds: list, ship: int, loading: int = -1) -> None:
         t.append("|", "dim")
@@ -450,21 +543,6 @@ class FinisTerraeScreen(GameScreen):
                 style = "bold reverse"
             t.append(f"{hold_text(h):^3}", style)
             t.append("|", "dim")
-
-    def galleon_panel(self, s: Any) -> Text:
-        t = Text()
-        t.append(" @ ", Style(bold=True, color="white", bgcolor="black"))
-        t.append(" Black Galleon", "bold")
-        if s.flag is not None:
-            t.append(f" ({self.match.names[s.flag]})", "dim")
-        g = s.galleon
-        t.append("\n   ")
-        self._holds(t, g["holds"], -1)
-        if g["pos"] is not None:
-            t.append(f" at {g['pos'][0]},{g['pos'][1]}", "dim")
-        else:
-            t.append("\n   not on the map yet", "dim")
-        return t
 
 
 class FinisTerraeGameOver(GameOverScreen):

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 
 import pytest
+from textual.geometry import Region
 
-from tabletop_tui.match import Match, list_saves
+from tabletop_tui.match import Match, Seat, list_saves
 from tabletop_tui.rules import finca as F
 from tabletop_tui.rules.core import Rng
 from tabletop_tui.screens.finca import FincaScreen, short_reason, tiny_reason
@@ -236,8 +237,9 @@ async def test_panels_show_fruits_carts_tiles_and_action_tiles():
         s = m.state
         for p, name in enumerate(m.names):
             assert name in text
-            line = "fruit " + " ".join(f"{F.FRUIT_LETTER[f]}{s.fruits[p][f]}" for f in F.FRUITS)
-            assert line in text
+            # the player to move in full ("fruit F3 A3 …"), the others in three lines ("F0 A2 …")
+            line = " ".join(f"{F.FRUIT_LETTER[f]}{s.fruits[p][f]}" for f in F.FRUITS)
+            assert ("fruit " + line if p == m.pending.seat else line) in text
             assert f"carts {s.carts[p]}" in text
         assert "action " in text and "set " in text and "bonus " in text and "tiles " in text
 
@@ -310,8 +312,71 @@ async def test_any_fruit_symbols_are_not_drawn_like_hidden_tiles_and_the_legend_
         soller = F.COMMUNITIES.index("Soller")
         assert F.TILES[s.face_up(soller)].any == 2  # this seed: two any-fruit symbols there
         assert "?" not in comm and "**" in comm
-        text = str(app.screen.query_one("#panels").render())
-        assert "set: tile values 1–6" in text and "lead: your symbols" in text
+        # the introduction's long list of choices leaves the panels room for the short key
+        text = " ".join(str(app.screen.query_one("#panels").render()).split())
+        assert "set: tile values 1–6 held, · missing" in text
+        assert "lead: your finca symbols, ^ alone" in text
+        assert f"action: {F.ACTION_VP} VP each if unused ({F.ACTION_VP * len(F.ACTION_TILES)} VP at the start)" in text
+        assert "*: any-fruit symbol on a tile" in text
+
+
+async def test_the_whole_key_to_the_panels_when_the_column_has_room():
+    m = finca_match(players=2, seed=5, moves=90)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = " ".join(str(app.screen.query_one("#panels").render()).split())
+        assert "set: tile values 1–6 collected (· missing)" in text and "lead: your symbols" in text
         assert f"{F.ACTION_VP} VP each at the end" in text
         assert f"the {F.ACTION_VP * len(F.ACTION_TILES)} VP everyone starts with" in text
         assert "*: an any-fruit symbol" in text
+
+
+def panel_column(app) -> list[str]:
+    """The player-panel column as drawn, after checking it needs no scrolling."""
+    box = app.screen.query_one("#panels-box")
+    panels = app.screen.query_one("#panels")
+    assert box.virtual_size.height <= box.size.height and box.max_scroll_y == 0
+    assert panels.region.bottom <= box.content_region.bottom
+    strips = panels.render_lines(Region(0, 0, panels.size.width, panels.size.height))
+    return [strip.text.rstrip() for strip in strips]
+
+
+@pytest.mark.parametrize("players,moves,until", [
+    (4, 0, None), (4, 90, None), (4, 60, lambda s: s.step == "deliver"), (4, 150, None),
+    (3, 60, None), (2, 90, None)])
+@pytest.mark.parametrize("size", [(100, 30), (120, 40)])
+async def test_every_players_panel_whole_in_the_column(size, players, moves, until):
+    m = finca_match(players=players, seed=5, moves=moves, until=until)
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = "\n".join(panel_column(app))
+        s = m.state
+        for p, name in enumerate(m.names):
+            assert name in text
+            vp = sum(F.score_breakdown(s, p).values())
+            fruit = " ".join(f"{F.FRUIT_LETTER[f]}{s.fruits[p][f]}" for f in F.FRUITS)
+            assert f"{name}  {vp} VP" in text and fruit in text and f"carts {s.carts[p]}" in text
+        if s.round == 0 and size == (100, 30):
+            return  # the introduction's twelve blades leave room for three lines each
+        # the player to move in full
+        mover = m.pending.seat
+        assert "fruit " + " ".join(f"{F.FRUIT_LETTER[f]}{s.fruits[mover][f]}" for f in F.FRUITS) in text
+        assert "action " in text and "tiles " in text and "bonus " in text
+
+
+async def test_sixteen_letter_names_and_bots_still_fit_at_100x30():
+    names = ["Maximiliano Ruiz", "Bartholomew Keys", "Christabel Young", "Dragomir Petrov"]
+    m = Match("finca", [Seat(n, i > 0) for i, n in enumerate(names)], 5)
+    for _ in range(90):
+        m.play(m.bot_job(level="random")())
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = "\n".join(panel_column(app))
+        for name in names:
+            assert name in text

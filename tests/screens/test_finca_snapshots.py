@@ -71,3 +71,8 @@ def test_finca_one_less_fruit_after_a_pick_100x30(snap_compare):
     assert m.state.dlv["mode"] == "less"
     m.play(next(a for a in m.legal_actions() if str(a).startswith("pick")))
     assert snap_compare(app_for(m), terminal_size=(100, 30))
+
+
+def test_finca_four_players_panels_100x30(snap_compare):
+    # the player to move in full, the three others in three lines each: every panel whole
+    assert snap_compare(app_for(finca_match(players=4, seed=5, moves=150)), terminal_size=(100, 30))

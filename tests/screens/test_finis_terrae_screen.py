@@ -4,11 +4,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from textual.geometry import Region
 
-from tabletop_tui.match import Match, list_saves
+from tabletop_tui.match import Match, Seat, list_saves
 from tabletop_tui.rules.core import Rng
 from tabletop_tui.rules.finis_terrae.actions import Move, Place
-from tabletop_tui.screens.finis_terrae import FinisTerraeScreen
+from tabletop_tui.screens.finis_terrae import FinisTerraeScreen, hold_text
 from tabletop_tui.screens.game_over import GameOverScreen
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.tile_map import TileMap
@@ -274,3 +275,57 @@ async def test_small_terminals_get_the_notice_and_keys_change_nothing(size):
         tm = app.screen.query_one(TileMap)
         assert tm.cursor in tm.targets and tm.in_view(tm.cursor[1], tm.cursor[2])
         assert any(line.strip() for line in map_text(app))
+
+
+def panel_column(app) -> list[str]:
+    """The player-panel column as drawn, after checking it needs no scrolling."""
+    box = app.screen.query_one("#panels-box")
+    panels = app.screen.query_one("#panels")
+    assert box.virtual_size.height <= box.size.height and box.max_scroll_y == 0
+    assert panels.region.bottom <= box.content_region.bottom
+    strips = panels.render_lines(Region(0, 0, panels.size.width, panels.size.height))
+    return [strip.text.rstrip() for strip in strips]
+
+
+@pytest.mark.parametrize("players,moves,until", [
+    (4, 0, None), (4, 150, "place"), (4, 200, "move"), (4, 260, "move"), (3, 150, "move"),
+    (2, 100, "move")])
+@pytest.mark.parametrize("size", [(100, 30), (120, 40)])
+async def test_every_ship_board_and_the_galleon_whole_in_the_column(size, players, moves, until):
+    m = ft_match(players=players, seed=8, moves=moves,
+                 until=None if until is None else (lambda m: m.pending is not None and m.pending.kind == until))
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        rows = panel_column(app)
+        text = "\n".join(rows)
+        s = m.state
+        for seat, name in enumerate(m.names):
+            assert name in text
+            holds = "|" + "|".join(f"{hold_text(h):^3}" for h in s.ships[seat]["holds"]) + "|"
+            assert holds in text or s.dist is not None and s.dist["seat"] == seat
+        galleon = next(i for i, r in enumerate(rows) if "Black Galleon" in r)
+        holds = "|" + "|".join(f"{hold_text(h):^3}" for h in s.galleon["holds"]) + "|"
+        assert holds in rows[galleon + 1]
+        pos = s.galleon["pos"]
+        assert (f"at {pos[0]},{pos[1]}" if pos else "not on the map yet") in "\n".join(rows[galleon:])
+        if size == (120, 40):  # room enough: everyone's ports and ports left, in full
+            for seat in range(players):
+                ports = sum(1 for o in s.ports.values() if o == seat)
+                assert f"⌂{ports} ({s.ships[seat]['ports_left']} left)" in text
+
+
+async def test_sixteen_letter_names_and_bots_still_fit_at_100x30():
+    names = ["Maximiliano Ruiz", "Bartholomew Keys", "Christabel Young", "Dragomir Petrov"]
+    m = Match("finis_terrae", [Seat(n, i > 0) for i, n in enumerate(names)], 8)
+    while not (m.pending.kind == "move" and m.pending.seat == 0 and len(m.actions) > 150):
+        m.play(m.bot_job(level="random")())
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = "\n".join(panel_column(app))
+        for name in names:
+            assert name in text
+        assert "Black Galleon" in text

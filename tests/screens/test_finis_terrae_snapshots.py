@@ -69,3 +69,9 @@ def test_finis_terrae_four_players_sailing_100x30(snap_compare):
     # four ship boards and the Galleon beside the map; the highlighted cell in view
     m = ft_match(players=4, seed=8, moves=200, until=pending("move", 1))
     assert snap_compare(app_for(m), terminal_size=(100, 30))
+
+
+def test_finis_terrae_four_players_panels_100x30(snap_compare):
+    # a busy fleet: every ship board and the Galleon whole beside the map, nothing to scroll
+    m = ft_match(players=4, seed=8, moves=260, until=pending("move", 2))
+    assert snap_compare(app_for(m), terminal_size=(100, 30))
