@@ -923,6 +923,11 @@ class FinisTerraeRules(BaseRules):
         v.rng = Rng(0)
         return v
 
+    def forced(self, s, a) -> bool:
+        """Leaving a hold empty when that is the only answer is no real choice: the screen plays
+        it for the player and logs it (issue 13). Nothing else is ever played for a person."""
+        return isinstance(a, LoadHold) and not a.what
+
     def hidden_information(self) -> bool:
         # The tile stack and the weather deck are hidden from everybody alike (``view`` masks
         # them); no seat holds private information, so no hand-off screen is needed.
