@@ -208,6 +208,25 @@ class TerraMysticaScreen(GameScreen):
         self._menu_fresh = first if not path else None  # (inside a group, follow the first item)
         return items, first
 
+    def reveal(self, action: Any) -> bool:
+        """A suggested action inside a group: open the groups that hold it."""
+        def find(items: list, path: list) -> list | None:
+            for x in items:
+                if isinstance(x, Group):
+                    found = find(x.items, path + [x.key])
+                    if found is not None:
+                        return found
+                elif x == action:
+                    return path
+            return None
+
+        path = find(self.menu_tree(self.match.state, self.all_actions), [])
+        if not path or path == self.menu_path:
+            return False
+        self.menu_path = path
+        self.refresh_all()
+        return True
+
     def label(self, s: Any, a: Any) -> str:
         if isinstance(a, Group):
             return a.label
