@@ -230,6 +230,25 @@ class MaracaiboScreen(GameScreen):
             if report:
                 self.app.push_screen(RoundEndScreen(self.match.names, self.marks, before.g["round"], report))
 
+    def reveal(self, action: Any) -> bool:
+        """A suggested action inside a step menu: open the steps that lead to it."""
+        def find(items: list, path: list) -> list | None:
+            for x in items:
+                if isinstance(x, Menu):
+                    found = find(x.items, path + [x.key])
+                    if found is not None:
+                        return found
+                elif x == action:
+                    return path
+            return None
+
+        path = find(self._tree(self.match.state, self._all), [])
+        if not path or path == self.path:
+            return False
+        self.path = path
+        self.refresh_all()
+        return True
+
     def action_back(self) -> None:
         if self.path:
             self.path.pop()

@@ -66,3 +66,31 @@ async def test_suggesting_an_action_inside_a_group_opens_the_group():
         assert want not in app.screen.actions
         assert await _suggested(app, pilot) == want
         assert app.screen.menu_path  # a group is open
+
+
+async def test_suggesting_a_delivery_opens_its_steps_in_maracaibo():
+    from tabletop_tui.screens.maracaibo import MaracaiboScreen
+
+    def inside_a_step(m, a):
+        if m.pending.kind != "main":
+            return False
+        top = MaracaiboScreen._main_tree(_Plain(m), m.state, m.pending.seat, m.legal_actions())
+        return a not in top
+
+    class _Plain:  # what _main_tree reads of the screen
+        def __init__(self, m):
+            self.match = m
+
+    m = Match("maracaibo", [Seat("Anna"), Seat("Bruno")], 4)
+    want = _advance_until(m, inside_a_step)
+    app = app_for(m)
+    app._want = want
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        from tabletop_tui.screens.handoff import HandoffScreen
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert want not in app.screen.actions
+        assert await _suggested(app, pilot) == want
+        assert app.screen.path  # a step menu is open
