@@ -424,6 +424,19 @@ class GameScreen(Screen[None]):
                 break
         self.notify(f"Suggestion: {self.rules.describe(self.match.state, action)}", markup=False)
 
+    @staticmethod
+    def path_to(items: list, action: Any, group: type) -> list | None:
+        """The keys of the nested ``group`` entries (each with ``key`` and ``items``) that lead
+        to ``action`` in a menu tree; [] if it is at the top, None if it is not there."""
+        for x in items:
+            if isinstance(x, group):
+                found = GameScreen.path_to(x.items, action, group)
+                if found is not None:
+                    return [x.key] + found
+            elif x == action:
+                return []
+        return None
+
     def reveal(self, action: Any) -> bool:
         """Bring ``action`` into the menu (e.g. select the tile it places); True if the menu
         changed. The shared screen shows every action, so it has nothing to do."""

@@ -232,17 +232,7 @@ class MaracaiboScreen(GameScreen):
 
     def reveal(self, action: Any) -> bool:
         """A suggested action inside a step menu: open the steps that lead to it."""
-        def find(items: list, path: list) -> list | None:
-            for x in items:
-                if isinstance(x, Menu):
-                    found = find(x.items, path + [x.key])
-                    if found is not None:
-                        return found
-                elif x == action:
-                    return path
-            return None
-
-        path = find(self._tree(self.match.state, self._all), [])
+        path = self.path_to(self._tree(self.match.state, self._all), action, Menu)
         if not path or path == self.path:
             return False
         self.path = path

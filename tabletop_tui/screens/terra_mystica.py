@@ -210,17 +210,7 @@ class TerraMysticaScreen(GameScreen):
 
     def reveal(self, action: Any) -> bool:
         """A suggested action inside a group: open the groups that hold it."""
-        def find(items: list, path: list) -> list | None:
-            for x in items:
-                if isinstance(x, Group):
-                    found = find(x.items, path + [x.key])
-                    if found is not None:
-                        return found
-                elif x == action:
-                    return path
-            return None
-
-        path = find(self.menu_tree(self.match.state, self.all_actions), [])
+        path = self.path_to(self.menu_tree(self.match.state, self.all_actions), action, Group)
         if not path or path == self.menu_path:
             return False
         self.menu_path = path
