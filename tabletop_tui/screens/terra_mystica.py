@@ -504,7 +504,8 @@ class TerraMysticaScreen(GameScreen):
         s = view
         d = self.match.pending
         mover = d.seat if d is not None else -1
-        width = self.query_one("#panels").size.width or (31 if self.size.width >= 120 else 25)
+        # one column less than the box: its scrollbar takes one as soon as the boards outgrow it
+        width = (self.query_one("#panels-box").size.width or (33 if self.size.width >= 120 else 27)) - 1
         t = Text()
         order = list(range(len(s.players)))
         if mover >= 0:

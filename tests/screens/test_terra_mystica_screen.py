@@ -373,3 +373,19 @@ async def test_a_click_on_a_space_acts_there_or_asks_which_action(tmp_path, monk
         await pilot.press("1")
         await pilot.pause()
         assert len(m.actions) == n + 1 and m.actions[-1].startswith(f"transform {cell} to ")
+
+
+async def test_faction_boards_fit_their_column_without_cutting_at_100x30_and_120x40():
+    """Every line of the faction boards fits the panel beside its scrollbar: nothing ends in '…'."""
+    m = played_match("terra_mystica", 5, seed=3, moves=140)
+    for size in ((100, 30), (120, 40)):
+        app = app_for(m)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            box = app.screen.query_one("#panels-box")
+            room = box.scrollable_content_region.width  # beside the scrollbar, when there is one
+            text = app.screen.query_one("#panels").render()
+            lines = str(text).splitlines()
+            assert len(lines) > 15  # the mover's full board and four short ones
+            too_long = [line for line in lines if len(line.rstrip()) > room]
+            assert too_long == [], (size, room)
