@@ -89,11 +89,42 @@ def worths(s: Any) -> list[float]:
         elif best > 0:
             for p in leaders:
                 out[p] += 0.5
+    tops = [F.TILES[st[0]] for st in s.stacks if st and st[0] != F.HIDDEN]
+    demand = {f: sum(t.symbols(f) for t in tops) for f in F.FRUITS}
+    wild = sum(t.any for t in tops)
     for p in range(n):
         fruits = F.fruit_total(s, p)
         capacity = 6 * (s.carts[p] + 1) + (4 if "large" in s.action_tiles[p] else 0)
-        value = FRUIT * min(fruits, capacity) + 0.15 * max(0, fruits - capacity)
-        value += 0.8 * min(s.carts[p], 2)
+        # fruit of a kind the supply has run short of is at risk: the next harvest of that kind
+        # that finds too few sends everyone's back to the supply (three bots once passed the same
+        # twelve almonds round forever, nobody holding them long enough to deliver)
+        have = {f: k * (0.1 if s.supply[f] == 0 else 0.6 if s.supply[f] < 4 else 1.0)
+                for f, k in s.fruits[p].items()}
+        fruits = sum(have.values())
+        # fruit some open tile asks for is worth more than fruit nobody wants (a bot that only
+        # harvests what is plentiful never delivers: two such bots played a game without end)
+        wanted = sum(min(have[f], demand[f]) for f in F.FRUITS)
+        wanted += min(fruits - wanted, wild)
+        useful = min(wanted, capacity)
+        value = FRUIT * useful + 0.15 * max(0, fruits - useful)
+        # the tile closest to complete pulls toward its missing fruit
+        best = 0.0
+        for t in tops:
+            got = sum(min(have[f], k) for f, k in t.requires)
+            got += min(t.any, fruits - got)
+            best = max(best, t.value * (got / t.value) ** 2)
+        value += 0.3 * best
+        value += (0.8 if s.windmill_carts else 0.3) * min(s.carts[p], 2)
+        # a farmer on a blade holding a multiple of twelve farmers can only go round to where it
+        # stands: piles like that turn the game into a loop (everyone circles, nobody delivers)
+        for b in range(F.N_BLADES):
+            mine = s.farmers[p][b]
+            if mine:
+                on = F.farmers_on(s, b)
+                if on % F.N_BLADES == 0:
+                    value -= 1.5 * mine
+                elif on > 4:
+                    value -= 0.15 * mine * (on - 4)
         if s.bonus_stack:
             prog = F.set_progress(s, p)
             value += 0.4 * sum(1 for v in prog.values() if v > len(s.bonus[p]))
