@@ -37,7 +37,7 @@ ROOT_WIDTH = 4
 #: a rollout stops after this many turns (main actions or passes of any seat), else at the round's end
 ROLLOUT_TURNS = 40
 #: a rollout plays through the end of this many rounds (the current one included)
-HORIZON_ROUNDS = 2
+HORIZON_ROUNDS = 3
 #: whether the rollout's medium uses its second look for the other seats / for the bot's own seat
 SECOND_OTHERS = True
 SECOND_SELF = False
