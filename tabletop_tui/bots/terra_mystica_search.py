@@ -34,8 +34,10 @@ from tabletop_tui.bots import terra_mystica as tm
 
 #: how many of medium's best non-passing macros are rolled out (plus the best pass)
 ROOT_WIDTH = 4
-#: a rollout stops after this many turns (main actions or passes of any seat), else at the round's end
-ROLLOUT_TURNS = 40
+#: a rollout stops after this many turns (main decisions of any seat) divided by the number of
+#: players (40 with two players, 20 with four: the cost of a move stays about the same), else
+#: at the end of its rounds
+ROLLOUT_TURNS = 80
 #: a rollout plays through the end of this many rounds (the current one included)
 HORIZON_ROUNDS = 3
 #: whether the rollout's medium uses its second look for the other seats / for the bot's own seat
@@ -75,7 +77,7 @@ def _value(rules: Any, s: Any, me: int) -> float:
 def rollout(rules: Any, t: Any, me: int, r0: int, turns: int | None = None) -> float:
     """The value for ``me`` of position ``t`` after the heuristic has played every seat to the
     end of round ``r0`` (or of the game, or ``turns`` turns)."""
-    turns = ROLLOUT_TURNS if turns is None else turns
+    turns = ROLLOUT_TURNS // len(t.players) if turns is None else turns
     k = (_key(t), me, r0, turns, HORIZON_ROUNDS, SECOND_OTHERS, SECOND_SELF)
     hit = _MEMO.get(k)
     if hit is not None:
