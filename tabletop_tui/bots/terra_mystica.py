@@ -541,16 +541,9 @@ def rollout_policy(rules: Any, state: Any, seat: int, rng: Any, actions: list) -
     return _ranked(rules, state, seat, second=False)[0][0]
 
 
-# The hard bot (bots/search.py) with these settings: the root is the first step of the six best
-# macros; each is played out by the heuristic through the rivals' replies until this seat is to
-# act again, then valued. The game has no chance and the playout policy is deterministic, so one
-# playout per root action says all there is.
+# How many answers ``_ranked`` lists when the heuristic has one clear choice. (The hard bot is
+# not the shared search: ``search_choose`` below hands it to bots/terra_mystica_search.py.)
 ROOT_WIDTH = 6
-SEARCH_ITERATIONS = 6
-TREE_DEPTH = 1
-ROLLOUT_PLIES = 60
-ROLLOUT_UNTIL_OWN_TURN = True
-TAU = 10.0
 
 
 def _ranked(rules: Any, view: Any, seat: int, second: bool) -> list[tuple[Any, float]]:
