@@ -34,6 +34,8 @@ at random): no clock, no seed. The budget is the number of macros and rollout tu
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from tabletop_tui.bots import terra_mystica as tm
@@ -56,16 +58,17 @@ RIVAL_WEIGHT = {2: 1.0, 3: 0.5, 4: 0.0}
 #: rollouts are valued by the final VP margin once over; a win is worth this much more
 WIN_BONUS = 0.0
 
+#: rollout values by position (a pure cache: a rollout depends on nothing else), mostly for the
+#: later steps of a macro, which are chosen again from the new view
 _MEMO: dict = {}
-_MEMO_MAX = 20000
+_MEMO_MAX = 2048
 
 
-def _key(s: Any) -> str:
-    import json
-
+def _key(s: Any) -> bytes:
+    """A digest of the whole position (without its random stream, which nothing uses after set-up)."""
     d = s.to_json()
     d.pop("rng", None)
-    return json.dumps(d, separators=(",", ":"))
+    return hashlib.blake2b(json.dumps(d, separators=(",", ":")).encode(), digest_size=16).digest()
 
 
 def _policy(rules: Any, s: Any, seat: int, me: int) -> Any:
