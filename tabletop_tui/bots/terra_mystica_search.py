@@ -39,6 +39,7 @@ import json
 from typing import Any
 
 from tabletop_tui.bots import terra_mystica as tm
+from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.terra_mystica.scoring import network_size
 
 #: how many of medium's best non-passing macros are rolled out (plus the best pass)
@@ -93,8 +94,9 @@ def _value(rules: Any, s: Any, me: int) -> float:
 
 
 def rollout(rules: Any, t: Any, me: int, r0: int, turns: int | None = None) -> float:
-    """The value for ``me`` of position ``t`` after the heuristic has played every seat to the
-    end of round ``r0`` (or of the game, or ``turns`` turns)."""
+    """The value for ``me`` of position ``t`` after the heuristic has played every seat through
+    the end of round ``r0 + HORIZON_ROUNDS - 1`` (or of the game, or for ``turns`` main
+    decisions): see :func:`_value`."""
     turns = ROLLOUT_TURNS.get(len(t.players), 18) if turns is None else turns
     k = (_key(t), me, r0, turns, HORIZON_ROUNDS, SECOND_OTHERS, SECOND_SELF, RIVAL_WEIGHT.get(len(t.players)))
     hit = _MEMO.get(k)
@@ -110,7 +112,10 @@ def rollout(rules: Any, t: Any, me: int, r0: int, turns: int | None = None) -> f
             if done >= turns:
                 break
             done += 1
-        s = rules.apply(s, _policy(rules, s, d.seat, me))
+        try:
+            s = rules.apply(s, _policy(rules, s, d.seat, me))
+        except IllegalAction:  # never seen; if the heuristic erred, value what was reached
+            break
     v = _value(rules, s, me)
     if len(_MEMO) >= _MEMO_MAX:
         _MEMO.clear()
