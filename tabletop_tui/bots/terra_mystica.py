@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop_tui.rules.core import IllegalAction
+from tabletop_tui.rules.terra_mystica import engine
 from tabletop_tui.rules.terra_mystica.board import home, reach_sets, spades_needed
 from tabletop_tui.rules.terra_mystica.data import (BONUS, FACTIONS, FAVOR, IS_RIVER, LAND, NEIGHBORS,
                                                    POWER_VALUE, SCORING, SHIP_DIST, TOWN, TRACKS, WITHIN)
@@ -314,6 +315,16 @@ def _cult_step_score(s: Any, seat: int, i: int, p: Any) -> float:
     return sc + 0.1 * c
 
 
+def _do(s: Any, a: Any) -> Any:
+    """``rules.apply`` for an action taken from ``rules.legal_actions(s)`` itself: the same new
+    state, without checking again that the action is legal (the costly part of ``apply``)."""
+    if s.phase == "over":
+        raise IllegalAction("The game is over; no more moves can be made.")
+    t = s.copy()
+    engine.do(t, a)
+    return t
+
+
 def _complete(rules: Any, s: Any, seat: int, seq: list, limit: int = 8) -> Any:
     """Play the cheap follow-ups of the current action for ``seat`` (appending them to seq)."""
     for _ in range(limit):
@@ -325,7 +336,7 @@ def _complete(rules: Any, s: Any, seat: int, seq: list, limit: int = 8) -> Any:
         if a is None:
             return s
         try:
-            s = rules.apply(s, a)
+            s = _do(s, a)
         except IllegalAction:
             return s
         seq.append(a)
@@ -428,12 +439,15 @@ def _plans(rules: Any, s: Any, seat: int) -> list[tuple[float, list, Any]]:
             continue
         cands.append(a)
     out: list[tuple[float, list, Any]] = []
+    n = len(s.players)
+    net_phase = s.phase in ("play", "bonus")
+    rival_nets = [0 if j == seat else network_size(s, j) for j in range(n)] if net_phase else None
     for a in cands:
         seq = [a]
         if e is not None and a not in nonfree:
             # what the action and its follow-ups cost, read off the rich copy
             try:
-                e2 = rules.apply(e, a)
+                e2 = _do(e, a)  # a is one of e's legal actions
             except IllegalAction:
                 continue
             e2 = _complete(rules, e2, seat, seq)
@@ -453,12 +467,14 @@ def _plans(rules: Any, s: Any, seat: int) -> list[tuple[float, list, Any]]:
             plan = conv + seq
         else:
             try:
-                t = rules.apply(s, a)
+                t = _do(s, a)  # a is one of s's legal actions
             except IllegalAction:
                 continue
             t = _complete(rules, t, seat, seq)
             plan = seq
-        out.append((worth(t, seat), plan, t))
+        # the rivals' networks are the same at the end of every macro of this seat
+        nets = [network_size(t, j) if j == seat else rival_nets[j] for j in range(n)] if net_phase else None
+        out.append((worth(t, seat, nets), plan, t))
     return out
 
 
@@ -525,16 +541,9 @@ def rollout_policy(rules: Any, state: Any, seat: int, rng: Any, actions: list) -
     return _ranked(rules, state, seat, second=False)[0][0]
 
 
-# The hard bot (bots/search.py) with these settings: the root is the first step of the six best
-# macros; each is played out by the heuristic through the rivals' replies until this seat is to
-# act again, then valued. The game has no chance and the playout policy is deterministic, so one
-# playout per root action says all there is.
+# How many answers ``_ranked`` lists when the heuristic has one clear choice. (The hard bot is
+# not the shared search: ``search_choose`` below hands it to bots/terra_mystica_search.py.)
 ROOT_WIDTH = 6
-SEARCH_ITERATIONS = 6
-TREE_DEPTH = 1
-ROLLOUT_PLIES = 60
-ROLLOUT_UNTIL_OWN_TURN = True
-TAU = 10.0
 
 
 def _ranked(rules: Any, view: Any, seat: int, second: bool) -> list[tuple[Any, float]]:
@@ -586,3 +595,11 @@ def _ranked(rules: Any, view: Any, seat: int, second: bool) -> list[tuple[Any, f
             best[a] = v
             order.append(a)
     return [(a, best[a]) for a in order]
+
+
+def search_choose(rules: Any, view: Any, seat: int, rng: Any, iterations: Any = None) -> Any:
+    """The hard bot (``bots/search.py`` hands Terra Mystica to it): rollouts of this heuristic
+    for every seat from the best few macros (``bots/terra_mystica_search.py``)."""
+    from tabletop_tui.bots import terra_mystica_search
+
+    return terra_mystica_search.choose(rules, view, seat, rng, iterations)

@@ -1,0 +1,100 @@
+"""The Terra Mystica hard bot: the heuristic's best few macros, each played out by the heuristic
+for every seat, the best end chosen; deterministic, and better than the heuristic where it differs."""
+import json
+
+from tabletop_tui.bots import make_bot
+from tabletop_tui.bots import terra_mystica as medium
+from tabletop_tui.bots import terra_mystica_search as hard
+from tabletop_tui.rules.terra_mystica import RULES
+
+
+def play_medium(seed, moves=None, until=None, n=2):
+    """Medium in every seat from set-up: the position after ``moves`` actions (or when ``until``)."""
+    s = RULES.setup([f"P{i}" for i in range(n)], seed, {})
+    k = 0
+    while RULES.pending(s) is not None and k != moves and not (until and until(s)):
+        d = RULES.pending(s)
+        s = RULES.apply(s, medium.choose(RULES, RULES.view(s, d.seat), d.seat, None))
+        k += 1
+    return s
+
+
+def margin(s, seat):
+    return s.players[seat].VP - max(q.VP for j, q in enumerate(s.players) if j != seat)
+
+
+def main_turn(seed, rnd):
+    return play_medium(seed, until=lambda s: s.round == rnd and s.phase == "play"
+                       and RULES.pending(s).kind == "main" and s.step == "main")
+
+
+def test_the_hard_level_of_terra_mystica_is_the_rollout_search():
+    s = main_turn(3, 2)
+    seat = RULES.pending(s).seat
+    view = RULES.view(s, seat)
+    want = hard.choose(RULES, view, seat)
+    assert make_bot("terra_mystica", "hard", 99).choose(RULES, view, seat) == want
+    assert want in RULES.legal_actions(s)
+
+
+def test_same_view_same_choice_whatever_the_seed_and_whatever_it_remembers():
+    s = main_turn(4, 3)
+    seat = RULES.pending(s).seat
+    view = RULES.view(s, seat)
+    before = json.dumps(RULES.to_json(view), sort_keys=True)
+    hard._MEMO.clear()
+    cold = make_bot("terra_mystica", "hard", 1).choose(RULES, view, seat)
+    warm = make_bot("terra_mystica", "hard", 2).choose(RULES, view, seat)
+    hard._MEMO.clear()
+    again = make_bot("terra_mystica", "hard", 3).choose(RULES, RULES.view(s.copy(), seat), seat)
+    assert cold == warm == again
+    assert json.dumps(RULES.to_json(view), sort_keys=True) == before  # the view is never changed
+
+
+def test_the_candidates_are_mediums_choice_first_then_its_best_macros_and_its_best_pass():
+    s = main_turn(5, 2)
+    seat = RULES.pending(s).seat
+    view = RULES.view(s, seat)
+    cands = hard.candidates(RULES, view, seat)
+    assert cands[0][1][0] == medium.choose(RULES, view, seat, None)
+    passes = [plan for _v, plan, _end in cands if plan[-1].kind == "pass"]
+    assert len(passes) == 1
+    assert len(cands) == hard.ROOT_WIDTH + 1
+
+
+def test_in_the_last_round_a_rollout_is_valued_by_the_final_score():
+    s = main_turn(6, 6)
+    seat = RULES.pending(s).seat
+    # played on by the rollout's policy to the end of the game: its value is the final margin
+    t = s
+    while RULES.pending(t) is not None:
+        d = RULES.pending(t)
+        if d.kind == "main":
+            a = medium._ranked(RULES, t, d.seat, second=d.seat != seat)[0][0]
+        else:
+            a = medium.choose(RULES, t, d.seat, None)
+        t = RULES.apply(t, a)
+    hard._MEMO.clear()
+    assert hard.rollout(RULES, s, seat, 6) == margin(t, seat)
+
+
+def play_out(s):
+    while RULES.pending(s) is not None:
+        d = RULES.pending(s)
+        s = RULES.apply(s, medium.choose(RULES, RULES.view(s, d.seat), d.seat, None))
+    return s
+
+
+def test_where_it_differs_from_medium_its_move_wins_the_game_medium_would_lose():
+    # Two players, seed 1, played by medium to its 139th action (the last round): medium would
+    # send a priest to the fire track; the rollouts find that building a dwelling wins. Played on
+    # by medium for both seats, medium's move loses by 4 VP and the hard bot's wins by 4.
+    s = play_medium(1, moves=138)
+    d = RULES.pending(s)
+    assert s.round == 6 and d.kind == "main"
+    view = RULES.view(s, d.seat)
+    mine = medium.choose(RULES, view, d.seat, None)
+    theirs = hard.choose(RULES, view, d.seat)
+    assert mine != theirs
+    assert margin(play_out(RULES.apply(s, mine)), d.seat) < 0
+    assert margin(play_out(RULES.apply(s, theirs)), d.seat) > 0
