@@ -48,7 +48,7 @@ MAX_PLIES = 400
 TURN_KINDS = ("move", "main")
 #: the playouts' budget, in rule applications (about 40 µs each with the worth): once spent,
 #: no further world is begun; every kept answer is always judged on the same worlds
-APPLY_BUDGET = 45000
+APPLY_BUDGET = 28000
 
 
 class Counting:
