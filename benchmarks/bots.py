@@ -6,9 +6,13 @@ the benchmarks is shared, and wall-clock time there measures the neighbours, not
 player's machine gives the bot a core, so its CPU time is what the player waits. Medians are
 over every move a bot made (forced moves included) and, separately, over moves with a choice.
 
-`make bench` plays a few games (BENCH_BOT_GAMES, default 10 medium-vs-random and 2
-hard-vs-medium per game); `make fuzz` the full runs (FUZZ_BOT_GAMES, default 200 and 100).
-Run alone: python benchmarks/bots.py [GAME ...] (BOT_GAMES_MR / BOT_GAMES_HM set the counts).
+`make bench` plays a few games (BENCH_BOT_GAMES_MR / _HM, default 10 medium-vs-random and 2
+hard-vs-medium per game; Terra Mystica and Maracaibo play a share of that, see HEAVY, at least
+2) and two four-player all-medium Terra Mystica games (BENCH_BOT_GAMES_TM_MEDIUM); `make fuzz`
+the full runs (FUZZ_BOT_GAMES_MR / _HM, default 200 and 100, and FUZZ_BOT_GAMES_TM_MEDIUM /
+_TM_HARD, default 10 and 4 four-player games).
+Run alone: python benchmarks/bots.py [GAME ...] (BOT_GAMES_MR / BOT_GAMES_HM / BOT_GAMES_TM_MEDIUM /
+BOT_GAMES_TM_HARD set the counts).
 """
 from __future__ import annotations
 
@@ -18,15 +22,18 @@ import time
 
 from tabletop_tui import catalogue, tournament
 
-#: the games whose bots this file measures by default (Terra Mystica and Maracaibo measure
-#: their own goals: see their bot modules)
-GAMES = ("piratissimo", "finca", "finis_terrae")
+#: the games whose bots this file measures
+GAMES = ("piratissimo", "finca", "finis_terrae", "terra_mystica", "maracaibo")
+#: games whose games take long (a hard Terra Mystica game is minutes of CPU): they play this
+#: share of the asked-for number of games (at least 2)
+HEAVY = {"terra_mystica": 0.2, "maracaibo": 0.3}
 GOALS = {
     "medium_vs_random": {"piratissimo": 0.70, "default": 0.90},
     "hard_vs_medium": {"default": 0.60},
     "medium_median_move_s": 0.5,
     "hard_median_move_s": 2.0,
     "longest_move_s": 5.0,
+    "tm_4p_vp_per_faction": {"medium": 90.0, "hard": 110.0},
 }
 
 
@@ -65,16 +72,43 @@ def match_figures(game: str, levels: list[str], games: int, seed: int) -> dict:
     return out
 
 
-def figures(games_mr: int, games_hm: int, games: tuple = GAMES, seed: int = 1) -> dict:
+def _count(game: str, n: int) -> int:
+    if not n or game not in HEAVY:
+        return n
+    return max(2, round(n * HEAVY[game]))
+
+
+def tm_vp_per_faction(level: str, games: int, seed: int = 500) -> dict:
+    """Four-player Terra Mystica games with every seat at ``level``: mean VP per faction."""
+    rules = catalogue.get("terra_mystica").rules()
+    scores: list[int] = []
+    for k in range(games):
+        res, _mv = tournament.play_game(rules, [level] * 4, seed + k, clock=time.process_time)
+        scores += list(res.scores.values())
+    mean = sum(scores) / len(scores) if scores else 0.0
+    out = {"level": level, "players": 4, "games": games, "seeds": [seed, seed + games - 1],
+           "mean_vp_per_faction": round(mean, 1), "goal": GOALS["tm_4p_vp_per_faction"][level]}
+    print(f"{'terra_mystica':<14} 4 players all {level}: {mean:.1f} VP per faction over {games} games "
+          f"(goal ≥ {out['goal']:.0f})", flush=True)
+    return out
+
+
+def figures(games_mr: int, games_hm: int, games: tuple = GAMES, seed: int = 1,
+            tm_medium_games: int = 0, tm_hard_games: int = 0) -> dict:
     out = {}
     for g in games:
-        mr = match_figures(g, ["medium", "random"], games_mr, seed)
+        mr = match_figures(g, ["medium", "random"], _count(g, games_mr), seed)
         mr["goal"] = _goal("medium_vs_random", g)
-        hm = match_figures(g, ["hard", "medium"], games_hm, seed + 10_000) if games_hm else None
+        hm = match_figures(g, ["hard", "medium"], _count(g, games_hm), seed + 10_000) if games_hm else None
         if hm:
             hm["goal"] = _goal("hard_vs_medium", g)
         out[g] = {"medium_vs_random": mr, "hard_vs_medium": hm}
         print(_line(g, mr, hm), flush=True)
+        if g == "terra_mystica":
+            if tm_medium_games:
+                out[g]["all_medium_4p"] = tm_vp_per_faction("medium", tm_medium_games)
+            if tm_hard_games:
+                out[g]["all_hard_4p"] = tm_vp_per_faction("hard", tm_hard_games)
     return out
 
 
@@ -95,7 +129,8 @@ def main(argv: list[str]) -> int:
     games = tuple(argv) or GAMES
     mr = int(os.environ.get("BOT_GAMES_MR", "10"))
     hm = int(os.environ.get("BOT_GAMES_HM", "4"))
-    figures(mr, hm, games)
+    figures(mr, hm, games, tm_medium_games=int(os.environ.get("BOT_GAMES_TM_MEDIUM", "2")),
+            tm_hard_games=int(os.environ.get("BOT_GAMES_TM_HARD", "0")))
     return 0
 
 

@@ -1,10 +1,12 @@
 """`make fuzz`: long random playout campaigns for every game with an engine, every player count,
 with the strict checks of tabletop_tui.playout (invariants, immutability, notation and JSON round
 trips). FUZZ_GAMES sets games per count (default 1000). Then the bots' full tournaments
-(benchmarks/bots.py; FUZZ_BOT_GAMES_MR / FUZZ_BOT_GAMES_HM games, default 200 / 100; FUZZ_BOTS=0
-skips them). Exit 1 on any playout error."""
+(benchmarks/bots.py; FUZZ_BOT_GAMES_MR / FUZZ_BOT_GAMES_HM games, default 200 / 100, Terra Mystica
+and Maracaibo a share of that; FUZZ_BOT_GAMES_TM_MEDIUM / _TM_HARD four-player Terra Mystica games,
+default 10 / 4; FUZZ_BOTS=0 skips them), written to benchmarks/fuzz_latest.json. Exit 1 on any playout error."""
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -38,8 +40,14 @@ def main() -> int:
         import bots as bot_bench
 
         games_ids = tuple(g for g in bot_bench.GAMES if not only or g in only)
-        bot_bench.figures(int(os.environ.get("FUZZ_BOT_GAMES_MR", "200")),
-                          int(os.environ.get("FUZZ_BOT_GAMES_HM", "100")), games_ids)
+        figs = bot_bench.figures(int(os.environ.get("FUZZ_BOT_GAMES_MR", "200")),
+                          int(os.environ.get("FUZZ_BOT_GAMES_HM", "100")), games_ids,
+                          tm_medium_games=int(os.environ.get("FUZZ_BOT_GAMES_TM_MEDIUM", "10")),
+                          tm_hard_games=int(os.environ.get("FUZZ_BOT_GAMES_TM_HARD", "4")))
+        out = os.path.join(os.path.dirname(__file__), "fuzz_latest.json")
+        with open(out, "w") as f:
+            json.dump({"bots": figs}, f, indent=1)
+        print(f"bot figures written to {out}")
     return 1 if bad else 0
 
 

@@ -338,7 +338,9 @@ def bot_figures() -> dict:
 
     games = int(os.environ.get("BENCH_BOT_GAMES_MR", "10"))
     hard_games = int(os.environ.get("BENCH_BOT_GAMES_HM", "2"))
-    return bot_bench.figures(games, hard_games)
+    return bot_bench.figures(games, hard_games,
+                             tm_medium_games=int(os.environ.get("BENCH_BOT_GAMES_TM_MEDIUM", "2")),
+                             tm_hard_games=int(os.environ.get("BENCH_BOT_GAMES_TM_HARD", "0")))
 
 
 def main() -> None:

@@ -291,6 +291,20 @@ def replay_cmd(
                 typer.echo(f"  {place}. {names[s]}: {res.scores[s]}" + (f" ({parts})" if parts else ""))
 
 
+def _game_for_bots(game_id: str, players: int | None, option: list[str]) -> tuple:
+    """(catalogue entry, rules, options) for a command where bots play; a clear exit otherwise."""
+    try:
+        g = catalogue.get(game_id)
+    except catalogue.UnknownGame as e:
+        fail(str(e))
+    rules = g.rules()
+    if rules is None:
+        fail(f"{g.title} has no rules engine yet")
+    if players is not None and not g.min_players <= players <= g.max_players:
+        fail(f"{g.title} is for {g.min_players}–{g.max_players} players, not {players}")
+    return g, rules, _options(rules, option)
+
+
 @app.command("simulate")
 def simulate_cmd(
     game_id: str = typer.Argument(..., metavar="ID", show_default=False,
@@ -303,17 +317,8 @@ def simulate_cmd(
     option: List[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="Game option; repeat it."),
 ) -> None:
     """Bots play K full games; exit 1 if any game breaks a rule or does not finish."""
-    try:
-        g = catalogue.get(game_id)
-    except catalogue.UnknownGame as e:
-        fail(str(e))
-    rules = g.rules()
-    if rules is None:
-        fail(f"{g.title} has no rules engine yet")
+    g, rules, opts = _game_for_bots(game_id, players, option)
     n = players if players is not None else min(4, g.max_players)
-    if not g.min_players <= n <= g.max_players:
-        fail(f"{g.title} is for {g.min_players}–{g.max_players} players, not {n}")
-    opts = _options(rules, option)
     from tabletop_tui.playout import simulate
 
     stats = simulate(rules, n, games, seed, options=opts)
@@ -347,22 +352,13 @@ def tournament_cmd(
     from tabletop_tui import tournament
     from tabletop_tui.bots import LEVELS
 
-    try:
-        g = catalogue.get(game_id)
-    except catalogue.UnknownGame as e:
-        fail(str(e))
-    rules = g.rules()
-    if rules is None:
-        fail(f"{g.title} has no rules engine yet")
-    if not g.min_players <= players <= g.max_players:
-        fail(f"{g.title} is for {g.min_players}–{g.max_players} players, not {players}")
+    g, rules, opts = _game_for_bots(game_id, players, option)
     levels = [b.strip().lower() for b in bots_arg.split(",") if b.strip()]
     bad = [b for b in levels if b not in LEVELS]
     if bad or not levels:
         fail(f"--bots takes levels separated by commas ({', '.join(LEVELS)}), not {bots_arg!r}")
     if games < 1:
         fail("--games takes a whole number of at least 1")
-    opts = _options(rules, option)
     out = tournament.public(tournament.run(g.id, players, levels, games, seed, options=opts))
     if as_json:
         typer.echo(json.dumps(out))

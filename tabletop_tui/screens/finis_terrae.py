@@ -220,6 +220,17 @@ class FinisTerraeScreen(GameScreen):
         self.sel_kind = kinds[(k + 1) % len(kinds)]
         self.refresh_all()
 
+    def reveal(self, action: Any) -> bool:
+        """A suggested placement of another tile of the hand: show that tile's places."""
+        if not self._carto() or not isinstance(action, Place) or action.tile == self.sel_kind:
+            return False
+        if action.tile not in self._placeable_kinds(self.match.legal_actions()):
+            return False
+        self._remember_cursor()
+        self.sel_kind = action.tile
+        self.refresh_all()
+        return True
+
     def _remember_cursor(self) -> None:
         cur = self._cursor()
         if cur is not None and cur[0] == "cell":

@@ -412,12 +412,35 @@ class GameScreen(Screen[None]):
         if getattr(worker, "moves", -1) != len(self.match.actions) or not self.human_to_play():
             return
         action = worker.result
-        for i, a in enumerate(self.actions):
-            if a == action:
-                self.query_one(DecisionPanel).highlight(i)
-                self.notify(f"Suggestion: {self.label(self.match.state, a)}", markup=False)
-                return
+        for attempt in range(2):
+            for i, a in enumerate(self.actions):
+                if a == action:
+                    self.query_one(DecisionPanel).highlight(i)
+                    self.notify(f"Suggestion: {self.label(self.match.state, a)}", markup=False)
+                    return
+            # not in the menu as it shows now (another tile of the hand, a closed group):
+            # the game's screen may bring it in
+            if attempt or not self.reveal(action):
+                break
         self.notify(f"Suggestion: {self.rules.describe(self.match.state, action)}", markup=False)
+
+    @staticmethod
+    def path_to(items: list, action: Any, group: type) -> list | None:
+        """The keys of the nested ``group`` entries (each with ``key`` and ``items``) that lead
+        to ``action`` in a menu tree; [] if it is at the top, None if it is not there."""
+        for x in items:
+            if isinstance(x, group):
+                found = GameScreen.path_to(x.items, action, group)
+                if found is not None:
+                    return [x.key] + found
+            elif x == action:
+                return []
+        return None
+
+    def reveal(self, action: Any) -> bool:
+        """Bring ``action`` into the menu (e.g. select the tile it places); True if the menu
+        changed. The shared screen shows every action, so it has nothing to do."""
+        return False
 
     def show_game_over(self) -> None:
         from tabletop_tui.screens.game_over import GameOverScreen

@@ -230,6 +230,15 @@ class MaracaiboScreen(GameScreen):
             if report:
                 self.app.push_screen(RoundEndScreen(self.match.names, self.marks, before.g["round"], report))
 
+    def reveal(self, action: Any) -> bool:
+        """A suggested action inside a step menu: open the steps that lead to it."""
+        path = self.path_to(self._tree(self.match.state, self._all), action, Menu)
+        if not path or path == self.path:
+            return False
+        self.path = path
+        self.refresh_all()
+        return True
+
     def action_back(self) -> None:
         if self.path:
             self.path.pop()

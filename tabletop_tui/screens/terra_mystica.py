@@ -208,6 +208,15 @@ class TerraMysticaScreen(GameScreen):
         self._menu_fresh = first if not path else None  # (inside a group, follow the first item)
         return items, first
 
+    def reveal(self, action: Any) -> bool:
+        """A suggested action inside a group: open the groups that hold it."""
+        path = self.path_to(self.menu_tree(self.match.state, self.all_actions), action, Group)
+        if not path or path == self.menu_path:
+            return False
+        self.menu_path = path
+        self.refresh_all()
+        return True
+
     def label(self, s: Any, a: Any) -> str:
         if isinstance(a, Group):
             return a.label
@@ -495,7 +504,8 @@ class TerraMysticaScreen(GameScreen):
         s = view
         d = self.match.pending
         mover = d.seat if d is not None else -1
-        width = self.query_one("#panels").size.width or (31 if self.size.width >= 120 else 25)
+        # one column less than the box: its scrollbar takes one as soon as the boards outgrow it
+        width = (self.query_one("#panels-box").size.width or (33 if self.size.width >= 120 else 27)) - 1
         t = Text()
         order = list(range(len(s.players)))
         if mover >= 0:

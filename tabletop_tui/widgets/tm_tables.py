@@ -85,6 +85,17 @@ def scoring_text(tile: str) -> str:
     return f"{on} {t['vp']}VP · per {track}: {res_text(t['reward'])}"
 
 
+def _wrap(items: list[str], width: int) -> list[str]:
+    """Space-separated items in lines of at most ``width`` (an item longer than that alone)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 1 + len(item) <= width:
+            lines[-1] += " " + item
+        else:
+            lines.append(item)
+    return lines
+
+
 def faction_board(s, seat: int, marks: list[str], full: bool, to_move: bool, is_bot: bool = False,
                   width: int = 33) -> Text:
     """One faction's board: in full (about 12 lines) for the player to move, 3 lines for the others."""
@@ -108,21 +119,31 @@ def faction_board(s, seat: int, marks: list[str], full: bool, to_move: bool, is_
         t.append("\n  choosing a faction", "dim")
         return t
     fd = FACTIONS[p.faction]
-    t.append(f"\n  {fd['name']} ({fd['terrain']})")
-    if p.passed:
-        t.append(" · passed", "italic")
+    passed = " · passed" if p.passed else ""
+    named = f"  {fd['name']} ({fd['terrain']})"
+    if len(named) + len(passed) > width:  # a narrow column: the colour and the map tell the terrain
+        named = f"  {fd['name']}"
+    t.append("\n" + named)
+    if passed:
+        t.append(passed, "italic")
     b1, b2, b3 = p.bowls
     cults = "".join(f"{n[0]}{v}" for n, v in zip(TRACK_NAMES, p.cult))
     if not full:
-        t.append(f"\n  {p.C}C {p.W}W {p.P}P {b1}/{b2}/{b3}PW {cults}")
         extra = [f"ship{p.ship}", f"dig{p.dig}"] + [f"{k}{p.counts[k]}" for k in KINDS if p.counts[k]]
         if p.bonus:
             extra.append(p.bonus)
         extra += p.favors + p.towns
-        t.append("\n  " + " ".join(extra), "dim")
+        line = f"  {p.C}C {p.W}W {p.P}P {b1}/{b2}/{b3}PW"
+        if len(line) + 1 + len(cults) <= width:
+            line += " " + cults
+        else:  # a narrow column: the cult steps lead the next line
+            extra.insert(0, cults)
+        t.append("\n" + line)
+        for wrapped in _wrap(extra, width - 2):
+            t.append("\n  " + wrapped, "dim")
         return t
     t.append(f"\n  {p.C}C {p.W}W {p.P}P  pw {b1}/{b2}/{b3}")
-    t.append(f"\n  priests: {p.priests_sent} on cults, {7 - p.P - p.priests_sent} left", "dim")
+    t.append(f"\n  priests {p.priests_sent} sent, {7 - p.P - p.priests_sent} left", "dim")
     if p.burned:
         t.append(f"\n  {p.burned} power burnt", "dim")
     t.append(f"\n  cults {' '.join(f'{n[0]}{v}' for n, v in zip(TRACK_NAMES, p.cult))}")
@@ -152,10 +173,11 @@ def faction_board(s, seat: int, marks: list[str], full: bool, to_move: bool, is_
     if p.bonus:
         tiles.append(p.bonus)
     tiles += p.favors + p.towns
-    if tiles:
-        t.append("\n  " + " ".join(tiles))
+    for wrapped in _wrap(tiles, width - 2):
+        t.append("\n  " + wrapped)
     if p.used:
-        t.append("\n  used: " + " ".join(p.used), "dim")
+        for wrapped in _wrap(["used:"] + list(p.used), width - 2):
+            t.append("\n  " + wrapped, "dim")
     return t
 
 

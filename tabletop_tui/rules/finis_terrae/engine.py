@@ -7,6 +7,8 @@ phase (beach, split, carto, wind, sail).
 """
 from __future__ import annotations
 
+import re
+
 from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, rank_by
 
 from . import cartography as C
@@ -36,9 +38,23 @@ def _tile_words(a) -> str:
     return f"{a.tile.replace('_', ' ')} at {a.x},{a.y}{turn}"
 
 
+_DRAWS = re.compile(r"^(?P<who>.+?) draws (?P<tiles>[a-z0-9_]+(?:, [a-z0-9_]+)*)$")
+
+
+def _words(text: str) -> str:
+    """An event in the player's words: tile ids as names ("fort_1_beach" → "fort 1 beach") and
+    the Finis Terrae card by its name. The state keeps the events as written (saves hash them)."""
+    m = _DRAWS.match(text)
+    if m:
+        names = [t.replace("_", " ") for t in m.group("tiles").split(", ")]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"{m.group('who')} draws {listed}"
+    return text.replace("weather: finis_terrae;", "weather: the Finis Terrae card, a sunny day and the last one;")
+
+
 def _sentence(text: str) -> str:
     """An event as a sentence: a capital first letter and a full stop."""
-    text = text.strip()
+    text = _words(text.strip())
     if not text:
         return text
     text = text[0].upper() + text[1:]
