@@ -46,9 +46,12 @@ MARGIN = 0.5
 MAX_PLIES = 400
 #: decision kinds where the playout policy looks to the end of the turn (else one-step greedy)
 TURN_KINDS = ("move", "main")
-#: the playouts' budget, in rule applications (about 40 µs each with the worth): once spent,
-#: no further world is begun; every kept answer is always judged on the same worlds
-APPLY_BUDGET = 28000
+#: the budget of a searched decision, in rule applications (about 0.1 ms each with the work
+#: around them), ranking and playouts together: no world is begun that would overspend it at
+#: the rate of the worlds so far; every kept answer is always judged on the same worlds
+APPLY_BUDGET = 20000
+#: the part of it the ranking may use (a main action in round 4 can have 40+ answers)
+RANK_BUDGET = 8000
 
 
 class Counting:
@@ -116,15 +119,24 @@ def playout(rules: Any, s: Any, seat: int, horizon: int) -> float:
     return mb.evaluate_all(rules, play_on(rules, s, seat, horizon))[seat]
 
 
-def averaged_rank(rules: Any, view: Any, seat: int, worlds: list) -> list[tuple[Any, float]]:
-    """Every legal answer with its medium measure averaged over ``worlds``, best first (ties:
-    the medium bot's order of the first world)."""
+def _overspends(counted: Any, done: int, budget: int) -> bool:
+    """Would one more world (at the rate of the ``done`` so far) take ``counted`` past ``budget``?"""
+    return done > 0 and counted.applied * (done + 1) / done > budget
+
+
+def averaged_rank(rules: Any, view: Any, seat: int, worlds: list,
+                  budget: int | None = None) -> list[tuple[Any, float]]:
+    """Every legal answer with its medium measure averaged over ``worlds`` (with ``budget``,
+    over as many of them as ``rules``' count of applications allows), best first (ties: the
+    medium bot's order of the first world)."""
     legal = rules.legal_actions(view)
     texts = {a.text: a for a in legal}
     total: dict[str, float] = {}
     count: dict[str, int] = {}
     order: list[str] = []
-    for w in worlds:
+    for i, w in enumerate(worlds):
+        if budget is not None and _overspends(rules, i, budget):
+            break
         for a in mb._prune(w.g, seat, rules.legal_actions(w)):
             if a.text not in texts:
                 continue
@@ -156,7 +168,8 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
     searched = d.kind in SEARCHED
     n_worlds = max(1, iterations if iterations is not None else WORLDS) if searched else RANK_WORLDS
     worlds = [mb.determinize(rules, view, seat, Rng(rng.next64())) for _ in range(n_worlds)]
-    ranking = averaged_rank(rules, view, seat, worlds)
+    counted = Counting(rules)
+    ranking = averaged_rank(counted, view, seat, worlds, RANK_BUDGET if searched else None)
     if not searched or len(ranking) == 1:
         return ranking[0][0]
     keys = [a.text for a, v in ranking[:WIDTH] if v != float("-inf")]
@@ -164,11 +177,11 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
     if len(keys) <= 1:
         return ranking[0][0]
     value = {k: 0.0 for k in keys}
-    counted = Counting(rules)
+    ranked = counted.applied
     judged = 0
     for w in worlds:
-        if counted.applied >= APPLY_BUDGET:
-            break
+        if judged and ranked + (counted.applied - ranked) * (judged + 1) / judged > APPLY_BUDGET:
+            break  # another world would overspend, at the rate of the worlds so far
         judged += 1
         for k in keys:
             try:
