@@ -9,6 +9,9 @@ The medium bot plays on that sample: for each legal answer it plays the rest of 
 greedily (each later step of the turn chosen by the one-step worth) and keeps the answer whose
 turn ends in the position of highest :func:`worth`. So a move is chosen for what can be done
 where the ship stops, a delivery for the upgrade and market it brings, and so on.
+
+The hard bot is :func:`search_choose` (``bots/maracaibo_search.py``): the medium ranking over several
+worlds, then playouts of the best few answers through the rivals' turns and its own next turn.
 """
 from __future__ import annotations
 
@@ -236,17 +239,9 @@ def rank(rules: Any, view: Any, seat: int, rng: Any) -> list[tuple[Any, float]]:
     return out
 
 
-def rollout_policy(rules: Any, state: Any, seat: int, rng: Any, actions: list) -> Any:
-    """The search's playout policy on a complete world: the one-step best answer."""
-    return _greedy(rules, state, seat)
+def search_choose(rules: Any, view: Any, seat: int, rng: Any, iterations: int | None = None) -> Any:
+    """The hard bot: the policy-improvement search of ``bots/maracaibo_search.py`` (it replaces
+    the shared MCTS of ``bots/search.py`` for this game; ``iterations`` = worlds sampled)."""
+    from tabletop_tui.bots import maracaibo_search
 
-
-# The hard bot (bots/search.py) with these settings: the root holds the heuristic's six best
-# answers; each iteration samples a world from the view and plays on with the one-step policy
-# until this seat is to act again.
-ROOT_WIDTH = 6
-SEARCH_ITERATIONS = 36
-TREE_DEPTH = 1
-ROLLOUT_PLIES = 40
-ROLLOUT_UNTIL_OWN_TURN = True
-TAU = 8.0
+    return maracaibo_search.choose(rules, view, seat, rng, iterations)

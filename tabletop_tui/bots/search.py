@@ -105,8 +105,8 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
     mod = bots.game_module(rules.game_id)
     own_search = _param(mod, "search_choose", None)
     if own_search is not None:
-        # a game module with a search of its own (Terra Mystica's rollouts); other games are
-        # unaffected
+        # a game module with a search of its own (Terra Mystica's rollouts, Maracaibo's
+        # policy improvement); the other games use the search below
         return own_search(rules, view, seat, rng, iterations)
     evaluate = bots.evaluator(rules.game_id)
     n_iter = iterations if iterations is not None else _param(mod, "SEARCH_ITERATIONS", DEFAULT_ITERATIONS)

@@ -139,3 +139,104 @@ def test_every_bot_level_given_twin_views_chooses_alike():
 def test_evaluate_all_agrees_with_evaluate_for_every_seat():
     s = past_opening(3, 4)
     assert bot.evaluate_all(RULES, s) == [bot.evaluate(RULES, s, i) for i in range(3)]
+
+
+# -- the hard bot (bots/maracaibo_search.py) -------------------------------------------------
+def _at_decision(kind, seed=8, n=2):
+    """A position from a medium-bot game where the seat to play faces a decision of ``kind``
+    with more than one answer."""
+    s = past_opening(n, seed)
+    for k in range(400):
+        d = RULES.pending(s)
+        if d.kind == kind and len(RULES.legal_actions(s)) > 1 and k > 20:
+            return s
+        s = RULES.apply(s, bot.choose(RULES, RULES.view(s, d.seat), d.seat, Rng(k)))
+    raise AssertionError(f"no {kind} decision reached")
+
+
+def test_the_hard_bot_is_the_maracaibo_search_and_depends_only_on_seed_and_view():
+    from tabletop_tui.bots import make_bot
+    from tabletop_tui.bots import maracaibo_search as ms
+
+    s = _at_decision("move")
+    seat = RULES.pending(s).seat
+    view = RULES.view(s, seat)
+    a = make_bot("maracaibo", "hard", 11).choose(RULES, view, seat)
+    b = make_bot("maracaibo", "hard", 11).choose(RULES, RULES.view(s, seat), seat)
+    assert a.text == b.text
+    assert a.text in {x.text for x in RULES.legal_actions(s)}
+    # the shared search hands Maracaibo to the game's own search, with the bot's generator
+    assert ms.choose(RULES, view, seat, Rng(11 ^ 0x5EA4C4)).text == a.text
+
+
+def test_the_hard_bot_given_twin_views_at_a_move_chooses_alike():
+    from tabletop_tui.bots import make_bot
+
+    s = _at_decision("move", seed=5)
+    seat = RULES.pending(s).seat
+    twin = hidden_twin(s, seat, 4321)
+    assert RULES.to_json(twin) != RULES.to_json(s)
+    b1, b2 = make_bot("maracaibo", "hard", 2), make_bot("maracaibo", "hard", 2)
+    b1.iterations = b2.iterations = 2
+    a = b1.choose(RULES, RULES.view(s, seat), seat)
+    b = b2.choose(RULES, RULES.view(twin, seat), seat)
+    assert a.text == b.text
+
+
+def test_the_hard_bot_keeps_the_ranking_favourite_when_the_playouts_see_no_clear_gain(monkeypatch):
+    from tabletop_tui.bots import maracaibo_search as ms
+
+    s = _at_decision("move")
+    seat = RULES.pending(s).seat
+    view = RULES.view(s, seat)
+    worlds = [bot.determinize(RULES, view, seat, Rng(Rng(7).next64()))]
+    favourite = ms.averaged_rank(RULES, view, seat, worlds)[0][0]
+    monkeypatch.setattr(ms, "playout", lambda rules, t, seat, horizon: 0.0)
+    assert ms.choose(RULES, view, seat, Rng(7), iterations=1).text == favourite.text
+
+
+def test_the_hard_bot_follows_the_playouts_when_one_answer_is_clearly_better(monkeypatch):
+    from tabletop_tui.bots import maracaibo_search as ms
+
+    s = _at_decision("move")
+    seat = RULES.pending(s).seat
+    view = RULES.view(s, seat)
+    worlds = [bot.determinize(RULES, view, seat, Rng(Rng(7).next64()))]
+    ranking = ms.averaged_rank(RULES, view, seat, worlds)
+    dests = [a.args[0] for a, _v in ranking]
+    # a kept answer below the favourite, the only way to its destination
+    third = next(a for a, _v in ranking[1:ms.WIDTH] if dests.count(a.args[0]) == 1)
+    # the playouts value it 10 points above the others
+    monkeypatch.setattr(ms, "playout", lambda rules, t, seat, horizon: 10.0 if t.p(seat)["ship"] ==
+                        third.args[0] else 0.0)
+    assert ms.choose(RULES, view, seat, Rng(7), iterations=1).text == third.text
+
+
+def test_a_playout_stops_when_the_seat_is_to_start_its_turn_after_next():
+    from tabletop_tui.bots import maracaibo_search as ms
+
+    s = _at_decision("move")
+    seat = RULES.pending(s).seat
+    world = bot.determinize(RULES, RULES.view(s, seat), seat, Rng(3))
+    t = RULES.apply(world, RULES.legal_actions(world)[0])
+    one = ms.play_on(RULES, t, seat, 1)
+    assert RULES.pending(one).seat == seat and RULES.pending(one).kind == "move"
+    assert one.g["turn"]["mp"] == 0  # a fresh turn: the other seat has played in between
+    two = ms.play_on(RULES, t, seat, 2)
+    assert RULES.pending(two).seat == seat and RULES.pending(two).kind == "move"
+    assert two.p(seat)["ship"] != one.p(seat)["ship"]  # its next turn was played
+    assert ms.play_on(RULES, t, seat, 2).g == two.g  # and deterministically
+
+
+def test_the_search_budget_counts_rule_applications_not_time():
+    from tabletop_tui.bots import maracaibo_search as ms
+
+    s = _at_decision("move")
+    seat = RULES.pending(s).seat
+    counted = ms.Counting(RULES)
+    world = bot.determinize(RULES, RULES.view(s, seat), seat, Rng(3))
+    assert ms.play_on(counted, world, seat, 1) is world  # it is already this seat's turn
+    assert counted.applied == 0
+    ms.play_on(counted, world, seat, 2)
+    assert counted.applied > 0
+    assert counted.legal_actions(world) == RULES.legal_actions(world)

@@ -1,0 +1,196 @@
+"""The Maracaibo hard bot: policy-improvement search over sampled worlds.
+
+The medium bot (``bots/maracaibo.py``) judges each answer by the position at the end of its own
+turn, on one sampled world. The hard bot improves on it where it matters most (the ship's move
+and the main action; ``SEARCHED``):
+
+1. It samples ``WORLDS`` complete worlds from its view (``maracaibo.determinize``: other hands,
+   the deck, the piles, face-down tiles; never the real ones).
+2. It ranks every legal answer as the medium bot does, but averaged over all those worlds, and
+   keeps the best ``WIDTH``.
+3. For each kept answer and each world (the same worlds for every answer, so the comparison is
+   paired), it plays on: the rest of its own turn, the rivals' turns and ``HORIZON`` - 1 more turns
+   of its own, every seat played by a quick version of the medium policy (:func:`policy`); then it
+   values the position with ``maracaibo.evaluate_all`` (its worth minus the best rival's; the
+   final score if the game ended). So what a move sets up for the next turn (where the ship
+   stands, the round end, the rival's reply) is counted, not only the worth at the turn's end.
+4. It plays the answer with the best mean, unless that is not at least ``MARGIN`` points better
+   than the medium bot's ranking favourite's mean.
+
+Other decisions (drawing, planning, single village steps, ...) take the medium ranking averaged
+over ``RANK_WORLDS`` worlds. Everything random comes from the ``rng`` given (the bot's seed), and
+the budget is counted in worlds and answers, never in time, so a choice depends only on the seed
+and the view.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop_tui.rules.core import IllegalAction, Rng
+
+from . import maracaibo as mb
+
+#: decision kinds searched with playouts; the rest use the averaged medium ranking
+SEARCHED = ("move", "main")
+#: worlds sampled for a searched decision (the hard bot's ``iterations`` overrides it)
+WORLDS = 6
+#: answers kept for playouts
+WIDTH = 4
+#: own turns the playout reaches: 1 = stop when this seat is to move again; 2 = play that turn too
+HORIZON = 2
+#: worlds for the medium ranking of decisions that are not searched
+RANK_WORLDS = 2
+#: points the playouts' favourite must gain over the ranking's favourite to replace it
+MARGIN = 0.5
+#: safety bound on a playout's length (decisions)
+MAX_PLIES = 400
+#: decision kinds where the playout policy looks to the end of the turn (else one-step greedy)
+TURN_KINDS = ("move", "main")
+#: the budget of a searched decision, in rule applications (about 0.1 ms each with the work
+#: around them), ranking and playouts together: no world is begun that would overspend it at
+#: the rate of the worlds so far; every kept answer is always judged on the same worlds
+APPLY_BUDGET = 20000
+#: the part of it the ranking may use (a main action in round 4 can have 40+ answers)
+RANK_BUDGET = 8000
+
+
+class Counting:
+    """The rules, counting ``apply`` calls (the search's budget is work done, never time)."""
+
+    def __init__(self, rules: Any):
+        self.rules = rules
+        self.applied = 0
+
+    def apply(self, s: Any, a: Any) -> Any:
+        self.applied += 1
+        return self.rules.apply(s, a)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rules, name)
+
+
+def finished_worth(rules: Any, s: Any, seat: int, a: Any) -> float | None:
+    """Worth for ``seat`` after answering ``a`` in the complete state ``s`` and finishing the
+    turn greedily (the medium bot's measure), or None if ``a`` is not playable there."""
+    try:
+        t = rules.apply(s, a)
+    except IllegalAction:
+        return None
+    t = mb._finish_turn(rules, t, seat)
+    return mb.worth(t.g, seat)
+
+
+def policy(rules: Any, s: Any) -> Any:
+    """The playouts' policy on a complete state: for a move or main action, the medium bot's
+    choice (each answer played to the end of the turn); otherwise the one-step best answer."""
+    d = rules.pending(s)
+    seat = d.seat
+    if d.kind not in TURN_KINDS:
+        return mb._greedy(rules, s, seat)
+    acts = mb._prune(s.g, seat, rules.legal_actions(s))
+    if len(acts) == 1:
+        return acts[0]
+    best, bv = acts[0], None
+    for a in acts:
+        v = finished_worth(rules, s, seat, a)
+        if v is not None and (bv is None or v > bv):
+            best, bv = a, v
+    return best
+
+
+def play_on(rules: Any, s: Any, seat: int, horizon: int) -> Any:
+    """The state reached from ``s`` by :func:`policy` when ``seat`` is about to start its
+    ``horizon``-th turn from now (or the game is over)."""
+    starts = 0
+    for _ in range(MAX_PLIES):
+        d = rules.pending(s)
+        if d is None:
+            break
+        if d.seat == seat and d.kind == "move":
+            starts += 1
+            if starts >= horizon:
+                break
+        s = rules.apply(s, policy(rules, s))
+    return s
+
+
+def playout(rules: Any, s: Any, seat: int, horizon: int) -> float:
+    """``seat``'s evaluation (worth minus the best rival's) where :func:`play_on` stops."""
+    return mb.evaluate_all(rules, play_on(rules, s, seat, horizon))[seat]
+
+
+def _overspends(counted: Any, done: int, budget: int) -> bool:
+    """Would one more world (at the rate of the ``done`` so far) take ``counted`` past ``budget``?"""
+    return done > 0 and counted.applied * (done + 1) / done > budget
+
+
+def averaged_rank(rules: Any, view: Any, seat: int, worlds: list,
+                  budget: int | None = None) -> list[tuple[Any, float]]:
+    """Every legal answer with its medium measure averaged over ``worlds`` (with ``budget``,
+    over as many of them as ``rules``' count of applications allows), best first (ties: the
+    medium bot's order of the first world)."""
+    legal = rules.legal_actions(view)
+    texts = {a.text: a for a in legal}
+    total: dict[str, float] = {}
+    count: dict[str, int] = {}
+    order: list[str] = []
+    for i, w in enumerate(worlds):
+        if budget is not None and _overspends(rules, i, budget):
+            break
+        for a in mb._prune(w.g, seat, rules.legal_actions(w)):
+            if a.text not in texts:
+                continue
+            v = finished_worth(rules, w, seat, a)
+            if v is None:
+                continue
+            if a.text not in total:
+                order.append(a.text)
+                total[a.text], count[a.text] = 0.0, 0
+            total[a.text] += v
+            count[a.text] += 1
+    mean = {k: total[k] / count[k] for k in total}
+    first = {k: i for i, k in enumerate(order)}
+    ranked = sorted(mean, key=lambda k: (-mean[k], first[k]))
+    out = [(texts[k], mean[k]) for k in ranked]
+    listed = set(ranked)
+    out += [(a, float("-inf")) for a in legal if a.text not in listed]
+    return out
+
+
+def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = None) -> Any:
+    """The hard bot's answer for ``seat`` in ``view`` (see the module's docstring)."""
+    legal = rules.legal_actions(view)
+    if not legal:
+        raise RuntimeError("maracaibo hard bot: no legal action")
+    if len(legal) == 1:
+        return legal[0]
+    d = rules.pending(view)
+    searched = d.kind in SEARCHED
+    n_worlds = max(1, iterations if iterations is not None else WORLDS) if searched else RANK_WORLDS
+    worlds = [mb.determinize(rules, view, seat, Rng(rng.next64())) for _ in range(n_worlds)]
+    counted = Counting(rules)
+    ranking = averaged_rank(counted, view, seat, worlds, RANK_BUDGET if searched else None)
+    if not searched or len(ranking) == 1:
+        return ranking[0][0]
+    keys = [a.text for a, v in ranking[:WIDTH] if v != float("-inf")]
+    by_text = {a.text: a for a in legal}
+    if len(keys) <= 1:
+        return ranking[0][0]
+    value = {k: 0.0 for k in keys}
+    ranked = counted.applied
+    judged = 0
+    for w in worlds:
+        if judged and ranked + (counted.applied - ranked) * (judged + 1) / judged > APPLY_BUDGET:
+            break  # another world would overspend, at the rate of the worlds so far
+        judged += 1
+        for k in keys:
+            try:
+                t = rules.apply(w, by_text[k])
+            except IllegalAction:
+                value[k] -= 1000.0  # not playable in this world: do not risk it
+                continue
+            value[k] += playout(counted, t, seat, HORIZON)
+    best = max(keys, key=lambda k: (value[k], -keys.index(k)))
+    if value[best] < value[keys[0]] + MARGIN * judged:
+        best = keys[0]
+    return by_text[best]
