@@ -13,7 +13,7 @@ from typing import Any
 from tabletop_tui.rules import finca as F
 from tabletop_tui.rules.core import IllegalAction, Rng
 
-SEARCH_ITERATIONS = 100  # 120 made one move in 17 take 6 s of CPU (goal: longest ≤ 5 s)
+SEARCH_ITERATIONS = 60  # 100 made moves of 9 s of CPU once the evaluation weighed fruit by demand (goal: ≤ 5 s; 60 still reached 7.5 s once in 4 games)
 #: playouts finish the rivals' turns (a delivery takes several steps), then evaluate
 ROLLOUT_PLIES = 30
 ROLLOUT_UNTIL_OWN_TURN = True
@@ -23,7 +23,7 @@ TAU = 5.0
 FRUIT = 0.55
 #: positions looked at per decision to finish turns (deliveries can branch a lot)
 MAX_NODES = 3000
-ROLLOUT_NODES = 400
+ROLLOUT_NODES = 250
 ROOT_WIDTH = 5
 
 
