@@ -233,6 +233,13 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng) -> Any:
     return rank(rules, view, seat, rng)[0][0]
 
 
+def search_choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = None) -> Any:
+    """The hard bot: policy-improvement search over sampled worlds (``bots/finca_search.py``)."""
+    from . import finca_search
+
+    return finca_search.choose(rules, view, seat, rng, iterations)
+
+
 def rollout_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
     """The heuristic on a complete world, with a smaller search of deliveries."""
     if len(acts) == 1:
