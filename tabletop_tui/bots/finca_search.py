@@ -54,14 +54,22 @@ POLICY_NODES = fb.MAX_NODES
 APPLY_BUDGET = 12000
 
 
+class Overspent(Exception):
+    """The budget of rule applications ran out in the middle of a world."""
+
+
 class Counting:
-    """The rules, counting ``apply`` calls (the search's budget is work done, never time)."""
+    """The rules, counting ``apply`` calls (the search's budget is work done, never time);
+    at ``limit`` (if set), one more application raises :class:`Overspent` instead."""
 
     def __init__(self, rules: Any):
         self.rules = rules
         self.applied = 0
+        self.limit: int | None = None
 
     def apply(self, s: Any, a: Any) -> Any:
+        if self.limit is not None and self.applied >= self.limit:
+            raise Overspent
         self.applied += 1
         return self.rules.apply(s, a)
 
@@ -102,8 +110,10 @@ def playout(rules: Any, s: Any, seat: int, horizon: int = HORIZON) -> float:
 
 
 def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = None,
-           budget: int | None = None) -> Any:
-    """The hard bot's answer for ``seat`` in ``view`` (see the module's docstring)."""
+           budget: int | None = None, stats: dict | None = None) -> Any:
+    """The hard bot's answer for ``seat`` in ``view`` (see the module's docstring). ``budget``
+    replaces ``APPLY_BUDGET``; ``stats``, if given, receives the work done: rule applications
+    by the ranking (``ranked``) and in all (``applied``), and the worlds judged (``worlds``)."""
     legal = rules.legal_actions(view)
     if not legal:
         raise RuntimeError("finca hard bot: no legal action")
@@ -122,18 +132,29 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
         return ranking[0][0]
     value = {k: 0.0 for k in keys}
     ranked = counted.applied
+    counted.limit = ranked + budget
     judged = 0
     for w in worlds:
-        if judged and ranked + (counted.applied - ranked) * (judged + 1) / judged > budget:
+        if judged and ranked + (counted.applied - ranked) * (judged + 1) / judged > ranked + budget:
             break  # another world would overspend, at the rate of the worlds so far
+        got = {}
+        try:
+            for k in keys:
+                try:
+                    t = counted.apply(w, by_key[k])
+                except IllegalAction:
+                    got[k] = -1000.0  # not playable in this world: do not risk it
+                    continue
+                got[k] = playout(counted, t, seat)
+        except Overspent:
+            break  # this world is left out: every answer is judged on the same worlds
         judged += 1
         for k in keys:
-            try:
-                t = counted.apply(w, by_key[k])
-            except IllegalAction:
-                value[k] -= 1000.0  # not playable in this world: do not risk it
-                continue
-            value[k] += playout(counted, t, seat)
+            value[k] += got[k]
+    if stats is not None:
+        stats.update(ranked=ranked, applied=counted.applied, worlds=judged)
+    if not judged:
+        return ranking[0][0]
     best = max(keys, key=lambda k: (value[k], -keys.index(k)))
     if value[best] < value[keys[0]] + MARGIN * judged:
         best = keys[0]
