@@ -51,7 +51,7 @@ MAX_PLIES = 200
 #: positions the playouts' medium looks at to finish a turn (the medium bot's own: ``MAX_NODES``)
 POLICY_NODES = fb.MAX_NODES
 #: the budget of a searched decision, in rule applications, ranking and playouts together
-APPLY_BUDGET = 12000
+APPLY_BUDGET = 8000
 
 
 class Overspent(Exception):
