@@ -135,7 +135,7 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
     counted.limit = ranked + budget
     judged = 0
     for w in worlds:
-        if judged and ranked + (counted.applied - ranked) * (judged + 1) / judged > ranked + budget:
+        if judged and (counted.applied - ranked) * (judged + 1) / judged > budget:
             break  # another world would overspend, at the rate of the worlds so far
         got = {}
         try:
