@@ -15,8 +15,9 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/tabletop
 
+# Both cores (CI has two): the suite is ~10 minutes on one. Snapshot updates stay serial (below).
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --dist worksteal
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
