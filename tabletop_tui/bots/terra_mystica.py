@@ -82,6 +82,13 @@ SH_ABILITY = {"witches": 2.5, "nomads": 2.0, "giants": 2.0, "swarmlings": 2.0, "
 FACTION_PREFERENCE = ["darklings", "swarmlings", "halflings", "nomads", "dwarves", "witches", "fakirs",
                       "alchemists", "cultists", "mermaids", "auren", "giants", "chaos_magicians", "engineers"]
 
+# a cult step (power on the way, the round tiles' cult rewards), a digging / shipping level per round
+# left, a town about to be founded
+CULT_STEP = 0.15
+DIG_LEVEL = 1.0
+SHIP_LEVEL = 0.4
+TOWN_POTENTIAL = 7.0
+
 # how many of the best macros get a second look, and how much of the follow-up's gain counts
 SECOND_LOOK = 6
 SECOND_WEIGHT = 1.0
@@ -140,7 +147,7 @@ def worth(s: Any, seat: int, nets: list[int] | None = None) -> float:
         for i in range(4):
             got = tiered({j: s.players[j].cult[i] for j in range(n)}, [8, 4, 2])
             v += got[seat] * conf
-        v += 0.15 * sum(p.cult)
+        v += CULT_STEP * sum(p.cult)
         for t in range(max(rr, 1), 6):
             tile = SCORING[s.scoring[t - 1]]
             if tile["track"] == "priests":
@@ -187,7 +194,7 @@ def worth(s: Any, seat: int, nets: list[int] | None = None) -> float:
         v += 0.8 * (left + (0 if "FAV6" in p.used or p.passed else 1))
     if p.bonus and not (p.passed and rr >= 6):
         v += _pass_vp(p, p.bonus)
-    v += (p.dig * 1.0 + p.ship * 0.4) * left
+    v += (p.dig * DIG_LEVEL + p.ship * SHIP_LEVEL) * left
     return v
 
 
@@ -219,7 +226,7 @@ def _town_potential(s: Any, seat: int) -> float:
         power = sum(POWER_VALUE[s.btype[y]] for y in comp)
         f = min(size, 4) / 4 * min(power, need) / need
         best = max(best, f * f)
-    return 7.0 * best
+    return TOWN_POTENTIAL * best
 
 
 def evaluate_all(rules: Any, view: Any) -> list[float]:

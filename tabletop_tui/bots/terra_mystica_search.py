@@ -12,8 +12,9 @@ For a main turn the bot
    second look);
 2. keeps the best ``ROOT_WIDTH`` macros that do not pass, and the best pass (one macro per
    bonus card: the rollout decides whether passing now beats building);
-3. plays each macro, then the medium heuristic for every seat (itself included; the rivals
-   with medium's second look, as medium really plays, itself without it, which is cheaper)
+3. plays each macro, then the medium heuristic for every seat (itself included; with two or
+   three players the rivals with medium's second look, as medium really plays, itself without
+   it, which is cheaper; with four players every seat without it: see ``SECOND_OTHERS``)
    through the end of the round after next (``HORIZON_ROUNDS`` = 3 rounds; in the last rounds
    to the end of the game, where the final score decides), at most ``ROLLOUT_TURNS``
    main decisions, then values the end by ``worth`` (``bots/terra_mystica.py``): its own minus
@@ -46,12 +47,17 @@ from tabletop_tui.rules.terra_mystica.scoring import network_size
 ROOT_WIDTH = 4
 #: by the number of players, a rollout stops after this many main decisions (of any seat), else
 #: at the end of its rounds: fewer with more players, so that a move stays within time (with four
-#: players, 20 made the longest move 4.5 s of CPU)
-ROLLOUT_TURNS = {2: 40, 3: 26, 4: 18}
+#: players and the rivals' second look, 20 made the longest move 4.5 s of CPU; without it, 36 —
+#: about two rounds — keep the longest near 1 s)
+ROLLOUT_TURNS = {2: 40, 3: 26, 4: 36}
 #: a rollout plays through the end of this many rounds (the current one included)
 HORIZON_ROUNDS = 3
-#: whether the rollout's medium uses its second look for the other seats / for the bot's own seat
-SECOND_OTHERS = True
+#: by the number of players, whether the rollout's medium uses its second look for the other
+#: seats; and for the bot's own seat. With four players the rivals' second look is left out:
+#: it cost most of a rollout, so without it a rollout sees twice as far for less (all-hard
+#: four-player games, seeds 4–5: 98.4 VP per faction with it at 18 turns, median move 1.1 s,
+#: longest 2.9 s; 104.5 without it at 36 turns, 0.64 s, 1.0 s)
+SECOND_OTHERS = {2: True, 3: True, 4: False}
 SECOND_SELF = False
 #: by the number of players, how much the best rival's worth counts against the seat's own
 #: (1: the margin, as ``evaluate``; less: more of the seat's own points)
@@ -76,7 +82,7 @@ def _policy(rules: Any, s: Any, seat: int, me: int) -> Any:
     d = rules.pending(s)
     if d.kind != "main":
         return tm.choose(rules, s, d.seat, None)
-    second = SECOND_SELF if d.seat == me else SECOND_OTHERS
+    second = SECOND_SELF if d.seat == me else SECOND_OTHERS.get(len(s.players), True)
     return tm._ranked(rules, s, d.seat, second=second)[0][0]
 
 
@@ -98,7 +104,8 @@ def rollout(rules: Any, t: Any, me: int, r0: int, turns: int | None = None) -> f
     the end of round ``r0 + HORIZON_ROUNDS - 1`` (or of the game, or for ``turns`` main
     decisions): see :func:`_value`."""
     turns = ROLLOUT_TURNS.get(len(t.players), 18) if turns is None else turns
-    k = (_key(t), me, r0, turns, HORIZON_ROUNDS, SECOND_OTHERS, SECOND_SELF, RIVAL_WEIGHT.get(len(t.players)))
+    k = (_key(t), me, r0, turns, HORIZON_ROUNDS, SECOND_OTHERS.get(len(t.players), True), SECOND_SELF,
+         RIVAL_WEIGHT.get(len(t.players)))
     hit = _MEMO.get(k)
     if hit is not None:
         return hit

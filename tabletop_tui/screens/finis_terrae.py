@@ -24,7 +24,7 @@ from tabletop_tui.rules.finis_terrae import tiles as T
 from tabletop_tui.rules.finis_terrae.actions import (ChooseWind, DropHold, LoadHold, Move, Place, Spoils,
                                                      Throw, Trade)
 from tabletop_tui.screens.game import GameScreen
-from tabletop_tui.screens.game_over import GameOverScreen
+from tabletop_tui.screens.game_over import GameOverScreen, col_cells, name_label, name_width
 from tabletop_tui.widgets import panel_fit as fit
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.players import markers
@@ -575,10 +575,23 @@ class FinisTerraeGameOver(GameOverScreen):
         self.call_after_refresh(lambda: self.query_one("#over").scroll_home(animate=False))
         if res is None:
             return
+        self.layout_kind = "tall"
+        self.fill_table()
+
+    def fill_table(self) -> None:
+        """One column per player, names cut to the screen's width (made again on a resize)."""
+        m = self.match
+        res = m.result()
+        table = self.query_one(DataTable)
+        self._filled_at = self.app.size.width
+        table.clear(columns=True)
         marks = markers(m.names)
         order = [p for group in res.ranking for p in group]
         place = {p: i + 1 for i, group in enumerate(res.ranking) for p in group}
-        table.add_columns("", "Scoring", *[Text(f"{marks[p]} {m.names[p]}") for p in order])  # names: text
+        cats = [c for cats in SC.GROUPS.values() for c in cats]
+        w = name_width(self.app.size.width, col_cells(["", *SC.GROUPS], ["Scoring", "Place", "Total", *cats]),
+                       len(order))
+        table.add_columns("", "Scoring", *[name_label(marks[p], m.names[p], w) for p in order])  # names: text
         table.add_row("", Text("Place", style="bold"), *[Text(str(place[p]), style="bold") for p in order])
         for group, cats in SC.GROUPS.items():
             for k, cat in enumerate(cats):
@@ -586,3 +599,4 @@ class FinisTerraeGameOver(GameOverScreen):
                               *[str(res.breakdown.get(p, {}).get(cat, 0)) for p in order])
         table.add_row("", Text("Total", style="bold"),
                       *[Text(str(res.scores.get(p, 0)), style="bold") for p in order])
+        table.fix_widths()

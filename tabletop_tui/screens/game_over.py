@@ -37,6 +37,46 @@ class ScoreTable(DataTable):
             kw["label"] = _plain(kw["label"])
         return super().add_row(*[_plain(c) for c in cells], **kw)
 
+    def fix_widths(self) -> None:
+        """Give every column the width of its longest text, now. (A table emptied and filled
+        again after it was first painted - on a resize - is otherwise painted once with each
+        column as wide as its header, and DataTable keeps those lines when the widths it
+        measures later leave the table's size unchanged.)"""
+        for key, column in self.columns.items():
+            cells = [column.label] + list(self.get_column(key))
+            column.width = max(c.cell_len if isinstance(c, Text) else Text(str(c)).cell_len for c in cells)
+            column.auto_width = False
+        self._require_update_dimensions = True
+        self.refresh()
+
+
+#: columns the screen's padding (2 + 2), two scrollbars (2 + 2) and spare cells take
+FRAME = 10
+#: a player's name is never cut shorter than this (marker, space and a few letters, "…")
+NAME_MIN = 7
+
+
+def name_label(mark: str, name: str, width: int | None = None, style: str = "") -> Text:
+    """``mark name`` as text (never markup), cut with "…" to ``width`` cells: a long name must
+    not push the final table past the screen's edge (the headline and the chart's legend still
+    give it whole)."""
+    t = Text(f"{mark} {name}", style=style)
+    if width is not None and t.cell_len > width:
+        t.truncate(max(width, NAME_MIN), overflow="ellipsis")
+    return t
+
+
+def name_width(screen_width: int, other_cells: int, names: int) -> int:
+    """The width each of ``names`` name columns may take on a screen ``screen_width`` wide, when
+    the table's other columns take ``other_cells`` (each column has 2 cells of padding)."""
+    return max(NAME_MIN, (screen_width - FRAME - other_cells) // max(names, 1) - 2)
+
+
+def col_cells(*columns: list) -> int:
+    """Cells taken by these columns (each a list of its header and cells), padding included."""
+    return sum(max(Text(str(c)).cell_len if not isinstance(c, Text) else c.cell_len for c in col) + 2
+               for col in columns)
+
 
 def split_categories(result, seats: list[int]) -> tuple[list[str], list[str], bool]:
     """(categories that add up to each seat's total, categories set apart, whether an "other"
@@ -152,12 +192,19 @@ class GameOverScreen(Screen[None]):
         wide_head = [Text("Place"), Text("Player"), bold_total]
         first = order[0][1] if order else 0
         wide_head += [label for label, _ in parts(first) + aside_parts(first)]
+        width = self.app.size.width
+        wide_rest = [[h] + [r for r in col] for h, col in zip(wide_head[2:], zip(*[
+            [Text(str(res.scores.get(s, 0)))] + [v for _, v in parts(s) + aside_parts(s)]
+            for _, s in order]))] if order else []
+        wide_name = name_width(width, col_cells([Text("Place")], *wide_rest), 1)
         wide_rows = []
         for place, s in order:
-            wide_rows.append([Text(str(place)), Text(f"{marks[s]} {m.names[s]}"),
+            wide_rows.append([Text(str(place)), name_label(marks[s], m.names[s], wide_name),
                               Text(str(res.scores.get(s, 0)), style="bold")]
                              + [v for _, v in parts(s) + aside_parts(s)])
-        tall_head = [Text("")] + [Text(f"{marks[s]} {m.names[s]}") for _, s in order]
+        labels = [Text("Place"), bold_total] + [label for label, _ in parts(first) + aside_parts(first)]
+        tall_name = name_width(width, col_cells(labels), len(order))
+        tall_head = [Text("")] + [name_label(marks[s], m.names[s], tall_name) for _, s in order]
         tall_rows = [[Text("Place")] + [Text(str(place)) for place, _ in order]]
         for k, (label, _) in enumerate(parts(first)):
             tall_rows.append([label] + [parts(s)[k][1] for _, s in order])
@@ -172,6 +219,7 @@ class GameOverScreen(Screen[None]):
         head, rows = sheets["wide"]
         need = sum(max(c.cell_len for c in [h] + [r[i] for r in rows]) + 2 for i, h in enumerate(head))
         kind = "wide" if need <= self.app.size.width - 4 else "tall"
+        self._filled_at = self.app.size.width
         if kind == getattr(self, "layout_kind", ""):
             return
         self.layout_kind = kind
@@ -181,9 +229,13 @@ class GameOverScreen(Screen[None]):
         table.add_columns(*head)
         for row in rows:
             table.add_row(*row)
+        table.fix_widths()
 
     def on_resize(self) -> None:
-        if getattr(self, "layout_kind", "") and self.match.result() is not None:
+        """A new width may need another layout or other cuts of the names (not the same width
+        again: a table made twice before it is first painted keeps its header's widths)."""
+        if getattr(self, "layout_kind", "") and self.match.result() is not None \
+                and self.app.size.width != getattr(self, "_filled_at", 0):
             self.fill_table()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

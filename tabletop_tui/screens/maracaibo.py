@@ -30,7 +30,7 @@ from tabletop_tui.rules.maracaibo.content import (CAREERS, LOCS, NATION_NAMES, P
 from tabletop_tui.rules.maracaibo.describe import describe
 from tabletop_tui.rules.maracaibo.scoring import CATEGORIES
 from tabletop_tui.screens.game import GameScreen
-from tabletop_tui.screens.game_over import GameOverScreen
+from tabletop_tui.screens.game_over import GameOverScreen, col_cells, name_label, name_width
 from tabletop_tui.widgets import maracaibo_table as MT
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.players import markers
@@ -641,11 +641,23 @@ class MaracaiboGameOver(GameOverScreen):
         self.call_after_refresh(lambda: self.query_one("#over").scroll_home(animate=False))
         if res is None:
             return
+        self.layout_kind = "tall"
+        self.fill_table()
+
+    def fill_table(self) -> None:
+        """One column per player, names cut to the screen's width (made again on a resize)."""
+        m = self.match
+        res = m.result()
+        table = self.query_one(DataTable)
+        self._filled_at = self.app.size.width
+        table.clear(columns=True)
         marks = markers(m.names)
         fb = SF.final_breakdown(m.state) or {}
         order = [p for group in res.ranking for p in group]
         place = {p: i + 1 for i, group in enumerate(res.ranking) for p in group}
-        table.add_columns("Scoring", *[f"{marks[p]} {m.names[p]}" for p in order])
+        w = name_width(self.app.size.width,
+                       col_cells(["Scoring", "VP after round 3", "tie-break: doubloons", *CATEGORIES]), len(order))
+        table.add_columns("Scoring", *[name_label(marks[p], m.names[p], w) for p in order])
         table.add_row(Text("Place", style="bold"), *[Text(str(place[p]), style="bold") for p in order])
         for cat in CATEGORIES:
             table.add_row(cat, *[str(res.breakdown.get(p, {}).get(cat, 0)) for p in order])
@@ -656,3 +668,4 @@ class MaracaiboGameOver(GameOverScreen):
                       *[str(fb.get(p, {}).get("doubloons", "")) for p in order])
         table.add_row(Text("tie-break: quests", style="italic"),
                       *[str(fb.get(p, {}).get("quests", "")) for p in order])
+        table.fix_widths()

@@ -24,7 +24,7 @@ from tabletop_tui.rules.terra_mystica.data import FACTIONS, INDEX, POWER_ACTIONS
 from tabletop_tui.rules.terra_mystica.power import gain_power
 from tabletop_tui.rules.terra_mystica.scoring import network_size, tiered
 from tabletop_tui.screens.game import GameScreen
-from tabletop_tui.screens.game_over import GameOverScreen
+from tabletop_tui.screens.game_over import GameOverScreen, col_cells, name_label, name_width
 from tabletop_tui.widgets.command_line import CommandInput, CommandLine
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.hex_map import COMPACT, FULL, HexMap, map_size
@@ -542,23 +542,40 @@ class TerraMysticaGameOver(GameOverScreen):
         self.chart_rounds()
         if res is None:
             return
+        self.layout_kind = "rows"
+        self.fill_table()
+
+    def fill_table(self) -> None:
+        """One row per player; the name column takes what the others leave (made again on a
+        resize)."""
+        m = self.match
+        res = m.result()
+        table = self.query_one(DataTable)
+        self._filled_at = self.app.size.width
+        table.clear(columns=True)
         s = m.state
         n = len(s.players)
         marks = markers(m.names)
         cult_vp = [tiered({i: s.players[i].cult[t] for i in range(n)}, [8, 4, 2]) for t in range(4)]
         sizes = {i: network_size(s, i) for i in range(n)}
         net_vp = tiered(sizes, [18, 12, 6])
-        table.add_columns("#", "Player", "Faction", "Rounds", "Fire", "Water", "Earth", "Air",
-                          "Network", "Res.", "Total")
+        head = ["#", "Player", "Faction", "Rounds", "Fire", "Water", "Earth", "Air", "Network", "Res.", "Total"]
+        rows = []
         for place, group in enumerate(res.ranking, 1):
             for i in group:
                 p = s.players[i]
                 b = res.breakdown.get(i, {})
-                row = [str(place), Text(f"{marks[i]} {m.names[i]}"), FACTIONS[p.faction]["name"],
-                       str(b.get("game", 0))]
+                row = [str(place), i, FACTIONS[p.faction]["name"], str(b.get("game", 0))]
                 row += [f"{p.cult[t]}→{cult_vp[t][i]}" for t in range(4)]
                 row += [f"{sizes[i]}→{net_vp[i]}", str(b.get("resources", 0)), Text(str(res.scores[i]), style="bold")]
-                table.add_row(*row)
+                rows.append(row)
+        others = [[h] + [r[k] for r in rows] for k, h in enumerate(head) if k != 1]
+        w = name_width(self.app.size.width, col_cells(*others), 1)
+        table.add_columns(*head)
+        for row in rows:
+            row[1] = name_label(marks[row[1]], m.names[row[1]], w)
+            table.add_row(*row)
+        table.fix_widths()
 
     def chart_rounds(self) -> None:
         """The VP chart by round: the start of round 1, the end of each round, the final scoring."""

@@ -98,3 +98,24 @@ def test_where_it_differs_from_medium_its_move_wins_the_game_medium_would_lose()
     assert mine != theirs
     assert margin(play_out(RULES.apply(s, mine)), d.seat) < 0
     assert margin(play_out(RULES.apply(s, theirs)), d.seat) > 0
+
+
+def test_with_four_players_a_rollout_plays_every_seat_without_the_second_look_and_sees_further():
+    # Four players, medium in every seat: the first main turn of round 2 where medium's second
+    # look changes a rival's choice. In the hard bot's rollout that rival plays the choice
+    # without the second look (cheaper: the rollout reaches about two rounds within the budget).
+    assert hard.SECOND_OTHERS[4] is False and hard.SECOND_OTHERS[2] is True
+    assert hard.ROLLOUT_TURNS[4] >= 2 * 4 * 4  # about two rounds of four main turns a seat
+
+    def differs(s):
+        d = RULES.pending(s)
+        if s.round < 2 or s.phase != "play" or d.kind != "main" or s.step != "main":
+            return False
+        return (medium._ranked(RULES, s, d.seat, second=True)[0][0]
+                != medium._ranked(RULES, s, d.seat, second=False)[0][0])
+
+    s = play_medium(2, until=differs, n=4)
+    rival = RULES.pending(s).seat
+    me = (rival + 1) % 4
+    assert hard._policy(RULES, s, rival, me) == medium._ranked(RULES, s, rival, second=False)[0][0]
+    assert hard._policy(RULES, s, rival, me) != medium.choose(RULES, s, rival, None)

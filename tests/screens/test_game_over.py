@@ -161,3 +161,55 @@ def test_game_over_80x24(snap_compare):
 
 def test_game_over_finca_80x24(snap_compare):
     assert snap_compare(app_for(played_match("finca", 4, seed=4, finish=True)), terminal_size=(80, 24))
+
+
+LONG_NAMES = ["Wilhelmina-Louis", "Maximilianus Ab", "Bartholomew Jon", "Alexandrina Kat", "Konstantinos Pp"]
+
+
+async def test_long_names_never_push_a_final_table_past_the_screen():
+    """Sixteen-letter names (the longest set-up takes) at the most players: every game's final
+    table fits across 100 columns (and 80, for the games playable at 80×24) without a sideways
+    scroll; a cut name ends in "…", and the headline still gives the winner's whole name."""
+    from tabletop_tui import catalogue
+
+    for game in catalogue.GAMES:
+        m = Match(game.id, [Seat(n) for n in LONG_NAMES[:game.max_players]], 3)
+        while not m.over:
+            m.play(m.bot_job(level="random")())
+        sizes = [(100, 30)] + ([(80, 24)] if game.id in ("piratissimo", "finca") else [])
+        for size in sizes:
+            app = app_for(m)
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                table = app.screen.query_one(DataTable)
+                assert table.virtual_size.width <= table.region.width, (game.id, size)
+                shown = [str(c.label) for c in table.ordered_columns] + \
+                    [str(cell) for i in range(table.row_count) for cell in table.get_row_at(i)]
+                for name in m.names:  # each player's column or row: the whole name, or its start and "…"
+                    assert any(name in s or (s.endswith("…") and len(s) > 4 and name.startswith(s[2:-1]))
+                               for s in shown), (game.id, size, name)
+                headline = str(app.screen.query_one("#headline", Static).render())
+                winner = m.names[m.result().winners[0]]
+                assert winner in headline, (game.id, size)
+
+
+async def test_a_final_table_made_again_on_a_resize_is_painted_with_its_columns_whole():
+    """Narrowing the terminal makes the table again (other cuts of the names); what is painted
+    then has every cell whole - not each column cut to its header's width."""
+    from .test_maracaibo_screen import screen_text
+
+    for game_id in ("terra_mystica", "finis_terrae", "maracaibo"):
+        m = Match(game_id, [Seat(n) for n in LONG_NAMES[:4]], 3)
+        while not m.over:
+            m.play(m.bot_job(level="random")())
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.resize_terminal(100, 30)
+            await pilot.pause()
+            await pilot.pause(0.1)
+            table = app.screen.query_one(DataTable)
+            text = screen_text(app)
+            for i in range(min(table.row_count, 4)):
+                for cell in table.get_row_at(i):
+                    assert str(cell) in text, (game_id, str(cell))
