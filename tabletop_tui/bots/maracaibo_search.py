@@ -46,12 +46,12 @@ MARGIN = 0.5
 MAX_PLIES = 400
 #: decision kinds where the playout policy looks to the end of the turn (else one-step greedy)
 TURN_KINDS = ("move", "main")
-#: the budget of a searched decision, in rule applications (about 0.1 ms each with the work
+#: the budget of a searched decision, in rule applications (about 0.1–0.2 ms each with the work
 #: around them), ranking and playouts together: no world is begun that would overspend it at
 #: the rate of the worlds so far; every kept answer is always judged on the same worlds
-APPLY_BUDGET = 20000
+APPLY_BUDGET = 14000  # 20000 reached 5.07 s of CPU on a move in `make bench` (goal ≤ 5 s)
 #: the part of it the ranking may use (a main action in round 4 can have 40+ answers)
-RANK_BUDGET = 8000
+RANK_BUDGET = 5600
 
 
 class Counting:
