@@ -109,45 +109,75 @@ def _reward_value(rw: dict) -> float:
     return v
 
 
+#: the parts of :func:`worth` beyond the points already scored, in this order (see :func:`terms`)
+TERMS = ("coins", "workers", "priests", "power", "card", "inc_C", "inc_W", "inc_P", "inc_PW",
+         "dwellings", "buildings", "tp_option", "cult_major", "cult_steps", "cult_rewards",
+         "net_major", "net_size", "town", "room", "sh_ability", "favors", "pass_vp", "dig", "ship")
+
+
 def worth(s: Any, seat: int, nets: list[int] | None = None) -> float:
-    """The position's worth for ``seat`` in VP: points now plus an estimate of points still to come."""
+    """The position's worth for ``seat`` in VP: points now plus an estimate of points still to come
+    (each part of :func:`terms` times its weight for the round, plus the round's constant)."""
     p = s.players[seat]
     if s.phase == "over" or not p.faction:
         return float(p.VP)
+    t = terms(s, seat, nets)
+    rr = min(max(s.round, 0), 6)
+    w = SCALE[rr]
+    v = float(p.VP) + BASE[rr]
+    for i in range(len(t)):
+        v += w[i] * t[i]
+    return v
+
+
+def terms(s: Any, seat: int, nets: list[int] | None = None) -> list[float]:
+    """The parts of the points still to come for ``seat`` (names in ``TERMS``), each in VP at the
+    hand-set values below; :func:`worth` weighs them by round."""
+    p = s.players[seat]
+    out = [0.0] * len(TERMS)
     r = s.round
     rr = min(max(r, 0), 6)
     n = len(s.players)
     h = HELD[rr]
-    v = float(p.VP)
     # resources at their value for building, up to what a round can usefully spend; a hoard beyond
     # that only counts what it converts to at the end (3 coins, workers or priests = 1 VP)
-    v += _held(p.C, h[0], HOARD[0]) + _held(p.W, h[1], HOARD[1]) + _held(p.P, h[2], HOARD[2])
-    v += p.bowls[2] * h[3] + p.bowls[1] * h[4] + p.bowls[0] * h[5]
+    out[0] = _held(p.C, h[0], HOARD[0])
+    out[1] = _held(p.W, h[1], HOARD[1])
+    out[2] = _held(p.P, h[2], HOARD[2])
+    out[3] = p.bowls[2] * h[3] + p.bowls[1] * h[4] + p.bowls[0] * h[5]
     inc = income(s, seat)
     fut = FUTURE[rr]
+    card_v = 0.0
     if p.bonus:
         # the bonus card is held for one more income at most: it goes back at the next pass
         card = BONUS[p.bonus]["income"]
         inc = {k: inc.get(k, 0) - card.get(k, 0) for k in inc}
         if rr < 6 and (p.passed or rr == 0):
-            v += _card_income(card, rr + 1)
+            card_v += _card_income(card, rr + 1)
     if rr < 6 and not p.passed and s.phase == "play" and s.bonus_pool:
         # a card will be taken when passing: count the best one on offer, as a pass would
-        v += max(_card_income(BONUS[b]["income"], rr + 1) + c * h[0] for b, c in s.bonus_pool.items())
-    v += inc.get("C", 0) * fut[0] + inc.get("W", 0) * fut[1] + inc.get("P", 0) * fut[2] + inc.get("PW", 0) * fut[3]
+        card_v += max(_card_income(BONUS[b]["income"], rr + 1) + c * h[0] for b, c in s.bonus_pool.items())
+    out[4] = card_v
+    out[5] = inc.get("C", 0) * fut[0]
+    out[6] = inc.get("W", 0) * fut[1]
+    out[7] = inc.get("P", 0) * fut[2]
+    out[8] = inc.get("PW", 0) * fut[3]
     left = 6 - rr  # whole rounds after this one
-    v += sum(STRUCTURE[k] * c for k, c in p.counts.items())
+    cnt = p.counts
+    out[9] = STRUCTURE["D"] * cnt["D"]
+    out[10] = STRUCTURE["TP"] * cnt["TP"] + STRUCTURE["TE"] * cnt["TE"] + STRUCTURE["SH"] * cnt["SH"] \
+        + STRUCTURE["SA"] * cnt["SA"]
     # a trading house is the way to a temple (priests, favors) and a stronghold: worth more early
     f = FACTIONS[p.faction]["buildings"]
-    room_up = (f["TE"]["pieces"] - p.counts["TE"]) + (f["SH"]["pieces"] - p.counts["SH"])
-    v += min(p.counts["TP"], room_up) * TP_OPTION * left
+    room_up = (f["TE"]["pieces"] - cnt["TE"]) + (f["SH"]["pieces"] - cnt["SH"])
+    out[11] = min(cnt["TP"], room_up) * TP_OPTION * left
     conf = _confidence(rr)
     # cult tracks: projected majorities, a little per step, and the round tiles' cult rewards to come
     if all(q.faction for q in s.players):
         for i in range(4):
             got = tiered({j: s.players[j].cult[i] for j in range(n)}, [8, 4, 2])
-            v += got[seat] * conf
-        v += CULT_STEP * sum(p.cult)
+            out[12] += got[seat] * conf
+        out[13] = CULT_STEP * sum(p.cult)
         for t in range(max(rr, 1), 6):
             tile = SCORING[s.scoring[t - 1]]
             if tile["track"] == "priests":
@@ -155,18 +185,19 @@ def worth(s: Any, seat: int, nets: list[int] | None = None) -> float:
             else:
                 k = p.cult[tile["track"]] // tile["steps"]
             if k > 0:
-                v += k * _reward_value(tile["reward"])
+                out[14] += k * _reward_value(tile["reward"])
     if s.phase != "play" and s.phase != "bonus" and s.phase != "place":
-        return v
+        return out
     # largest network: the projected prize and a little per connected structure
     if s.phase == "play" or s.phase == "bonus":
         if nets is None:
             nets = [network_size(s, j) for j in range(n)]
         got = tiered({j: nets[j] for j in range(n)}, [18, 12, 6])
-        v += got[seat] * conf + 0.4 * nets[seat]
+        out[15] = got[seat] * conf
+        out[16] = 0.4 * nets[seat]
     # towns still to found
     if rr < 6 or not p.passed:
-        v += _town_potential(s, seat)
+        out[17] = _town_potential(s, seat)
     # room to expand: free spaces in reach, the cheaper to transform the better; being hemmed in
     # (nothing free in reach) is a real loss, which makes shipping and bridges worth their price
     if s.phase == "play" and left > 0:
@@ -179,23 +210,31 @@ def worth(s: Any, seat: int, nets: list[int] | None = None) -> float:
                 continue
             room += ROOM_BY_SPADES[min(spades_needed(p, terrain[x], hm), 3)]
         room = min(room, 3.0)
-        v += (room - 1.5) * (0.3 + left / 4)
+        out[18] = (room - 1.5) * (0.3 + left / 4)
     # lasting effects
-    if p.counts["SH"]:
-        v += SH_ABILITY.get(p.faction, 0.0) * (left + (0.5 if not p.passed else 0))
+    if cnt["SH"]:
+        out[19] = SH_ABILITY.get(p.faction, 0.0) * (left + (0.5 if not p.passed else 0))
     rounds_with_builds = left + (0 if p.passed else 1)
+    fv = 0.0
     if "FAV11" in p.favors:
-        v += 2 * min(8 - p.counts["D"], 1.3 * rounds_with_builds)
+        fv += 2 * min(8 - cnt["D"], 1.3 * rounds_with_builds)
     if "FAV10" in p.favors:
-        v += 3 * min(4 - p.counts["TP"], 0.6 * rounds_with_builds)
+        fv += 3 * min(4 - cnt["TP"], 0.6 * rounds_with_builds)
     if "FAV12" in p.favors:
-        v += FAVOR["FAV12"]["pass_vp_by_tp"][p.counts["TP"]] * rounds_with_builds * 0.9
+        fv += FAVOR["FAV12"]["pass_vp_by_tp"][cnt["TP"]] * rounds_with_builds * 0.9
     if "FAV6" in p.favors:
-        v += 0.8 * (left + (0 if "FAV6" in p.used or p.passed else 1))
+        fv += 0.8 * (left + (0 if "FAV6" in p.used or p.passed else 1))
+    out[20] = fv
     if p.bonus and not (p.passed and rr >= 6):
-        v += _pass_vp(p, p.bonus)
-    v += (p.dig * DIG_LEVEL + p.ship * SHIP_LEVEL) * left
-    return v
+        out[21] = _pass_vp(p, p.bonus)
+    out[22] = p.dig * DIG_LEVEL * left
+    out[23] = p.ship * SHIP_LEVEL * left
+    return out
+
+
+#: by round, the weight of each part of :func:`terms` (order of ``TERMS``) and a constant
+SCALE = {r: (1.0,) * len(TERMS) for r in range(7)}
+BASE = dict.fromkeys(range(7), 0.0)
 
 
 def _card_income(card: dict, t: int) -> float:
