@@ -86,16 +86,25 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
-def fit_round(rows: list[dict], lam: float, prior: list[float], free: list[int]) -> tuple[list[float], float]:
+FACTIONS = sorted(tm.FACTIONS)
+
+
+def fit_round(rows: list[dict], lam: float, prior: list[float], free: list[int],
+              by_faction: bool = True) -> tuple[list[float], float]:
     """Ridge fit of final - VP = base + sum w_k t_k over the terms ``free`` (others keep ``prior``),
-    the weights pulled toward ``prior`` with strength ``lam`` per row."""
-    m = len(free) + 1
+    the weights pulled toward ``prior`` with strength ``lam`` per row. With ``by_faction`` each
+    faction gets its own constant as well (how well the bots play it is no part of a position's
+    worth: without it the weights learn which factions do well), which the result leaves out."""
+    nf = len(FACTIONS) if by_faction else 0
+    m = len(free) + 1 + nf
     ata = [[0.0] * m for _ in range(m)]
     atb = [0.0] * m
     for row in rows:
         t = row["terms"]
         y = row["final"] - row["vp"] - sum(prior[k] * t[k] for k in range(len(t)) if k not in free)
         x = [t[k] for k in free] + [1.0]
+        if nf:
+            x += [1.0 if f == row["faction"] else 0.0 for f in FACTIONS]
         for i in range(m):
             atb[i] += x[i] * y
             xi = x[i]
@@ -110,11 +119,16 @@ def fit_round(rows: list[dict], lam: float, prior: list[float], free: list[int])
         reg = lam * n * max(var, 1e-3)
         ata[i][i] += reg
         atb[i] += reg * prior[k]
+    for i in range(len(free) + 1, m):
+        ata[i][i] += 0.01 * n
     sol = solve(ata, atb)
     w = list(prior)
     for i, k in enumerate(free):
         w[k] = sol[i]
-    return w, sol[-1]
+    base = sol[len(free)]
+    if nf:  # the constant of the average faction played
+        base += sum(sol[len(free) + 1 + FACTIONS.index(r["faction"])] for r in rows) / n
+    return w, base
 
 
 def predict(row: dict, w: list[float], base: float) -> float:
@@ -143,6 +157,42 @@ def report(rows: list[dict], tables: dict, label: str) -> float:
     return math.sqrt(tot / max(cnt, 1))
 
 
+def use_tables(path: str) -> None:
+    """Put fitted tables into worth (round 0, the set-up, uses round 1's)."""
+    with open(path) as fh:
+        d = json.load(fh)
+    scale = {int(r): tuple(w) for r, w in d["SCALE"].items()}
+    base = {int(r): float(b) for r, b in d["BASE"].items()}
+    scale[0], base[0] = scale[1], base[1]
+    tm.SCALE.update(scale)
+    tm.BASE.update(base)
+
+
+def play(args) -> None:
+    import time
+
+    from tabletop_tui import tournament
+
+    if args.tables:
+        use_tables(args.tables)
+    rules = catalogue.get("terra_mystica").rules()
+    levels = args.bots.split(",")
+    tot = {lv: [0, 0] for lv in levels}
+    times: list[float] = []
+    for k in range(args.games):
+        sl = [levels[(i + k) % len(levels)] for i in range(4)]
+        res, moves = tournament.play_game(rules, sl, args.seed + k, None, time.process_time)
+        for i, lv in enumerate(sl):
+            tot[lv][0] += res.scores[i]
+            tot[lv][1] += 1
+        times += [dt for seat, dt in moves if sl[seat] == levels[0]]
+        print(args.seed + k, sl, res.scores, flush=True)
+    times.sort()
+    n = len(times)
+    print(json.dumps({"mean_score": {lv: round(a / max(b, 1), 2) for lv, (a, b) in tot.items()},
+                      "median_s": round(times[n // 2], 3), "max_s": round(times[-1], 3)}))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -152,14 +202,27 @@ def main() -> None:
     a.add_argument("--out", required=True)
     a.add_argument("--bots", default="medium")
     a.add_argument("--every", type=int, default=1)
+    a.add_argument("--tables", help="JSON from fit --save: record games played with these weights")
     f = sub.add_parser("fit")
     f.add_argument("--train", nargs="+", required=True)
     f.add_argument("--test", nargs="+", required=True)
     f.add_argument("--lam", type=float, default=0.05)
     f.add_argument("--free", default="all", help="comma-separated term names, or all")
+    f.add_argument("--no-faction", action="store_true", help="no constant per faction")
+    f.add_argument("--save", help="write the fitted SCALE and BASE to this JSON file")
+    g = sub.add_parser("play", help="a four-player tournament with worth's tables read from a file")
+    g.add_argument("--tables", help="JSON from fit --save (default: the module's own)")
+    g.add_argument("--bots", default="medium")
+    g.add_argument("--games", type=int, default=10)
+    g.add_argument("--seed", type=int, default=1000)
     args = ap.parse_args()
     if args.cmd == "record":
+        if args.tables:
+            use_tables(args.tables)
         record(args.seed, args.games, args.out, args.bots.split(","), args.every)
+        return
+    if args.cmd == "play":
+        play(args)
         return
     train = [r for p in args.train for r in load(p)]
     test = [r for p in args.test for r in load(p)]
@@ -169,7 +232,7 @@ def main() -> None:
     for r in range(1, 7):
         prior = list(tm.SCALE[r])
         rs = [x for x in train if x["round"] == r]
-        tables[r] = fit_round(rs, args.lam, prior, free) if rs else (prior, 0.0)
+        tables[r] = fit_round(rs, args.lam, prior, free, not args.no_faction) if rs else (prior, 0.0)
     report(train, tables, "train")
     e = report(test, tables, "held out")
     print(f"held-out RMSE over all rounds: {e:.2f}", file=sys.stderr)
@@ -179,6 +242,10 @@ def main() -> None:
         print(f"    {r}: ({', '.join(f'{x:.2f}' for x in w)}),")
     print("}")
     print("BASE = {" + ", ".join(f"{r}: {tables[r][1]:.1f}" for r in range(1, 7)) + "}")
+    if args.save:
+        with open(args.save, "w") as fh:
+            json.dump({"SCALE": {r: tables[r][0] for r in range(1, 7)},
+                       "BASE": {r: tables[r][1] for r in range(1, 7)}}, fh)
     print("by term:")
     for k, nm in enumerate(names):
         print(f"  {nm:13s}", " ".join(f"{tables[r][0][k]:6.2f}" for r in range(1, 7)))
