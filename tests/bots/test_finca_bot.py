@@ -26,6 +26,7 @@ def hidden_twin(s, seed):
     return t
 
 
+@pytest.mark.slow
 def test_views_hide_the_tiles_and_the_seed():
     for s in positions(RULES, 3, 5, 120)[:10]:
         twin = hidden_twin(s, 777)

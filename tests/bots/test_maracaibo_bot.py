@@ -1,6 +1,8 @@
 """The Maracaibo medium bot and its determinized worlds: legal, deterministic, fair, and sensible."""
 import json
 
+import pytest
+
 from tabletop_tui.bots import RandomBot
 from tabletop_tui.bots import maracaibo as bot
 from tabletop_tui.rules.core import Rng
@@ -40,6 +42,7 @@ def test_every_move_is_legal_in_a_three_player_game_of_bots():
     assert RULES.result(s) is not None and RULES.invariants(s) == []
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_game():
     a, _ = play_game(2, 9, ["medium", "medium"])
     b, _ = play_game(2, 9, ["medium", "medium"])

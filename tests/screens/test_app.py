@@ -32,6 +32,7 @@ async def play_by_keys(pilot, app, seed=1, limit=3000):
     raise AssertionError("the game did not end by keyboard")
 
 
+@pytest.mark.slow
 async def test_whole_seeded_game_by_keyboard_from_the_launcher():
     app = app_for()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -115,6 +116,7 @@ async def test_undo_refused_after_a_roll():
         assert len(m.actions) == n
 
 
+@pytest.mark.slow
 async def test_random_key_mashing_never_crashes():
     m = piratissimo_match(players=3, seed=9)
     app = app_for(m)
@@ -231,6 +233,7 @@ async def test_a_damaged_save_in_the_continue_list_is_refused_with_its_reason():
 
 
 @pytest.mark.parametrize("game_id", ["finca", "finis_terrae"])
+@pytest.mark.slow
 async def test_key_mashing_and_clicks_never_crash_any_playable_game(game_id):
     """Random keys and clicks anywhere: no crash, nothing illegal applied, invariants hold."""
     from tabletop_tui.match import Seat

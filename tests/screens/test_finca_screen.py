@@ -65,6 +65,7 @@ async def play_by_keys(pilot, app, seed=1, limit=1000):
     raise AssertionError("the game did not end by keyboard")
 
 
+@pytest.mark.slow
 async def test_whole_seeded_game_by_keyboard_from_the_launcher():
     app = app_for()
     async with app.run_test(size=(120, 40)) as pilot:

@@ -44,6 +44,7 @@ async def play_by_keys(pilot, app, seed=1, limit=3000):
     raise AssertionError("the game did not end by keyboard")
 
 
+@pytest.mark.slow
 async def test_whole_seeded_game_by_keyboard_to_game_over():
     app = app_for(ft_match(players=2, seed=3, bots=(1,)))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -237,6 +238,7 @@ async def test_panels_and_status_show_holds_stash_galleon_weather_and_dice():
         assert "W··+··E" in body
 
 
+@pytest.mark.slow
 async def test_key_mashing_and_clicks_never_crash():
     m = ft_match(players=3, seed=9, bots=(1, 2))
     app = app_for(m)

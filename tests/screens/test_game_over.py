@@ -1,6 +1,8 @@
 """Game over: the columns add up to the Total shown, the Total comes before any column a narrow
 terminal could cut, the chart has a legend and keeps overlapping lines apart by their letters,
 names are text, and "New game, same players" lets the next player start."""
+
+import pytest
 from rich.text import Text
 from textual.widgets import DataTable, Static
 
@@ -101,6 +103,7 @@ async def test_names_are_text_on_the_game_over_screen():
         assert all(n in str(screen.query_one("#chart-title", Static).render()) for n in names)
 
 
+@pytest.mark.slow
 async def test_every_playable_game_ends_with_names_shown_as_typed():
     from tabletop_tui import catalogue
 
@@ -166,6 +169,7 @@ def test_game_over_finca_80x24(snap_compare):
 LONG_NAMES = ["Wilhelmina-Louis", "Maximilianus Ab", "Bartholomew Jon", "Alexandrina Kat", "Konstantinos Pp"]
 
 
+@pytest.mark.slow
 async def test_long_names_never_push_a_final_table_past_the_screen():
     """Sixteen-letter names (the longest set-up takes) at the most players: every game's final
     table fits across 100 columns (and 80, for the games playable at 80×24) without a sideways

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 from rich.console import Console
 
 from tabletop_tui.match import Match, Seat
@@ -106,6 +107,7 @@ async def play_on(app, pilot, steps: int, seen=None) -> None:
         await press_choice(pilot, scr, pick(scr))
 
 
+@pytest.mark.slow
 async def test_a_whole_three_player_game_by_keyboard():
     m = Match("maracaibo", [Seat("Anna"), Seat("Bruno", True, "random"), Seat("Chiara", True, "random")], 11)
     app = app_for(m)
@@ -145,6 +147,7 @@ async def lift(pilot):
         await pilot.pause()
 
 
+@pytest.mark.slow
 async def test_no_other_seats_cards_on_screen_at_any_turn():
     """Three humans behind the curtain: at every decision the screen shows the cards of the
     player to move and the public ones, never a card only another seat holds."""
@@ -257,6 +260,7 @@ async def test_player_names_are_text_not_markup():
         assert "An[/]na" in screen_text(app)
 
 
+@pytest.mark.slow
 async def test_key_mashing_and_clicks_never_crash():
     from tabletop_tui.rules.core import Rng
 

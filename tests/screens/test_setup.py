@@ -1,5 +1,7 @@
 """The set-up screen as a person fills it in: Enter moves on, only Start starts, bots have
 levels, every option explains itself, names are text, and it all fits 80×24 by scrolling."""
+
+import pytest
 from textual.widgets import Button, Input, Select, Static
 
 from tabletop_tui import catalogue
@@ -133,6 +135,7 @@ async def test_empty_and_equal_names_are_refused_naming_the_seat():
         assert got == []
 
 
+@pytest.mark.slow
 async def test_five_seats_and_many_options_scroll_into_view_at_80x24():
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -4,6 +4,7 @@ pieces (map cursor and explanation, grouped menu, power offers, refusals) one by
 import json
 from pathlib import Path
 
+import pytest
 from textual.widgets import DataTable, Static
 
 from tabletop_tui.match import Match, Seat
@@ -36,6 +37,7 @@ def path_keys(frm: str, to: str) -> list[str]:
     return keys
 
 
+@pytest.mark.slow
 async def test_a_league_game_typed_into_the_command_line_ends_with_its_published_scores(tmp_path, monkeypatch):
     from tabletop_tui.rules.terra_mystica.snellman import import_snellman
 
@@ -78,6 +80,7 @@ async def test_a_league_game_typed_into_the_command_line_ends_with_its_published
         assert shown == {k.replace("_", ""): v for k, v in expected.items()}
 
 
+@pytest.mark.slow
 async def test_a_whole_seeded_three_player_game_by_keyboard_through_map_and_menus(tmp_path, monkeypatch):
     monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
     m = Match("terra_mystica", [Seat("Anna"), Seat("Bruno", True), Seat("Chiara", True)], 11)
