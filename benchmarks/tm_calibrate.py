@@ -209,6 +209,8 @@ def main() -> None:
     f.add_argument("--lam", type=float, default=0.05)
     f.add_argument("--free", default="all", help="comma-separated term names, or all")
     f.add_argument("--no-faction", action="store_true", help="no constant per faction")
+    f.add_argument("--nonneg", action="store_true", help="no part may count against (a weight found "
+                   "below 0 is set to 0 and the rest fitted again)")
     f.add_argument("--save", help="write the fitted SCALE and BASE to this JSON file")
     g = sub.add_parser("play", help="a four-player tournament with worth's tables read from a file")
     g.add_argument("--tables", help="JSON from fit --save (default: the module's own)")
@@ -232,7 +234,14 @@ def main() -> None:
     for r in range(1, 7):
         prior = list(tm.SCALE[r])
         rs = [x for x in train if x["round"] == r]
-        tables[r] = fit_round(rs, args.lam, prior, free, not args.no_faction) if rs else (prior, 0.0)
+        fr = list(free)
+        tables[r] = fit_round(rs, args.lam, prior, fr, not args.no_faction) if rs else (prior, 0.0)
+        while args.nonneg and rs and any(tables[r][0][k] < 0 for k in fr):
+            for k in fr:
+                if tables[r][0][k] < 0:
+                    prior[k] = 0.0
+            fr = [k for k in fr if tables[r][0][k] >= 0]
+            tables[r] = fit_round(rs, args.lam, prior, fr, not args.no_faction)
     report(train, tables, "train")
     e = report(test, tables, "held out")
     print(f"held-out RMSE over all rounds: {e:.2f}", file=sys.stderr)
