@@ -180,7 +180,10 @@ def test_a_hoard_beyond_what_a_round_can_spend_is_not_valued_at_building_price()
     first_five = with_coins(5) - with_coins(0)
     beyond_hoard = with_coins(bot.HOARD[0] + 15) - with_coins(bot.HOARD[0] + 10)
     assert first_five > 1.5  # coins to build with
-    assert beyond_hoard < first_five / 2  # coins only good for the end's conversion (3 = 1 VP)
+    # coins beyond what a round can spend count only what they convert to at the end (3 = 1 VP),
+    # times the round's fitted weight for coins
+    assert beyond_hoard == pytest.approx(5 * bot.END_RATE * bot.SCALE[s.round][0])
+    assert beyond_hoard < first_five
 
 
 def test_priests_held_in_the_last_round_are_worth_more_than_their_end_conversion():
