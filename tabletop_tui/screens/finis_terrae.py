@@ -12,11 +12,10 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
-from textual import events
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.widget import Widget
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from tabletop_tui.rules.finis_terrae import holds as H
 from tabletop_tui.rules.finis_terrae import scoring as SC
@@ -24,10 +23,9 @@ from tabletop_tui.rules.finis_terrae import tiles as T
 from tabletop_tui.rules.finis_terrae.actions import (ChooseWind, DropHold, LoadHold, Move, Place, Spoils,
                                                      Throw, Trade)
 from tabletop_tui.screens.game import GameScreen
-from tabletop_tui.screens.game_over import GameOverScreen, col_cells, name_label, name_width
+from tabletop_tui.screens.game_over import ColumnsGameOver, col_cells, name_label, name_width
 from tabletop_tui.widgets import panel_fit as fit
 from tabletop_tui.widgets.decision import DecisionPanel
-from tabletop_tui.widgets.players import markers
 from tabletop_tui.widgets.tile_map import TileMap
 
 HOLD_LETTER = {"doubloons": "$", "spice": "s", "find": "f", "castaway": "c", "treasure": "t"}
@@ -556,7 +554,7 @@ class FinisTerraeScreen(GameScreen):
             t.append("|", "dim")
 
 
-class FinisTerraeGameOver(GameOverScreen):
+class FinisTerraeGameOver(ColumnsGameOver):
     """The shared game-over screen with the breakdown turned on its side: sixteen scoring lines
     read down the page (grouped as the rulebook groups them), one column per player."""
 
@@ -566,28 +564,11 @@ class FinisTerraeGameOver(GameOverScreen):
     FinisTerraeGameOver #chart { height: 8; }
     """
 
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()  # the shared screen's table (one column per category) is replaced
-        m = self.match
-        res = m.result()
-        table = self.query_one(DataTable)
-        table.focus()  # n, b and q still work; the page starts at the headline
-        self.call_after_refresh(lambda: self.query_one("#over").scroll_home(animate=False))
-        if res is None:
-            return
-        self.layout_kind = "tall"
-        self.fill_table()
-
     def fill_table(self) -> None:
         """One column per player, names cut to the screen's width (made again on a resize)."""
         m = self.match
         res = m.result()
-        table = self.query_one(DataTable)
-        self._filled_at = self.app.size.width
-        table.clear(columns=True)
-        marks = markers(m.names)
-        order = [p for group in res.ranking for p in group]
-        place = {p: i + 1 for i, group in enumerate(res.ranking) for p in group}
+        table, marks, order, place = self.start_table()
         cats = [c for cats in SC.GROUPS.values() for c in cats]
         w = name_width(self.app.size.width, col_cells(["", *SC.GROUPS], ["Scoring", "Place", "Total", *cats]),
                        len(order))

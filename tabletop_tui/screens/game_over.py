@@ -7,6 +7,7 @@ apart after them and marked "*" (not counted). Names are text, never markup."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -231,6 +232,18 @@ class GameOverScreen(Screen[None]):
             table.add_row(*row)
         table.fix_widths()
 
+    def start_table(self) -> tuple[DataTable, list[str], list[int], dict[int, int]]:
+        """For a game's own breakdown (made again on a resize): the emptied table, with the width
+        it is made for remembered; the players' markers; the seats in ranking order; each seat's
+        place (seats with equal results share it)."""
+        res = self.match.result()
+        table = self.query_one("#breakdown", DataTable)
+        self._filled_at = self.app.size.width
+        table.clear(columns=True)
+        order = [p for group in res.ranking for p in group]
+        place = {p: i + 1 for i, group in enumerate(res.ranking) for p in group}
+        return table, markers(self.match.names), order, place
+
     def on_resize(self) -> None:
         """A new width may need another layout or other cuts of the names (not the same width
         again: a table made twice before it is first painted keeps its header's widths)."""
@@ -260,3 +273,19 @@ class GameOverScreen(Screen[None]):
 
     def action_quit(self) -> None:
         self.app.exit()
+
+
+class ColumnsGameOver(GameOverScreen):
+    """The shared game-over screen with a game's own breakdown, one column per player (the game
+    writes ``fill_table`` with ``start_table``): the table takes the keys, the page starts at the
+    headline."""
+
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()  # the shared table (one row per player) is replaced
+        table = self.query_one(DataTable)
+        table.focus()  # n, b and q still work
+        self.call_after_refresh(lambda: self.query_one("#over").scroll_home(animate=False))
+        if self.match.result() is None:
+            return
+        self.layout_kind = "tall"
+        self.fill_table()

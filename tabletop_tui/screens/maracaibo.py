@@ -16,13 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from tabletop_tui.rules.maracaibo import surface as SF
 from tabletop_tui.rules.maracaibo.content import (CAREERS, LOCS, NATION_NAMES, PRESTIGE, QUESTS, UPGRADES,
@@ -30,10 +29,9 @@ from tabletop_tui.rules.maracaibo.content import (CAREERS, LOCS, NATION_NAMES, P
 from tabletop_tui.rules.maracaibo.describe import describe
 from tabletop_tui.rules.maracaibo.scoring import CATEGORIES
 from tabletop_tui.screens.game import GameScreen
-from tabletop_tui.screens.game_over import GameOverScreen, col_cells, name_label, name_width
+from tabletop_tui.screens.game_over import ColumnsGameOver, col_cells, name_label, name_width
 from tabletop_tui.widgets import maracaibo_table as MT
 from tabletop_tui.widgets.decision import DecisionPanel
-from tabletop_tui.widgets.players import markers
 from tabletop_tui.widgets.route_map import RouteMap
 
 RIDER = {"pay_doubloons": "pay {n} doubloons", "doubloons": "take {n} doubloons", "vp": "score {n} VP",
@@ -613,7 +611,7 @@ class RoundEndScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class MaracaiboGameOver(GameOverScreen):
+class MaracaiboGameOver(ColumnsGameOver):
     """The final scoring read down the page: one row per category, the total, the VP after each
     round, the tie-break figures and the place; one column per player in ranking order."""
 
@@ -632,29 +630,12 @@ class MaracaiboGameOver(GameOverScreen):
     MaracaiboGameOver #chart { height: 8; }
     """
 
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()
-        m = self.match
-        res = m.result()
-        table = self.query_one(DataTable)
-        table.focus()
-        self.call_after_refresh(lambda: self.query_one("#over").scroll_home(animate=False))
-        if res is None:
-            return
-        self.layout_kind = "tall"
-        self.fill_table()
-
     def fill_table(self) -> None:
         """One column per player, names cut to the screen's width (made again on a resize)."""
         m = self.match
         res = m.result()
-        table = self.query_one(DataTable)
-        self._filled_at = self.app.size.width
-        table.clear(columns=True)
-        marks = markers(m.names)
+        table, marks, order, place = self.start_table()
         fb = SF.final_breakdown(m.state) or {}
-        order = [p for group in res.ranking for p in group]
-        place = {p: i + 1 for i, group in enumerate(res.ranking) for p in group}
         w = name_width(self.app.size.width,
                        col_cells(["Scoring", "VP after round 3", "tie-break: doubloons", *CATEGORIES]), len(order))
         table.add_columns("Scoring", *[name_label(marks[p], m.names[p], w) for p in order])

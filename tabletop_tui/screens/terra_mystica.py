@@ -28,7 +28,6 @@ from tabletop_tui.screens.game_over import GameOverScreen, col_cells, name_label
 from tabletop_tui.widgets.command_line import CommandInput, CommandLine
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.hex_map import COMPACT, FULL, HexMap, map_size
-from tabletop_tui.widgets.players import markers
 from tabletop_tui.widgets.tm_tables import (bonus_text, cult_board, faction_board, favor_text, round_board,
                                             scoring_text, town_text)
 from tabletop_tui.widgets.vp_chart import VPChart
@@ -550,12 +549,9 @@ class TerraMysticaGameOver(GameOverScreen):
         resize)."""
         m = self.match
         res = m.result()
-        table = self.query_one(DataTable)
-        self._filled_at = self.app.size.width
-        table.clear(columns=True)
+        table, marks, _, _ = self.start_table()
         s = m.state
         n = len(s.players)
-        marks = markers(m.names)
         cult_vp = [tiered({i: s.players[i].cult[t] for i in range(n)}, [8, 4, 2]) for t in range(4)]
         sizes = {i: network_size(s, i) for i in range(n)}
         net_vp = tiered(sizes, [18, 12, 6])
