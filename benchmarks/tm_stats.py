@@ -61,6 +61,10 @@ def main() -> None:
                     agg["left_PW3"] += p.bowls[2]
                     agg["left_PW2"] += p.bowls[1]
                     agg["passes"] += 1
+            if a.kind == "burn":
+                agg["burned"] += a.n
+            if a.kind == "convert":
+                agg["conv_" + a.a + a.b] += a.n
             if s.phase == "play" and a.kind == "build":
                 agg["D_built"] += 1
             if a.kind == "upgrade":
