@@ -547,6 +547,13 @@ def _second_look(rules: Any, plans: list, seat: int) -> list:
     return out
 
 
+#: a start space by its distance to the seat's own start dwellings (None: farther than 3)
+START_OWN = {None: -2.0, 0: 0.0, 1: -1.0, 2: 2.0, 3: 2.0}
+#: a start space next to a rival's start dwelling (all-medium four-player games, seeds 1-16:
+#: 0.3 gave 101.1 VP per faction, 1.2 gave 90.6, -0.5 gave 98.3)
+START_RIVAL = 0.3
+
+
 def _start_dwelling_score(s: Any, seat: int, h: int) -> float:
     p = s.players[seat]
     hm = home(p)
@@ -559,16 +566,10 @@ def _start_dwelling_score(s: Any, seat: int, h: int) -> float:
         sc += w * {0: 1.0, 1: 0.6, 2: 0.2}.get(need, 0.0)
     mine = [x for x in LAND if s.owner[x] == seat]
     for x in mine:
-        dd = WITHIN[h].get(x)
-        if dd is None:
-            sc -= 2.0
-        elif dd == 1:
-            sc -= 1.0
-        elif dd in (2, 3):
-            sc += 2.0
+        sc += START_OWN.get(WITHIN[h].get(x), START_OWN[None])
     for x in NEIGHBORS[h]:
         if s.owner[x] not in (-1, seat):
-            sc += 0.3
+            sc += START_RIVAL
     if SHIP_DIST[h]:
         sc += 0.3
     return sc
