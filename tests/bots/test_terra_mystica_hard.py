@@ -119,3 +119,12 @@ def test_with_four_players_a_rollout_plays_every_seat_without_the_second_look_an
     me = (rival + 1) % 4
     assert hard._policy(RULES, s, rival, me) == medium._ranked(RULES, s, rival, second=False)[0][0]
     assert hard._policy(RULES, s, rival, me) != medium.choose(RULES, s, rival, None)
+
+
+def test_the_candidates_are_different_main_actions_not_one_power_action_aimed_at_several_spaces():
+    for seed, rnd in ((5, 2), (7, 3), (8, 4)):
+        s = main_turn(seed, rnd)
+        seat = RULES.pending(s).seat
+        cands = hard.candidates(RULES, RULES.view(s, seat), seat)
+        mains = [next(a for a in plan if a.kind not in medium.FREE) for _v, plan, _end in cands]
+        assert len(mains) == len(set(mains))
