@@ -143,8 +143,11 @@ def candidates(rules: Any, view: Any, seat: int) -> list[tuple[float, list, Any]
             if passes is None:
                 passes = (v, plan, end)
             continue
-        if len(out) < ROOT_WIDTH and tuple(plan) not in seen:
-            seen.add(tuple(plan))
+        # one macro per main action: the same power action aimed at another space is no new
+        # choice (the target is chosen again, by medium, once the action is taken)
+        key = next((x for x in plan if x.kind not in tm.FREE), plan[-1])
+        if len(out) < ROOT_WIDTH and key not in seen:
+            seen.add(key)
             out.append((v, plan, end))
     if passes is not None:
         out.append(passes)

@@ -86,12 +86,12 @@ def play_out(s):
 
 
 def test_where_it_differs_from_medium_its_move_wins_the_game_medium_would_lose():
-    # Two players, seed 4, played by medium to its 128th action (the last round): medium would
-    # upgrade a dwelling to a trading house; the rollouts find that sending a priest to the air
-    # track wins. Played on by medium for both seats, medium's move loses by 1 VP and the hard
-    # bot's wins by 14. (Found again after worth's weights were fitted: the old position, seed 1
+    # Two players, seed 4, played by medium to its 111th action (the last round): medium would
+    # build a dwelling; the rollouts find that transforming a space to swamp wins. Played on by
+    # medium for both seats, medium's move loses by 1 VP and the hard bot's wins by 21. (Found
+    # again after worth's weights were fitted and medium's plans widened: the old position, seed 1
     # at its 139th action, no longer arises.)
-    s = play_medium(4, moves=127)
+    s = play_medium(4, moves=110)
     d = RULES.pending(s)
     assert s.round == 6 and d.kind == "main"
     view = RULES.view(s, d.seat)
@@ -121,3 +121,12 @@ def test_with_four_players_a_rollout_plays_every_seat_without_the_second_look_an
     me = (rival + 1) % 4
     assert hard._policy(RULES, s, rival, me) == medium._ranked(RULES, s, rival, second=False)[0][0]
     assert hard._policy(RULES, s, rival, me) != medium.choose(RULES, s, rival, None)
+
+
+def test_the_candidates_are_different_main_actions_not_one_power_action_aimed_at_several_spaces():
+    for seed, rnd in ((5, 2), (7, 3), (8, 4)):
+        s = main_turn(seed, rnd)
+        seat = RULES.pending(s).seat
+        cands = hard.candidates(RULES, RULES.view(s, seat), seat)
+        mains = [next(a for a in plan if a.kind not in medium.FREE) for _v, plan, _end in cands]
+        assert len(mains) == len(set(mains))
