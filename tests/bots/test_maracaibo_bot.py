@@ -243,3 +243,28 @@ def test_the_search_budget_counts_rule_applications_not_time():
     ms.play_on(counted, world, seat, 2)
     assert counted.applied > 0
     assert counted.legal_actions(world) == RULES.legal_actions(world)
+
+
+def test_an_action_the_search_listed_for_this_very_state_is_applied_without_listing_again(monkeypatch):
+    from tabletop_tui.bots import maracaibo_search as ms
+    from tabletop_tui.rules.core import IllegalAction
+
+    s = _at_decision("main")
+    counted = ms.Counting(RULES)
+    listed = counted.legal_actions(s)
+    calls = []
+    real = RULES.legal_actions
+    monkeypatch.setattr(RULES, "legal_actions", lambda st: calls.append(st) or real(st))
+    for a in listed:  # the same positions as the checked apply, without listing the actions again
+        assert RULES.to_json(counted.apply(s, a)) == RULES.to_json(RULES.apply(s, a))
+    assert len(calls) == len(listed)  # only the checked apply listed them again
+    calls.clear()
+    for a in listed:
+        counted.apply(s, a)
+    assert calls == []
+    assert counted.applied == 2 * len(listed)  # the budget counts every application alike
+    # an action listed for another state (or typed) goes through the check: an illegal one is refused
+    other = RULES.apply(s, listed[0])
+    stale = next(a for a in listed if a.text not in {x.text for x in real(other)})
+    with pytest.raises(IllegalAction):
+        counted.apply(other, stale)

@@ -117,9 +117,15 @@ class MaracaiboRules(BaseRules[State]):
         legal = {x.text: x for x in self.legal_actions(s)}
         if text not in legal:
             raise IllegalAction(self._why(s, text))
+        return self.apply_listed(s, legal[text])
+
+    def apply_listed(self, s: State, a: Act) -> State:
+        """``apply`` for an action that ``legal_actions`` listed for this very state, unchecked
+        (the hard bot's search applies thousands of them: listing the legal actions again for
+        each was a third of its time). Anything else goes through ``apply``."""
         s2 = s.copy()
         t = s2.g["stack"][-1]
-        HANDLERS[t["t"]][2](s2, t, legal[text])
+        HANDLERS[t["t"]][2](s2, t, a)
         for seat in range(s2.g["n"]):
             careers.check(s2.g, seat)
         run(s2)
