@@ -12,6 +12,9 @@ How it plays (after lvandeve/tmai's action bundling, see shared/research/bots.md
   costs is read off that copy after playing it; the real conversions are then chosen greedily (power
   before workers before priests) and the macro is replayed on the true position. Macros that the rules
   refuse are dropped.
+* An action that hands out free spades (the power actions ACT5 and ACT6, the spade bonus card, the
+  Giants' stronghold) becomes one macro per target space: the best ``SPADE_TARGETS`` spaces, those
+  that use every free spade (none bought, none wasted) first.
 * Every macro's end position is valued by :func:`worth` (points now plus what the position is worth
   in points by the end: resources, income for the rounds left, projected cult and network majorities,
   town potential, room to expand, favor and bonus-card effects still to come; each part weighed by

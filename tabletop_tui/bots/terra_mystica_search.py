@@ -10,8 +10,10 @@ For a main turn the bot
 1. lists the medium heuristic's macros (one main action with the conversions that pay for it
    and its follow-ups; see ``bots/terra_mystica.py``) and ranks them as medium does (with its
    second look);
-2. keeps the best ``ROOT_WIDTH`` macros that do not pass, and the best pass (one macro per
-   bonus card: the rollout decides whether passing now beats building);
+2. keeps the best ``ROOT_WIDTH`` macros that do not pass, one per main action (a power action
+   aimed at another space is no new choice: medium picks the space once the action is taken),
+   and the best pass (one macro per bonus card: the rollout decides whether passing now beats
+   building);
 3. plays each macro, then the medium heuristic for every seat (itself included; with two or
    three players the rivals with medium's second look, as medium really plays, itself without
    it, which is cheaper; with four players every seat without it: see ``SECOND_OTHERS``)
