@@ -61,6 +61,11 @@ HORIZON_ROUNDS = 3
 #: longest 2.9 s; 104.5 without it at 36 turns, 0.64 s, 1.0 s)
 SECOND_OTHERS = {2: True, 3: True, 4: False}
 SECOND_SELF = False
+#: by the number of players, how many of the rivals' main turns in one rollout get the second
+#: look (where ``SECOND_OTHERS`` gives it); later ones are played without it. A count, never a
+#: clock: with two players a rollout through three rounds gave the rivals a dozen second looks,
+#: most of a move's cost (one round-4 move: 62 second looks in 5 rollouts, 7.9 s of its 11 s)
+SECOND_LOOKS = {2: 6, 3: 6}
 #: by the number of players, how much the best rival's worth counts against the seat's own
 #: (1: the margin, as ``evaluate``; less: more of the seat's own points)
 RIVAL_WEIGHT = {2: 1.0, 3: 0.5, 4: 0.0}
@@ -80,11 +85,17 @@ def _key(s: Any) -> bytes:
     return hashlib.blake2b(json.dumps(d, separators=(",", ":")).encode(), digest_size=16).digest()
 
 
-def _policy(rules: Any, s: Any, seat: int, me: int) -> Any:
+def _policy(rules: Any, s: Any, seat: int, me: int, looks: int = 0) -> Any:
+    """The heuristic's answer in a rollout; a rival's main turn gets medium's second look while
+    ``looks`` (second looks the rollout has given so far) is below ``SECOND_LOOKS``."""
     d = rules.pending(s)
     if d.kind != "main":
         return tm.choose(rules, s, d.seat, None)
-    second = SECOND_SELF if d.seat == me else SECOND_OTHERS.get(len(s.players), True)
+    n = len(s.players)
+    if d.seat == me:
+        second = SECOND_SELF
+    else:
+        second = SECOND_OTHERS.get(n, True) and looks < SECOND_LOOKS.get(n, 10 ** 9)
     return tm._ranked(rules, s, d.seat, second=second)[0][0]
 
 
@@ -106,13 +117,14 @@ def rollout(rules: Any, t: Any, me: int, r0: int, turns: int | None = None) -> f
     the end of round ``r0 + HORIZON_ROUNDS - 1`` (or of the game, or for ``turns`` main
     decisions): see :func:`_value`."""
     turns = ROLLOUT_TURNS.get(len(t.players), 18) if turns is None else turns
-    k = (_key(t), me, r0, turns, HORIZON_ROUNDS, SECOND_OTHERS.get(len(t.players), True), SECOND_SELF,
-         RIVAL_WEIGHT.get(len(t.players)))
+    n = len(t.players)
+    k = (_key(t), me, r0, turns, HORIZON_ROUNDS, SECOND_OTHERS.get(n, True), SECOND_SELF,
+         RIVAL_WEIGHT.get(n), SECOND_LOOKS.get(n))
     hit = _MEMO.get(k)
     if hit is not None:
         return hit
     s = t
-    done = 0
+    done = looks = 0
     for _ in range(2000):
         d = rules.pending(s)
         if d is None or s.round >= r0 + HORIZON_ROUNDS or s.phase != "play":
@@ -122,7 +134,10 @@ def rollout(rules: Any, t: Any, me: int, r0: int, turns: int | None = None) -> f
                 break
             done += 1
         try:
-            s = rules.apply(s, _policy(rules, s, d.seat, me))
+            a = _policy(rules, s, d.seat, me, looks)
+            if d.kind == "main" and d.seat != me and SECOND_OTHERS.get(n, True):
+                looks += 1
+            s = rules.apply(s, a)
         except IllegalAction:  # never seen; if the heuristic erred, value what was reached
             break
     v = _value(rules, s, me)

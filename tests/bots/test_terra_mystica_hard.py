@@ -130,3 +130,26 @@ def test_the_candidates_are_different_main_actions_not_one_power_action_aimed_at
         cands = hard.candidates(RULES, RULES.view(s, seat), seat)
         mains = [next(a for a in plan if a.kind not in medium.FREE) for _v, plan, _end in cands]
         assert len(mains) == len(set(mains))
+
+
+def test_with_two_players_a_rollout_gives_the_rival_only_so_many_second_looks():
+    # A rival's main turn in a two-player rollout gets medium's second look (as medium plays)
+    # until the rollout has given SECOND_LOOKS of them; after that the cheaper choice: the cost
+    # of a move is bounded by a count, never a clock.
+    cap = hard.SECOND_LOOKS[2]
+    assert hard.SECOND_OTHERS[2] is True and 0 < cap < hard.ROLLOUT_TURNS[2] // 2
+
+    def differs(s):
+        d = RULES.pending(s)
+        if s.phase != "play" or d.kind != "main" or s.step != "main":
+            return False
+        return (medium._ranked(RULES, s, d.seat, second=True)[0][0]
+                != medium._ranked(RULES, s, d.seat, second=False)[0][0])
+
+    s = play_medium(7, until=differs, n=2)
+    rival = RULES.pending(s).seat
+    me = 1 - rival
+    looked = medium._ranked(RULES, s, rival, second=True)[0][0]
+    assert hard._policy(RULES, s, rival, me, looks=cap - 1) == looked
+    assert hard._policy(RULES, s, rival, me, looks=cap) == medium._ranked(RULES, s, rival, second=False)[0][0]
+    assert hard._policy(RULES, s, rival, me, looks=cap) != looked
