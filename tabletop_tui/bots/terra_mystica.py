@@ -35,7 +35,7 @@ from typing import Any
 from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.terra_mystica import engine
 from tabletop_tui.rules.terra_mystica.board import home, reach_sets, spades_needed
-from tabletop_tui.rules.terra_mystica.data import (BONUS, FACTIONS, FAVOR, IS_RIVER, LAND, NEIGHBORS,
+from tabletop_tui.rules.terra_mystica.data import (BONUS, FACTIONS, FAVOR, INDEX, IS_RIVER, LAND, NEIGHBORS,
                                                    POWER_VALUE, SCORING, SHIP_DIST, TOWN, TRACKS, WITHIN)
 from tabletop_tui.rules.terra_mystica.notation import Act
 from tabletop_tui.rules.terra_mystica.power import income, priest_room
@@ -346,17 +346,14 @@ def _quick(rules: Any, s: Any, seat: int, kind: str, legal: list) -> Any:
         return max(opts, key=lambda a: _cult_step_score(s, seat, TRACKS.index(a.a), p))
     builds = [a for a in opts if a.kind == "build"]
     if kind in ("spades", "witch") and builds:
-        from tabletop_tui.rules.terra_mystica.data import INDEX
         return max(builds, key=lambda a: _hex_score(s, seat, INDEX[a.a]))
     if kind in ("spades", "cspade", "sandstorm"):
-        from tabletop_tui.rules.terra_mystica.data import INDEX
         p = s.players[seat]
         hm = home(p)
         tr = [a for a in opts if a.kind == "transform" and (a.b == hm or kind == "sandstorm")]
         if tr:
             return max(tr, key=lambda a: _hex_score(s, seat, INDEX[a.a]))
     if kind == "bridge":
-        from tabletop_tui.rules.terra_mystica.data import INDEX
         br = [a for a in opts if a.kind == "bridge"]
         if br:
             def score(a):
@@ -513,10 +510,10 @@ def _plans(rules: Any, s: Any, seat: int) -> list[tuple[float, list, Any]]:
     n = len(s.players)
     net_phase = s.phase in ("play", "bonus")
     rival_nets = [0 if j == seat else network_size(s, j) for j in range(n)] if net_phase else None
-    for a, seq, e2 in _branches(rules, e, s, seat, cands, nonfree):
-        if e2 is not None:
+    for seq, end, rich in _branches(rules, e, s, seat, cands, nonfree):
+        if rich:
             # what the action and its follow-ups cost, read off the rich copy
-            q0, q1 = e.players[seat], e2.players[seat]
+            q0, q1 = e.players[seat], end.players[seat]
             dC = -(p.C + q1.C - q0.C)
             dW = -(p.W + q1.W - q0.W)
             dP = -(p.P + q1.P - q0.P)
@@ -531,8 +528,7 @@ def _plans(rules: Any, s: Any, seat: int) -> list[tuple[float, list, Any]]:
                 continue
             plan = conv + seq
         else:
-            t = seq.pop()  # the true position at the end (see _branches)
-            plan = seq
+            t, plan = end, seq
         # the rivals' networks are the same at the end of every macro of this seat
         nets = [network_size(t, j) if j == seat else rival_nets[j] for j in range(n)] if net_phase else None
         out.append((worth(t, seat, nets), plan, t))
@@ -547,8 +543,6 @@ SPADE_TARGETS = 4
 def _spade_target_score(s: Any, seat: int, a: Any) -> float:
     """How good a transform is for the free spades at hand: every free spade used (none bought,
     none wasted), then the space's own merit."""
-    from tabletop_tui.rules.terra_mystica.data import INDEX
-
     p = s.players[seat]
     h = INDEX[a.a]
     need = spades_needed(p, s.terrain[h], a.b)
@@ -557,9 +551,9 @@ def _spade_target_score(s: Any, seat: int, a: Any) -> float:
 
 
 def _branches(rules: Any, e: Any, s: Any, seat: int, cands: list, nonfree: list):
-    """For each candidate main action: (action, steps, rich end position) when it is planned on
-    the rich copy ``e``, or (action, steps + [true end position], None) when it is played on the
-    true position. An action that hands out free spades becomes one macro per target space."""
+    """For each candidate main action: (its steps, the position they end in, whether that is the
+    rich copy ``e``'s — the action planned there, its costs still to fund — or the true one's).
+    An action that hands out free spades becomes one macro per target space."""
     hm = home(s.players[seat])
     for a in cands:
         rich = e is not None and a not in nonfree
@@ -583,11 +577,7 @@ def _branches(rules: Any, e: Any, s: Any, seat: int, cands: list, nonfree: list)
                 if not starts:
                     starts = [(t, [a])]
         for t2, seq in starts:
-            t2 = _complete(rules, t2, seat, seq)
-            if rich:
-                yield a, seq, t2
-            else:
-                yield a, seq + [t2], None
+            yield seq, _complete(rules, t2, seat, seq), rich
 
 
 def _second_look(rules: Any, plans: list, seat: int) -> list:
@@ -677,7 +667,6 @@ def _ranked(rules: Any, view: Any, seat: int, second: bool) -> list[tuple[Any, f
                 return first(free[f])
         return first(legal[0])
     if kind == "place":
-        from tabletop_tui.rules.terra_mystica.data import INDEX
         scored = [(a, _start_dwelling_score(view, seat, INDEX[a.a])) for a in legal]
         return sorted(scored, key=lambda x: -x[1])
     if kind == "leech":
