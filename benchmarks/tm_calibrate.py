@@ -57,6 +57,42 @@ def record(seed: int, games: int, out: str, levels: list[str], every: int) -> No
             print(sd, lv, final, len(rows), flush=True)
 
 
+def league(folder: str, out: str) -> None:
+    """Record the same rows from the real league games (``shared/data/terra_mystica/snellman_games``):
+    each ledger replayed through our engine, every seat's parts at every main decision, its final VP."""
+    import pathlib
+
+    from tabletop_tui.rules.terra_mystica.snellman import import_snellman
+
+    rules = catalogue.get("terra_mystica").rules()
+    with open(out, "a") as fh:
+        for path in sorted(pathlib.Path(folder).glob("*.txt")):
+            try:
+                options, names, actions = import_snellman(path.read_text())
+            except ValueError as e:
+                print(path.name, "skipped:", e, flush=True)
+                continue
+            s = rules.setup(names, 0, options)
+            rows = []
+            for text in actions:
+                d = rules.pending(s)
+                if d is not None and d.kind == "main" and s.phase == "play" and s.step == "main":
+                    n = len(s.players)
+                    nets = [network_size(s, j) for j in range(n)]
+                    for j in range(n):
+                        p = s.players[j]
+                        rows.append({"seed": path.stem, "round": s.round, "seat": j, "faction": p.faction,
+                                     "level": "league", "passed": p.passed, "vp": p.VP,
+                                     "terms": [round(x, 4) for x in tm.terms(s, j, nets)],
+                                     "worth": round(tm.worth(s, j, nets), 3)})
+                s = rules.apply(s, rules.parse(s, text))
+            final = [p.VP for p in s.players]
+            for row in rows:
+                row["final"] = final[row["seat"]]
+                fh.write(json.dumps(row) + "\n")
+            print(path.name, final, len(rows), flush=True)
+
+
 def load(path: str) -> list[dict]:
     with open(path) as fh:
         return [json.loads(line) for line in fh if line.strip()]
@@ -212,6 +248,9 @@ def main() -> None:
     f.add_argument("--nonneg", action="store_true", help="no part may count against (a weight found "
                    "below 0 is set to 0 and the rest fitted again)")
     f.add_argument("--save", help="write the fitted SCALE and BASE to this JSON file")
+    lg = sub.add_parser("league", help="record the real league games' positions")
+    lg.add_argument("--folder", default="../shared/data/terra_mystica/snellman_games")
+    lg.add_argument("--out", required=True)
     g = sub.add_parser("play", help="a four-player tournament with worth's tables read from a file")
     g.add_argument("--tables", help="JSON from fit --save (default: the module's own)")
     g.add_argument("--bots", default="medium")
@@ -222,6 +261,9 @@ def main() -> None:
         if args.tables:
             use_tables(args.tables)
         record(args.seed, args.games, args.out, args.bots.split(","), args.every)
+        return
+    if args.cmd == "league":
+        league(args.folder, args.out)
         return
     if args.cmd == "play":
         play(args)
