@@ -153,3 +153,18 @@ def test_with_two_players_a_rollout_gives_the_rival_only_so_many_second_looks():
     assert hard._policy(RULES, s, rival, me, looks=cap - 1) == looked
     assert hard._policy(RULES, s, rival, me, looks=cap) == medium._ranked(RULES, s, rival, second=False)[0][0]
     assert hard._policy(RULES, s, rival, me, looks=cap) != looked
+
+
+def test_a_start_dwelling_is_one_of_mediums_best_spaces_the_one_whose_rollout_ends_best():
+    # Four players, seed 1, the first start dwelling: medium's favourite is G5, the rollouts (the
+    # other start dwellings, the bonus cards, the first rounds) prefer its second choice, E10.
+    s = play_medium(1, moves=4, n=4)
+    d = RULES.pending(s)
+    assert d.kind == "place"
+    view = RULES.view(s, d.seat)
+    ranked = [a for a, _v in medium.rank(RULES, view, d.seat, None)][:hard.PLACE_WIDTH]
+    values = {a: hard.rollout(RULES, RULES.apply(view, a), d.seat, view.round) for a in ranked}
+    got = hard.choose(RULES, view, d.seat)
+    assert got in ranked and values[got] == max(values.values())
+    assert got != medium.choose(RULES, view, d.seat, None)
+    assert hard.choose(RULES, RULES.view(s, d.seat), d.seat) == got  # the same view, the same choice
