@@ -8,6 +8,7 @@ that worth predicts the final VP, and checks the fit on held-out seeds.
 
     .venv/bin/python benchmarks/tm_calibrate.py record --seed 1000 --games 60 --out /tmp/tm_cal_a.jsonl
     .venv/bin/python benchmarks/tm_calibrate.py fit --train /tmp/tm_cal_a.jsonl --test /tmp/tm_cal_b.jsonl
+    .venv/bin/python benchmarks/tm_calibrate.py league --out /tmp/tm_league.jsonl   # the 35 league games
 
 ``fit`` prints, per round, the mean points still to come, what today's worth predicts and the
 fitted one (bias and RMSE on the held-out games), and the SCALE / BASE tables to paste.
@@ -22,6 +23,19 @@ import sys
 from tabletop_tui import bots, catalogue
 from tabletop_tui.bots import terra_mystica as tm
 from tabletop_tui.rules.terra_mystica.scoring import network_size
+
+
+def _rows(s, game, levels: list[str]) -> list[dict]:
+    """One row per seat at a main decision: its parts of worth, worth itself, its VP so far."""
+    n = len(s.players)
+    nets = [network_size(s, j) for j in range(n)]
+    out = []
+    for j in range(n):
+        p = s.players[j]
+        out.append({"seed": game, "round": s.round, "seat": j, "faction": p.faction, "level": levels[j],
+                    "passed": p.passed, "vp": p.VP, "terms": [round(x, 4) for x in tm.terms(s, j, nets)],
+                    "worth": round(tm.worth(s, j, nets), 3)})
+    return out
 
 
 def record(seed: int, games: int, out: str, levels: list[str], every: int) -> None:
@@ -40,13 +54,7 @@ def record(seed: int, games: int, out: str, levels: list[str], every: int) -> No
                 if d.kind == "main" and s.phase == "play" and s.step == "main":
                     k += 1
                     if k % every == 0:
-                        nets = [network_size(s, j) for j in range(4)]
-                        for j in range(4):
-                            p = s.players[j]
-                            rows.append({"seed": sd, "round": s.round, "seat": j, "faction": p.faction,
-                                         "level": lv[j], "passed": p.passed, "vp": p.VP,
-                                         "terms": [round(x, 4) for x in tm.terms(s, j, nets)],
-                                         "worth": round(tm.worth(s, j, nets), 3)})
+                        rows += _rows(s, sd, lv)
                 view = rules.view(s, d.seat)
                 bot = bots.make_bot("terra_mystica", lv[d.seat], sd * 1_000_003 + n)
                 s = rules.apply(s, bot.choose(rules, view, d.seat))
@@ -77,14 +85,7 @@ def league(folder: str, out: str) -> None:
             for text in actions:
                 d = rules.pending(s)
                 if d is not None and d.kind == "main" and s.phase == "play" and s.step == "main":
-                    n = len(s.players)
-                    nets = [network_size(s, j) for j in range(n)]
-                    for j in range(n):
-                        p = s.players[j]
-                        rows.append({"seed": path.stem, "round": s.round, "seat": j, "faction": p.faction,
-                                     "level": "league", "passed": p.passed, "vp": p.VP,
-                                     "terms": [round(x, 4) for x in tm.terms(s, j, nets)],
-                                     "worth": round(tm.worth(s, j, nets), 3)})
+                    rows += _rows(s, path.stem, ["league"] * len(s.players))
                 s = rules.apply(s, rules.parse(s, text))
             final = [p.VP for p in s.players]
             for row in rows:

@@ -33,9 +33,10 @@ end of round 2 or ``ROLLOUT_TURNS`` main decisions), the best end by ``worth`` c
 seat starts decides much of its game (room to expand, neighbours' power, towns); in all-hard
 four-player games (seeds 200-209) this lifted the table from 102.0 to 105.2 VP per faction.
 
-Every other decision (faction, leech offers, follow-ups chosen on their own) is medium's. Within a turn, the later steps of a macro are chosen again from the new view; the
-rollout of the macro chosen before ends in the same position, so it wins again (its value is
-remembered by that position, which also saves the cost).
+Every other decision (faction, leech offers, follow-ups chosen on their own) is medium's.
+Within a turn, the later steps of a macro are chosen again from the new view; the rollout of the
+macro chosen before ends in the same position, so it wins again (its value is remembered by that
+position, which also saves the cost).
 
 The choice depends only on the view (the rollouts are deterministic: the heuristic draws nothing
 at random): no clock, no seed. The budget is the number of macros and rollout turns.

@@ -99,7 +99,9 @@ def test_where_it_differs_from_medium_its_move_ends_the_game_further_ahead():
     mine = medium.choose(RULES, view, d.seat, None)
     theirs = hard.choose(RULES, view, d.seat)
     assert mine != theirs
-    assert 0 < margin(play_out(RULES.apply(s, mine)), d.seat) < margin(play_out(RULES.apply(s, theirs)), d.seat)
+    ahead_mine = margin(play_out(RULES.apply(s, mine)), d.seat)
+    ahead_theirs = margin(play_out(RULES.apply(s, theirs)), d.seat)
+    assert 0 < ahead_mine < ahead_theirs
 
 
 def test_with_four_players_a_rollout_plays_every_seat_without_the_second_look_and_sees_further():
