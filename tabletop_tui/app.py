@@ -30,6 +30,9 @@ class TabletopApp(App[None]):
         self.new_game = new_game
         self.start_match = match
         self.bot_delay = bot_delay
+        from tabletop_tui.bots.thinker import Thinker
+
+        self.thinker = Thinker()  # hard bots think in a process of their own (bots/thinker.py)
 
     def get_default_screen(self) -> Screen:
         """The launcher is the first screen itself (not pushed over an empty one): one screen
@@ -37,6 +40,9 @@ class TabletopApp(App[None]):
         from tabletop_tui.screens.launcher import LauncherScreen
 
         return LauncherScreen()
+
+    def on_unmount(self) -> None:
+        self.thinker.close()
 
     def on_mount(self) -> None:
         if self.new_game is not None:

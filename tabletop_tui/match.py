@@ -199,15 +199,19 @@ class Match:
         seed and the move number, so a resumed game makes the same bot choices."""
         return self.bot_job()()
 
-    def bot_job(self, level: str | None = None):
+    def bot_job(self, level: str | None = None, thinker: Any = None):
         """A call that computes the pending seat's bot choice from a snapshot of the position
         (its view), touching nothing of the match: the screen runs it in a worker thread.
-        ``level`` overrides the seat's own (a suggestion for a human asks for "medium")."""
+        ``level`` overrides the seat's own (a suggestion for a human asks for "medium"). With a
+        ``thinker`` (bots/thinker.py) a searching level thinks in its process; the call then
+        takes ``cancelled``, a test that stops the thinking when it turns true."""
         req = self.bot_request(level)
 
-        def job() -> Any:
+        def job(cancelled: Any = None) -> Any:
             if req is None:
                 raise ValueError("the game is over; a bot has nothing to choose")
+            if thinker is not None and req[3] in thinker.LEVELS:
+                return thinker.think(req, cancelled)
             return bot_action_for(*req)
 
         return job

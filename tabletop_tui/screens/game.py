@@ -321,10 +321,13 @@ class GameScreen(Screen[None]):
         self.bot_due = time.monotonic() + delay
         m = self.match
         moves = len(m.actions)
-        job = m.bot_job()
+        job = m.bot_job(thinker=getattr(self.app, "thinker", None))
 
         def think() -> Any:
-            return job()
+            from textual.worker import get_current_worker
+
+            worker = get_current_worker()
+            return job(lambda: worker.is_cancelled)
 
         self.bot_worker = self.run_worker(think, thread=True, group="bot", exit_on_error=False,
                                           name=f"bot-{moves}")

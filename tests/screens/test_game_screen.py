@@ -217,12 +217,12 @@ async def test_a_bot_thinks_in_a_worker_while_the_screen_answers_keys(dice_scree
     gate = threading.Event()
     real = Match.bot_job
 
-    def slow_job(self, level=None):
-        job = real(self, level)
+    def slow_job(self, level=None, thinker=None):
+        job = real(self, level, thinker)
 
-        def wait_then_choose():
+        def wait_then_choose(cancelled=None):
             assert gate.wait(10), "the test never released the bot"
-            return job()
+            return job(cancelled)
         return wait_then_choose
 
     monkeypatch.setattr(Match, "bot_job", slow_job)
@@ -249,12 +249,12 @@ async def test_undo_while_a_bot_thinks_drops_its_choice(dice_screen, monkeypatch
     gate = threading.Event()
     real = Match.bot_job
 
-    def slow_job(self, level=None):
-        job = real(self, level)
+    def slow_job(self, level=None, thinker=None):
+        job = real(self, level, thinker)
 
-        def wait_then_choose():
+        def wait_then_choose(cancelled=None):
             gate.wait(10)
-            return job()
+            return job(cancelled)
         return wait_then_choose
 
     monkeypatch.setattr(Match, "bot_job", slow_job)
