@@ -244,8 +244,9 @@ async def key_latency_board(game_id: str, moves: int, presses: int, players: int
 
 
 async def key_latency_thinking(presses: int, thinking: bool = True) -> float:
-    """Key→repaint on the Finca screen while a hard bot thinks in its worker thread (or, for
-    comparison, with nobody thinking): the player opens and closes the whole log."""
+    """Key→repaint on the Finca screen while a hard bot thinks in its own process
+    (bots/thinker.py; or, for comparison, with nobody thinking): the player opens and closes the
+    whole log."""
     from tabletop_tui.app import TabletopApp
 
     m = _match_at("finca", 40, players=2)
@@ -395,7 +396,7 @@ def main() -> None:
     for g, t in boards.items():
         print(f"{g + ' key→repaint':<34}{t / triv:>11.2f}×  of the floor (mid-game board)")
     print(f"{'L/esc (whole log), nobody thinks':<34}{idle_log / triv:>11.2f}×  of the floor")
-    print(f"{'L/esc while a hard bot thinks':<34}{hard_log / triv:>11.2f}×  of the floor (worker thread)")
+    print(f"{'L/esc while a hard bot thinks':<34}{hard_log / triv:>11.2f}×  of the floor (its own process)")
     print(f"{'peak memory, bare app (floor)':<34}{bare_m:>10.1f}MB")
     print(f"{'peak memory, Piratissimo':<34}{figures['piratissimo_peak_ratio']:>11.2f}×  {game_m:.1f} MB")
     for row in figures["playouts"]:

@@ -32,9 +32,13 @@ class Cancelled(Exception):
     """The request was cancelled before the bot had chosen."""
 
 
-def _write(out: BinaryIO, obj: Any) -> None:
+def _pack(obj: Any) -> bytes:
     data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
-    out.write(_HEAD.pack(len(data)) + data)
+    return _HEAD.pack(len(data)) + data
+
+
+def _write(out: BinaryIO, obj: Any) -> None:
+    out.write(obj if isinstance(obj, bytes) else _pack(obj))
     out.flush()
 
 
@@ -92,12 +96,16 @@ class Thinker:
         from tabletop_tui.match import bot_action_for
 
         cancelled = cancelled or (lambda: False)
+        try:
+            frame = _pack(req)
+        except Exception:  # something in the view that cannot be sent: think here
+            return bot_action_for(*req)
         with self._lock:
             proc = self._ensure()
             if proc is None:
                 return bot_action_for(*req)
             try:
-                _write(proc.stdin, req)
+                _write(proc.stdin, frame)
                 while not select.select([proc.stdout], [], [], self.POLL)[0]:
                     if cancelled() or self.closed:
                         self._stop()

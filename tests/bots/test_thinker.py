@@ -92,3 +92,14 @@ async def test_on_the_game_screen_a_hard_bot_moves_from_its_process():
         assert m.actions[12] == m.rules.notation(want)
         assert app.thinker.started == 1
     assert app.thinker.closed and app.thinker._proc is None  # the app's end stops the process
+
+
+def test_a_request_that_cannot_be_sent_is_thought_in_the_thread(thinker):
+    rules, view, seat, level, seed = hard_request()
+
+    class LocalRules(type(rules)):  # a class defined in a function cannot be pickled
+        pass
+
+    req = (LocalRules(), view, seat, level, seed)
+    assert thinker.think(req) == bot_action_for(*req)
+    assert thinker.started == 0
