@@ -30,9 +30,17 @@ class TabletopApp(App[None]):
         self.new_game = new_game
         self.start_match = match
         self.bot_delay = bot_delay
-        from tabletop_tui.bots.thinker import Thinker
+        self._thinker = None
 
-        self.thinker = Thinker()  # hard bots think in a process of their own (bots/thinker.py)
+    @property
+    def thinker(self):
+        """Where hard bots think: a process of their own (bots/thinker.py), made at first use
+        (the launcher starts without the bots' modules)."""
+        if self._thinker is None:
+            from tabletop_tui.bots.thinker import Thinker
+
+            self._thinker = Thinker()
+        return self._thinker
 
     def get_default_screen(self) -> Screen:
         """The launcher is the first screen itself (not pushed over an empty one): one screen
@@ -42,7 +50,8 @@ class TabletopApp(App[None]):
         return LauncherScreen()
 
     def on_unmount(self) -> None:
-        self.thinker.close()
+        if self._thinker is not None:
+            self._thinker.close()
 
     def on_mount(self) -> None:
         if self.new_game is not None:
