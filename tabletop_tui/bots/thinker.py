@@ -37,8 +37,8 @@ def _pack(obj: Any) -> bytes:
     return _HEAD.pack(len(data)) + data
 
 
-def _write(out: BinaryIO, obj: Any) -> None:
-    out.write(obj if isinstance(obj, bytes) else _pack(obj))
+def _write(out: BinaryIO, frame: bytes) -> None:
+    out.write(frame)
     out.flush()
 
 
@@ -70,7 +70,7 @@ def serve() -> None:
             answer = (True, bot_action_for(*req))
         except Exception as e:  # the screen reports it and plays a random move, as in a thread
             answer = (False, f"{type(e).__name__}: {e}")
-        _write(out, answer)
+        _write(out, _pack(answer))
 
 
 class Thinker:
