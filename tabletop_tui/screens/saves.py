@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from tabletop_tui import catalogue
 from tabletop_tui.match import Match, SaveError, list_saves
+from tabletop_tui.screens.launcher import StopAtEndsList
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
@@ -119,7 +120,7 @@ class SavesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(Text("Continue a saved game", style="bold"), id="saves-title")
-            yield OptionList(id="saves")
+            yield StopAtEndsList(id="saves")
             yield Static(Text("Enter continues · d deletes a save · esc back"), id="saves-hint")
         yield Footer()
 
