@@ -314,6 +314,11 @@ class BaseRules(Generic[S]):
         blob = json.dumps(self.to_json(s), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
+    def round_label(self, s: S) -> str:
+        """Where the game stands, in a few words for the Continue list ("round 3 of 6"); "" if
+        the game has no rounds to speak of."""
+        return ""
+
 
 def load_asset_json(*parts: str) -> Any:
     """Component data from ``assets/`` (read once, at import of a rules module)."""

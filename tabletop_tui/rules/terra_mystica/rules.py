@@ -241,6 +241,11 @@ class TerraMysticaRules(BaseRules[State]):
     def notation(self, a):
         return str(a)
 
+    def round_label(self, s):
+        if s.phase == "over":
+            return "after round 6"
+        return f"round {s.round} of 6" if s.phase == "play" else "choosing factions and first dwellings"
+
     def vp(self, s):
         return {i: p.VP for i, p in enumerate(s.players)}
 
