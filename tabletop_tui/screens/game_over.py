@@ -16,7 +16,7 @@ from textual.widgets import Button, DataTable, Footer, Static
 
 from tabletop_tui.match import Match
 from tabletop_tui.widgets.players import DEFAULT_ORDER, markers
-from tabletop_tui.widgets.vp_chart import VPChart, legend
+from tabletop_tui.widgets.vp_chart import VPChart, draw_order, legend
 
 NOT_COUNTED = "*"
 
@@ -139,7 +139,8 @@ class GameOverScreen(Screen[None]):
             yield Static("", id="table-note")
             colours = getattr(m.state, "colours", None) or DEFAULT_ORDER[: len(names)]
             yield Static(Text.assemble(("Points over the game  ", "bold"),
-                                       legend(names, marks, [str(c) for c in colours])),
+                                       legend(names, marks, [str(c) for c in colours],
+                                              draw_order(m.vp_history, len(names)))),
                          id="chart-title")
             yield VPChart(m.vp_history, marks, list(colours), id="chart")
         with Horizontal(id="buttons"):  # outside the scrolling part: always in view
