@@ -432,6 +432,8 @@ def _json_damage(text: str, e: json.JSONDecodeError) -> str:
     full disk or a crash) or a line that is not in the save's format."""
     body = text.rstrip()
     last = body.count("\n") + 1
+    if not body.lstrip().startswith("{"):
+        return "the file is damaged: it is not a tabletop-tui save"
     if e.pos >= len(body) or e.lineno >= last:
         return f"the file is cut short (it stops in the middle of line {last})"
     return f"line {e.lineno} is damaged: it is not written the way a save is"
