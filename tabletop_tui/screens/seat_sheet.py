@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 #: a sheet column needs this many cells to be read without crowding
-SHEET_WIDTH = 48
+SHEET_WIDTH = 40
 
 
 def sheet_text(rules: Any, match: Any, view: Any, seat: int, colour: str = "") -> Text:
