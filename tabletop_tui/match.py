@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop_tui import bots, catalogue
-from tabletop_tui.rules.core import IllegalAction, resolve_options
+from tabletop_tui.rules.core import Change, IllegalAction, change_text, resolve_options
 
 FORMAT = "tabletop-tui/save"
 VERSION = 1
@@ -95,6 +95,9 @@ class Match:
         self.barriers: list[bool] = []
         self.forced: list[bool] = []  # played for a human because it was no real choice
         self.log: list[str] = []
+        # what each action changed of each seat's counters, and why (rules.changes): the one
+        # record the log, the curtain, the seat sheets and the game-over breakdown all read
+        self.ledger: list[list[Change]] = []
         self.states: list[Any] = [rules.setup([s.name for s in seats], self.seed, self.options)]
         self.vp_history: list[dict[int, int]] = [dict(rules.vp(self.states[0]))]
         # When the game last changed by a move or an undo, local time: the Continue list
@@ -140,13 +143,15 @@ class Match:
         if isinstance(action, str):
             action = self.rules.parse(before, action)
         after = self.rules.apply(before, action)
-        line = self.rules.log_line(before, action, after)
+        changes = self.rules.changes(before, action, after)
+        line = change_text(changes, self.names, d.seat, self.rules.log_line(before, action, after))
         self.states.append(after)
         self.actions.append(self.rules.notation(action))
         self.actors.append(d.seat)
         self.barriers.append(bool(self.rules.is_barrier(before, action, after)))
         self.forced.append(forced)
         self.log.append(line)
+        self.ledger.append(changes)
         self.vp_history.append(dict(self.rules.vp(after)))
         return line
 
@@ -216,6 +221,21 @@ class Match:
 
         return job
 
+    # -- the ledger ------------------------------------------------------------------------
+    def points_by_source(self, seat: int) -> dict[str, int]:
+        """The seat's points so far, by the rules' reasons (from the ledger; "" = the actions
+        themselves), largest first. Adds up to the seat's points less what it started with."""
+        key = self.rules.points_key
+        out: dict[str, int] = {}
+        for changes in self.ledger:
+            for c in changes:
+                if c.seat == seat and c.what == key:
+                    out[c.source] = out.get(c.source, 0) + c.amount
+        start = self.rules.counters(self.states[0], seat).get(key, 0)
+        if start:
+            out = {"start": start, **out}
+        return {k: v for k, v in sorted(out.items(), key=lambda kv: -kv[1]) if v}
+
     # -- undo ------------------------------------------------------------------------------
     def undo_steps(self, seat: int | None = None) -> tuple[int, str, int | None]:
         """How many actions undo would take back: the last human decision (by whoever made it)
@@ -248,6 +268,7 @@ class Match:
             self.barriers.pop()
             self.forced.pop()
             self.log.pop()
+            self.ledger.pop()
             self.vp_history.pop()
         # a forced answer now pending again is the same no-choice: it is not played again here,
         # so that the undone player's position shows; the screen plays it on their next move.

@@ -275,10 +275,10 @@ def end_round(s: State) -> None:
         return
     tile = SCORING[s.scoring[s.round - 1]]
     order = _next_round_order(s)
-    for seat in order:
+    # every faction still on the board takes the cult bonus, a dropped one too: the reference pays
+    # it with the next round's income, which a dropped player keeps receiving
+    for seat in order + [x for x in range(len(s.players)) if x not in order]:
         p = s.players[seat]
-        if p.dropped:
-            continue
         if tile["track"] == "priests":
             k = p.priests_sent
         else:
@@ -287,7 +287,8 @@ def end_round(s: State) -> None:
             continue
         rw = tile["reward"]
         if "spade" in rw:
-            s.queue.append(["cspade", seat, k * rw["spade"], 0, 0])
+            if not p.dropped:  # a dropped player cannot use them (their stronghold's gain still comes)
+                s.queue.append(["cspade", seat, k * rw["spade"], 0, 0])
             gain_spades_effects(s, p, k * rw["spade"], action_phase=False)
         else:
             gain(s, p, rw, k)
@@ -698,8 +699,10 @@ def _convert(s: State, p: Player, a: Act) -> None:
         p.W += n
     elif to == "P":
         p.P += n
-        if frm == "W":
-            s.darkling_conv = 0  # one conversion of up to 3 workers (reference: the right is spent)
+    if p.faction == "darklings" and s.darkling_conv:
+        # the ordination is the Darklings' first conversion after the stronghold: any conversion
+        # spends the right, W -> P or not (reference: "Can't convert from W to P" after it)
+        s.darkling_conv = 0
     elif to == "VP":
         p.VP += n
 

@@ -173,8 +173,8 @@ class TerraMysticaRules(BaseRules[State]):
                     if why:
                         return why
                     if s.transformed:
-                        return ("Spades are bought only before the first transform of an action; "
-                                f"{who} have {s.spades} free spade(s) left.")
+                        return ("Spades are bought only before the first transform of an action, or to go on "
+                                f"digging the one space it transformed; {who} have {s.spades} free spade(s) left.")
                     if s.spade_src == "SH":
                         return f"The Halflings' stronghold spades cannot be topped up; {s.spades} left."
                 need = engine.spades_needed(p, s.terrain[h], a.b)
