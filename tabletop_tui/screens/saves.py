@@ -14,6 +14,8 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -171,7 +173,25 @@ def seat_names(head: dict) -> str:
     return ", ".join(out)
 
 
-def entry(path: Path, head: dict, now: datetime, info: dict | None = None) -> Text:
+class Entry:
+    """A save's lines for the list, the lines after the first indented (also where a long line
+    of players wraps); ``plain`` and ``str()`` give its text."""
+
+    def __init__(self, text: Text) -> None:
+        self.lines = text.split("\n")
+
+    @property
+    def plain(self) -> str:
+        return "\n".join(line.plain for line in self.lines)
+
+    def __str__(self) -> str:
+        return self.plain
+
+    def __rich_console__(self, console, options):
+        yield Group(self.lines[0], *[Padding(line, (0, 0, 0, 2)) for line in self.lines[1:]])
+
+
+def entry(path: Path, head: dict, now: datetime, info: dict | None = None) -> Entry:
     """Three lines for one save: game, rules and time; the players (with factions and points
     once replayed); the round and progress, or who won. A damaged file: its name, what is wrong
     with it, and that d deletes it."""
@@ -186,9 +206,9 @@ def entry(path: Path, head: dict, now: datetime, info: dict | None = None) -> Te
             pass
         line.append(f"  {stamp}\n", "dim")
         why = info.get("error") if info else "the file cannot be read as a save"
-        line.append(f"  damaged: {why}\n", "italic")
-        line.append("  it cannot be continued · d deletes it", "dim")
-        return line
+        line.append(f"damaged: {why}\n", "italic")
+        line.append("it cannot be continued · d deletes it", "dim")
+        return Entry(line)
     try:
         game = catalogue.get(str(head.get("game")))
         title, variant = game.title, describe_options(game, head.get("options", {}))
@@ -197,7 +217,7 @@ def entry(path: Path, head: dict, now: datetime, info: dict | None = None) -> Te
     actions = head.get("actions")
     moves = len(actions) if isinstance(actions, list) else 0
     people = head.get("human_decisions")
-    line = Text(no_wrap=True, overflow="ellipsis")
+    line = Text()
     line.append(title, "bold")
     if variant:
         line.append(f" · {variant}")
@@ -205,12 +225,12 @@ def entry(path: Path, head: dict, now: datetime, info: dict | None = None) -> Te
     if info and "players" in info:
         unit = POINTS.get(str(head.get("game")), "VP")
         points = info.get("points", {})
-        line.append("  " + " · ".join(
+        line.append(" · ".join(
             f"{label} {points[i]} {unit}" if i in points else label
             for i, label in enumerate(info["players"])))
     else:
-        line.append("  " + seat_names(head))
-    line.append("\n  ")
+        line.append(seat_names(head))
+    line.append("\n")
     progress = f"{moves} move{'s' if moves != 1 else ''}"
     if isinstance(people, int) and not isinstance(people, bool):
         progress = f"{people} decision{'s' if people != 1 else ''} by people, " + progress
@@ -223,7 +243,7 @@ def entry(path: Path, head: dict, now: datetime, info: dict | None = None) -> Te
         line.append(f" · {progress}", "dim")
     else:
         line.append(progress, "dim")
-    return line
+    return Entry(line)
 
 
 class SavesScreen(Screen[None]):
@@ -324,7 +344,7 @@ class SavesScreen(Screen[None]):
         try:
             match = Match.load(path)
         except SaveError as e:
-            self.notify(f"{path.name}: {reason_of(e, path)}", title=f"Can't open {path.name}",
+            self.notify(reason_of(e, path), title=f"Can't open {path.name}",
                         severity="error", timeout=8, markup=False)
             return
         if not match.game.playable:

@@ -199,7 +199,7 @@ async def test_a_save_that_does_not_replay_is_listed_as_damaged_with_its_reason(
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)
         notes = list(app._notifications)
-        assert any(n.title == "Can't open bad.json" and n.message.startswith(f"bad.json: line {line}: 'xyz'")
+        assert any(n.title == "Can't open bad.json" and n.message.startswith(f"line {line}: 'xyz'")
                    for n in notes)
 
 
