@@ -107,6 +107,8 @@ class GameOverScreen(Screen[None]):
         Binding("n", "again", "new game, same players"),
         Binding("escape,b", "launcher", "launcher"),
         Binding("q", "quit", "quit"),
+        Binding("down,j", "page(1)", "scroll", show=False), Binding("up,k", "page(-1)", show=False),
+        Binding("pagedown", "page(8)", show=False), Binding("pageup", "page(-8)", show=False),
     ]
 
     def __init__(self, match: Match, game_screen=None) -> None:
@@ -130,7 +132,9 @@ class GameOverScreen(Screen[None]):
             else:
                 headline.append(" and ".join(w))
                 headline.append(" share the win!")
-        with Vertical(id="over"):
+        page = Vertical(id="over")
+        page.scroll_by_key = True  # ↑ ↓ PgUp PgDn scroll the page on a short terminal (80×24)
+        with page:
             yield Static(Text(f"{m.game.title} — game over", style="bold"), id="over-title")
             yield Static(headline, id="headline")
             if res is not None and res.tiebreak:
@@ -269,6 +273,11 @@ class GameOverScreen(Screen[None]):
         if getattr(self, "layout_kind", "") and self.match.result() is not None \
                 and self.app.size.width != getattr(self, "_filled_at", 0):
             self.fill_table()
+
+    def action_page(self, step: int) -> None:
+        """The page scrolls by key, so a short terminal reaches the chart under the table."""
+        page = self.query_one("#over")
+        page.scroll_to(y=page.scroll_y + step, animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         {"again": self.action_again, "to-launcher": self.action_launcher,
