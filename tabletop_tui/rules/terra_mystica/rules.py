@@ -8,6 +8,13 @@ from tabletop_tui.rules.terra_mystica.data import FACTIONS, FAVOR, INDEX, LAND
 from tabletop_tui.rules.terra_mystica.notation import parse_text
 from tabletop_tui.rules.terra_mystica.state import State
 
+#: the faction boards' special actions, as a player would say them
+SPECIAL_WORDS = {"ACTW": "Take the Witches' Ride (a free dwelling on any forest)",
+                 "ACTN": "Take the Nomads' sandstorm (a space next to them becomes desert)",
+                 "ACTG": "Take the Giants' 2 free spades", "ACTS": "Take the Swarmlings' free trading house",
+                 "ACTA": "Take the Auren's 2 cult steps", "ACTC": "Take the Chaos Magicians' double turn",
+                 "ACTE": "Build the Engineers' bridge (2 workers)"}
+
 LEAGUE_OPTIONS = ("mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "variable-turn-order",
                   "strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh", "errata-cultist-power")
 
@@ -243,6 +250,27 @@ class TerraMysticaRules(BaseRules[State]):
     def vp(self, s):
         return {i: p.VP for i, p in enumerate(s.players)}
 
+    # -- the table at a glance -------------------------------------------------------------------
+    def counters(self, s, seat):
+        """Victory points, coins, workers, priests and the power in bowl III (ready to spend)."""
+        from tabletop_tui.rules.terra_mystica.ledger import counters
+
+        return counters(s.players[seat]) if 0 <= seat < len(s.players) else {}
+
+    def headline(self, s, seat):
+        return ["VP", "C", "PW"]
+
+    def turn_order(self, s):
+        return list(s.order)
+
+    def passed(self, s):
+        return list(s.next_order) if s.phase == "play" else []
+
+    def sheet(self, s, seat):
+        from tabletop_tui.rules.terra_mystica.explain import seat_sheet
+
+        return seat_sheet(s, seat)
+
     def describe(self, s, a):
         """A player-facing label, e.g. "Upgrade F3 to a trading house (2 workers, 3 coins)"."""
         from tabletop_tui.rules.terra_mystica import board
@@ -282,10 +310,21 @@ class TerraMysticaRules(BaseRules[State]):
                 return f"Take favor tile {a.a} (+{n} {('Fire', 'Water', 'Earth', 'Air')[tr]}{extra})"
             if k == "town":
                 return f"Take town tile {a.a} ({TOWN[a.a]['vp']} VP)"
-            if k == "leech":
-                return f"Take {a.n} power from the {a.a.replace('_', ' ').title()} for {max(0, a.n - 1)} VP"
-            if k == "decline":
-                return f"Decline {a.n} power from the {a.a.replace('_', ' ').title()}"
+            if k in ("leech", "decline"):
+                q = self._offer(s, a)
+                frm = FACTIONS[a.a]["name"] if a.a in FACTIONS else a.a.replace("_", " ").title()
+                if k == "leech":
+                    from tabletop_tui.rules.terra_mystica.actions import offer_words
+                    return offer_words(s, q) if q else f"Take {a.n} power from the {frm} for {max(0, a.n - 1)} VP"
+                return f"Decline {a.n} power from the {frm}"
+            if k == "action" and a.a in SPECIAL_WORDS:
+                return SPECIAL_WORDS[a.a]
+            if k == "bridge":
+                return f"Place a bridge between {a.a} and {a.b}"
+            if k == "connect":
+                return f"Connect across the river at {a.a} (Mermaids' town)"
+            if k == "cult" and not s.key_choice:
+                return f"Go up on {a.a.title()}"
             if k == "done":
                 return "End the turn" if s.step == "after" else "Stop here"
             if k == "drop":
@@ -297,6 +336,15 @@ class TerraMysticaRules(BaseRules[State]):
         except (KeyError, ValueError, IndexError):
             pass
         return str(a)
+
+    def _offer(self, s, a):
+        """The power offer an answer refers to (the one being asked, or an open one)."""
+        if a.b:
+            found = engine.find_open(s, a)
+            return found[1] if found else None
+        if s.queue and s.queue[0][0] == "leech":
+            return s.queue[0]
+        return None
 
     def log_line(self, before, a, after):
         d = engine.pending_seat(before)
