@@ -267,7 +267,7 @@ class TerraMysticaRules(BaseRules[State]):
         return list(s.next_order) if s.phase == "play" else []
 
     def sheet(self, s, seat):
-        from tabletop_tui.rules.terra_mystica.explain import seat_sheet
+        from tabletop_tui.rules.terra_mystica.sheet import seat_sheet
 
         return seat_sheet(s, seat)
 
