@@ -157,6 +157,7 @@ class TerraMysticaRules(BaseRules[State]):
         kinds = sorted({x.kind for x in legal})
         p = s.players[d[0]]
         who = FACTIONS[p.faction]["name"] if p.faction else s.names[d[0]]
+        whose = who + ("'" if who.endswith("s") else "'s")  # the Witches' (never "Witches's")
         main_kinds = ("build", "transform", "upgrade", "send", "advance", "action", "pass")
         if a.kind not in kinds and not (d[2] == "main" and a.kind in main_kinds):
             return f"{who} cannot '{a}' now: {d[1].lower()} ({', '.join(kinds)})."
@@ -167,9 +168,9 @@ class TerraMysticaRules(BaseRules[State]):
             if s.phase == "play":
                 normal, extra = engine.reach_sets(s, d[0])
                 if h not in normal and h not in extra:
-                    return f"{a.a} is not directly or indirectly adjacent to one of {who}'s structures."
+                    return f"{a.a} is not directly or indirectly adjacent to one of {whose} structures."
             if a.kind == "build" and s.terrain[h] != engine.home(p):
-                return f"{a.a} is not {who}'s home terrain ({engine.home(p)}); transform it first."
+                return f"{a.a} is not {whose} home terrain ({engine.home(p)}); transform it first."
             if a.kind == "transform" and s.terrain[h] == a.b:
                 return f"{a.a} already is {a.b}."
             if a.kind == "transform" and s.phase == "play":
@@ -192,7 +193,7 @@ class TerraMysticaRules(BaseRules[State]):
             want = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}[a.b]
             names = {"D": "dwelling", "TP": "trading house", "TE": "temple", "SH": "stronghold", "SA": "sanctuary"}
             if s.owner[h] != d[0]:
-                return f"{a.a} has no structure of {who}'s to upgrade."
+                return f"{a.a} has no structure of {whose} to upgrade."
             if s.btype[h] != want:
                 return f"A {names[a.b]} is upgraded from a {names[want]}; {a.a} holds a {names[s.btype[h]]}."
             if p.counts[a.b] >= FACTIONS[p.faction]["buildings"][a.b]["pieces"]:
@@ -218,7 +219,7 @@ class TerraMysticaRules(BaseRules[State]):
                 return f"{who} are at the top of {a.a.title()}."
             return f"There is no free order space worth {a.n} on {a.a.title()}."
         if a.kind == "advance":
-            return f"{who} cannot advance {a.a}: the track is at its end or the cost is not covered."
+            return advance_refusal(p, who, a.a)
         if a.kind == "pass":
             if s.round >= 6:
                 return "No bonus card is taken when passing in round 6: write 'pass'."
@@ -412,6 +413,25 @@ class TerraMysticaRules(BaseRules[State]):
             if held + n != FAVOR[fv]["copies"]:
                 out.append(f"Favor tile {fv} count is wrong.")
         return out
+
+
+def advance_refusal(p, who: str, track: str) -> str:
+    """Why an advance on shipping or digging is refused: the track's end, or what is missing."""
+    f = FACTIONS[p.faction]
+    name, key, level = ("shipping", "shipping", p.ship) if track == "ship" else ("digging", "digging", p.dig)
+    top = f[key]["max"]
+    if top == 0 and track == "ship":
+        return f"The {who} have no shipping track (they never advance shipping)."
+    if top == 0:
+        return f"The {who} cannot advance digging."
+    if level >= top:
+        return f"The {who} are at the end of the {name} track (level {top})."
+    cost = f[key]["cost"]
+    words = {"C": "coins", "W": "workers", "P": "priests"}
+    have = {"C": p.C, "W": p.W, "P": p.P}
+    missing = [f"{cost[r] - have[r]} more {words[r]}" for r in ("W", "C", "P") if cost.get(r, 0) > have[r]]
+    price = ", ".join(f"{cost[r]} {words[r]}" for r in ("W", "C", "P") if cost.get(r))
+    return f"Advancing {name} costs {price}; the {who} need {' and '.join(missing) or 'nothing more'}."
 
 
 RULES = TerraMysticaRules()

@@ -154,3 +154,50 @@ def test_the_notes_are_not_saved_nor_part_of_the_state():
     assert after.notes and "notes" not in RULES.to_json(after)
     assert RULES.from_json(RULES.to_json(after)).notes == []
     assert INDEX  # the map is loaded
+
+
+# -- messages that say what is wrong (issue 23) ---------------------------------------------------
+@pytest.mark.parametrize("text, words", [
+    ("burn -1", "Burn at least 1 power"), ("burn 0", "Burn at least 1 power"),
+    ("convert 0W to 0C", "Convert at least 1"), ("convert 2W to 1C", "The rate is 1 W for 1 C: 'convert 1W to 1C'"),
+])
+def test_a_refused_amount_says_what_would_be_right(text, words):
+    from tabletop_tui.rules.core import IllegalAction
+    s = blank(["witches", "nomads"], TILES)
+    with pytest.raises(IllegalAction) as e:
+        RULES.parse(s, text)
+    assert words in e.value.reason
+
+
+def test_an_advance_refused_says_which_track_and_what_is_missing():
+    from tabletop_tui.rules.core import IllegalAction
+    s = blank(["witches", "dwarves"], TILES)
+    s.players[0].C, s.players[0].W, s.players[0].P = 1, 0, 0
+    with pytest.raises(IllegalAction) as e:
+        RULES.parse(s, "advance dig")
+    assert "digging" in e.value.reason and "2 more workers" in e.value.reason and "4 more coins" in e.value.reason
+    s.players[0].ship = 3
+    with pytest.raises(IllegalAction) as e:
+        RULES.parse(s, "advance ship")
+    assert e.value.reason == "The Witches are at the end of the shipping track (level 3)."
+
+
+def test_the_long_way_round_is_explained_where_the_transform_is_offered():
+    """A transform between two non-home terrains never passes over the home terrain (5 spades)."""
+    from tabletop_tui.rules.terra_mystica import explain as X
+    from tabletop_tui.rules.terra_mystica.notation import Act
+    s = blank(["witches", "nomads"], TILES)
+    h = next(i for i, t in enumerate(s.terrain) if t == "mountains")
+    from tabletop_tui.rules.terra_mystica.data import CELLS
+    text = X.action_cost(s, 0, Act("transform", CELLS[h], "lakes"))
+    assert text.startswith("5 spades") and "the long way round: never across forest" in text
+
+
+def test_possessives_of_plural_factions_are_never_s_apostrophe_s():
+    s = blank(["witches", "nomads"], TILES)
+    from tabletop_tui.rules.core import IllegalAction
+    from tabletop_tui.rules.terra_mystica.data import CELLS
+    far = next(CELLS[i] for i, t in enumerate(s.terrain) if t == "forest")
+    with pytest.raises(IllegalAction) as e:
+        RULES.parse(s, f"build {far}")
+    assert "Witches's" not in e.value.reason and "the Witches' structures" in e.value.reason.replace("of Witches'", "the Witches'")
