@@ -47,7 +47,7 @@ def test_a_dwelling_built_scores_the_round_tile():
     after, changes, line = entry(s, f"build {there}")
     assert changes == [Change(0, "VP", 2, "round tile: 2 per dwelling"), Change(0, "C", -2, ""),
                        Change(0, "W", -1, "")]
-    assert line == f"P0 (Witches) built a dwelling on {there} — +2 VP (round tile: 2 per dwelling), -2 C, -1 W"
+    assert line == f"P0 (Witches) built a dwelling on {there} — +2 VP (round tile: 2 per dwelling), -2 C, -1 W."
 
 
 def test_passing_pays_the_bonus_cards_victory_points():
