@@ -62,15 +62,19 @@ def tiny_reason(reason: str) -> str:
 class FincaScreen(GameScreen):
     CSS = """
     #finca-board { height: 1fr; }
+    FincaScreen.-narrow #panels-box { display: none; }
+    FincaScreen.-short #decision { max-height: 8; }
     """
 
     def compose_board(self) -> Widget:
         return Horizontal(Windmill(self.match.state, id="windmill"),
                           Communities(self.match.state, id="communities"), id="finca-board")
 
-    # The windmill and the ten communities need 64 columns beside the player panels and about
-    # 13 rows: below 100×30 the shared notice asks for a larger terminal instead of cutting.
-    MIN_SIZE = (100, 30)
+    # The windmill and the ten communities need 64 columns and about 10 rows. Below 100 columns
+    # the player panels give way (the score strip keeps every score in view, ``p`` opens every
+    # player's whole sheet), and below 30 rows the log keeps its newest lines only.
+    MIN_SIZE = (80, 24)
+    PANELS_FROM = 100
 
     def round_text(self, state: Any) -> str:
         return "introduction" if state.round == 0 else f"round {state.round}"
@@ -191,7 +195,28 @@ class FincaScreen(GameScreen):
 
     def on_resize(self, event) -> None:
         # (GameScreen.on_resize runs too: Textual calls the handler of every class in the MRO)
+        self.lay_out(event.size.width, event.size.height)
         self.call_after_refresh(self._fit_panels)
+
+    def on_mount(self) -> None:
+        self.lay_out(self.app.size.width, self.app.size.height)
+        super().on_mount()
+
+    def lay_out(self, width: int, height: int) -> None:
+        """The compact form below 100×30: no side panels (the strip and ``p`` show them); at
+        24 rows the log shows its newest lines only."""
+        self.set_class(width < self.PANELS_FROM, "-narrow")
+        self.set_class(height < 30, "-short")
+        self.call_after_refresh(self._log_height, height)
+
+    def _log_height(self, height: int) -> None:
+        from tabletop_tui.widgets.log_panel import LogPanel
+
+        try:
+            log = self.query_one(LogPanel)
+        except NoMatches:
+            return
+        log.styles.height = 3 if height < 30 else 6 if height >= 36 else 4
 
     def _fit_panels(self) -> None:
         """Every player's panel whole in the column, without scrolling: the richest layout that
