@@ -76,6 +76,40 @@ class FincaScreen(GameScreen):
     MIN_SIZE = (80, 24)
     PANELS_FROM = 100
 
+    def legend(self) -> list[tuple[str, str]]:
+        """Every symbol of the windmill and the communities."""
+        marks = ", ".join(f"{self.marks[p]} {name}" for p, name in enumerate(self.match.names))
+        out = [(FRUIT_LETTER[f], f"{f} (a blade's fruit, a fruit symbol on a tile, a supply "
+                                 "count)") for f in FRUITS]
+        out += [
+            ("1 … 12", "the windmill's blades, clockwise from the top; the windmill turns clockwise"),
+            (", ".join(self.marks), f"farmers on a blade, one letter each: {marks}"),
+            ("A3", "three farmers of one player on a blade (when they do not fit side by side)"),
+            ("go 2", "a farmer moved from this blade goes 2 blades on (one per farmer on it)"),
+            ("═ line ═", "a dividing line: a farmer crossing it takes a donkey cart"),
+            ("▮", "a donkey cart still in the windmill"),
+            ("F14 A18 …", "the fruit supply: how many of each fruit are left"),
+            ("+2R +1▮", "the highlighted move lands here: 2 oranges and 1 donkey cart"),
+            (">", "a blade or community the current decision can choose"),
+            ("»", "the cursor (Enter chooses it)"),
+            ("✓", "a community already part of the delivery being built"),
+            ("6 FFRRLL", "a community's face-up fruit tile: its value (= VP = fruits) and the "
+                         "fruits it asks for"),
+            (ANY, "an any-fruit symbol: any fruit fills it"),
+            ("left", "how many fruit tiles are left in the community's stack"),
+            ("F, F+A, all", "the community's finca tile: the fruit(s) whose symbols decide it, or "
+                            "all = the sum of tile values"),
+            ("2010", "each player's count for that finca tile, one digit per player in seat order"),
+            (LEADS, "that player leads the finca tile alone"),
+            ("▲", "a wooden finca on a closed community (the finca tile went to →, or the box)"),
+            ("set ·2·4··", "the tile values 1–6 a player holds (· missing): each complete set "
+                           "takes the top bonus tile"),
+            ("VP", f"victory points: fruit tiles, finca tiles ({F.FINCA_VP} each), bonus tiles "
+                   f"and {F.ACTION_VP} per action tile still unused"),
+            ("fruit, cart", "the fruits in a player's play area and their donkey carts"),
+        ]
+        return out
+
     def round_text(self, state: Any) -> str:
         return "introduction" if state.round == 0 else f"round {state.round}"
 

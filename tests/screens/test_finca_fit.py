@@ -66,3 +66,18 @@ async def test_resizing_lays_the_screen_out_again_both_ways():
         await settle(pilot)
         assert app.screen.query_one("#panels-box").display
         assert cuts(app) == []
+
+
+async def test_the_legend_names_every_symbol_of_the_windmill_and_the_communities():
+    m = moment("quiet", 4)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        symbols = [sym for sym, _ in app.screen.legend()]
+        for sym in ("F", "A", "O", "R", "G", "L", "*", "^", "▮", ">", "»", "✓", "▲"):
+            assert sym in symbols
+        await pilot.press("g")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "LegendScreen"
+        assert "fig (a blade's fruit" in screen_text(app)
+        assert cuts(app) == []
