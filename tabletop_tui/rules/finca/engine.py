@@ -385,7 +385,7 @@ class FincaRules(BaseRules[State]):
                 "cart": s.carts[seat], "action tile": len(s.action_tiles[seat])}
 
     def headline(self, s: State, seat: int) -> list[str]:
-        return ["VP", "fruit", "cart"]
+        return ["VP", "fruit"]  # one strip row for 4 players at 100 columns; carts: panels, p
 
     def sheet(self, s: State, seat: int) -> list[tuple[str, list[str]]]:
         return describe.sheet(s, seat)

@@ -22,7 +22,7 @@ def test_counters_are_points_fruits_carts_and_action_tiles_points_first():
     give(s, 0, fig=2, lemon=1)
     give_carts(s, 0, 1)
     assert RULES.counters(s, 0) == {"VP": 8, "fruit": 3, "cart": 1, "action tile": 4}
-    assert RULES.headline(s, 0) == ["VP", "fruit", "cart"]
+    assert RULES.headline(s, 0) == ["VP", "fruit"]
 
 
 def test_the_windmill_harvest_says_how_many_fruits_from_which_blade_and_the_cart_for_a_line():
