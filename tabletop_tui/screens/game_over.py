@@ -165,12 +165,30 @@ class GameOverScreen(Screen[None]):
         self.query_one("#again").focus()
 
     # -- the breakdown table -----------------------------------------------------------------
+    def ledger_breakdown(self) -> dict[int, dict[str, int]] | None:
+        """Each seat's points by source from the match's ledger (the log's own record), when the
+        rules gave a reason for every point; else None (the rules' own breakdown is shown)."""
+        m = self.match
+        if not getattr(m, "ledger", None):
+            return None
+        by_seat = {s: m.points_by_source(s) for s in range(len(m.names))}
+        if any("" in parts for parts in by_seat.values()):
+            return None
+        res = m.result()
+        if res is None or any(sum(parts.values()) != res.scores.get(s, 0) for s, parts in by_seat.items()):
+            return None
+        return by_seat
+
     def sheets(self) -> dict[str, tuple[list[Text], list[list[Text]]]]:
         """The breakdown two ways, as (header, rows): "wide", one row per player (Place,
         Player, Total, then the categories), and "tall", one column per player, for when the
         categories do not fit across the screen (the rows above Total add up to it)."""
         m = self.match
         res = m.result()
+        by_source = self.ledger_breakdown()
+        if by_source is not None:  # every source of points, as the log and the seat sheets say
+            from dataclasses import replace
+            res = replace(res, breakdown=by_source)
         seats = list(range(len(m.names)))
         counted, aside, other = split_categories(res, seats)
         marks = markers(m.names)
