@@ -32,7 +32,7 @@ def test_the_windmill_harvest_says_how_many_fruits_from_which_blade_and_the_cart
     assert changes == [Change(0, "fruit", 1, "orange from blade 4"),
                        Change(0, "cart", 1, "dividing line")]
     assert line.endswith("1 orange and 1 donkey cart — +1 fruit (orange from blade 4), "
-                         "+1 cart (dividing line)")
+                         "+1 cart (dividing line).")
     # 7 farmers on blade 3: 7 blades on, to blade 10, over the dividing lines before 4 and 10
     s = board(4, {0: [2, 2, 2], 1: [2, 2, 2], 2: [2], 3: [11, 11, 11]})
     s2, changes, line = entry(s, "move 3")
@@ -59,7 +59,7 @@ def test_using_an_action_tile_costs_the_2_points_it_is_worth_unused():
     s = board(2)
     s2, changes, line = entry(s, "use gust")
     assert changes == [Change(0, "VP", -2, "action tile used"), Change(0, "action tile", -1, "")]
-    assert line == "Anna used the gust of wind action tile — -2 VP (action tile used), -1 action tile"
+    assert line == "Anna used the gust of wind action tile — -2 VP (action tile used), -1 action tile."
 
 
 def test_a_delivery_scores_each_fruit_tile_and_returns_fruits_and_the_cart():
@@ -72,7 +72,7 @@ def test_a_delivery_scores_each_fruit_tile_and_returns_fruits_and_the_cart():
     assert changes == [Change(0, "VP", 2, "fruit tile"), Change(0, "fruit", -2, ""),
                        Change(0, "cart", -1, "")]
     assert line == ("Anna delivered 2 fruits to Palma with a donkey cart and took a tile worth 2"
-                    " — +2 VP (fruit tile), -2 fruit, -1 cart")
+                    " — +2 VP (fruit tile), -2 fruit, -1 cart.")
 
 
 def test_the_finca_tile_of_a_closed_community_scores_5_for_the_majority_even_another_player():
