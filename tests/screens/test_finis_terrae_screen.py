@@ -167,7 +167,7 @@ async def test_sailing_highlights_the_reachable_tiles_and_right_enter_sails():
         pos = m.state.ships[0]["pos"]
         if pos is not None and m.state.ships[0]["start"] != (target[1], target[2]):
             assert (pos[0], pos[1]) == (target[1], target[2])
-        assert m.log[-1].startswith("Anna sails to")
+        assert m.log[-1].startswith("Anna sailed to")
 
 
 async def test_the_map_pans_to_keep_the_cursor_in_view_at_100x30():
@@ -213,7 +213,7 @@ async def test_wreck_asks_for_a_hold_and_the_panel_marks_the_holds():
         assert str(screen.query_one("#panels").render()).count("|") >= 15
         await pilot.press("1")
         await pilot.pause()
-        assert "leaves" in m.log[-1] or "wreck" in " ".join(m.log[-3:])
+        assert "left" in m.log[-1] or "wreck" in " ".join(m.log[-3:])
 
 
 async def test_panels_and_status_show_holds_stash_galleon_weather_and_dice():
