@@ -15,7 +15,7 @@ from . import tiles as T
 
 #: the counters of a seat, points first (keys of ``counters``), and the things they count
 GOODS_KEYS = (("spice", "spice"), ("treasure", "treasures"), ("find", "finds"), ("castaway", "castaways"))
-HEADLINE = ["VP", "$", "ports"]
+HEADLINE = ["VP", "$"]
 SIDE = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 

@@ -99,7 +99,7 @@ def test_the_points_by_source_are_the_end_scoring_lines(seed):
         assert m.points_by_source(seat) == dict(sorted(want.items(), key=lambda kv: -kv[1]))
 
 
-def test_counters_are_points_doubloons_things_and_ports_and_the_strip_shows_three():
+def test_counters_are_points_doubloons_things_and_ports_and_the_strip_shows_points_and_doubloons():
     s = acting(island(base()))
     holds(s, 0, ("doubloons", 15), ("spice", 2), stash=5)
     s.ships[0]["pile"]["treasure"] = 1
@@ -107,7 +107,7 @@ def test_counters_are_points_doubloons_things_and_ports_and_the_strip_shows_thre
     assert list(c) == ["VP", "$", "spice", "treasures", "finds", "castaways", "ports"]
     assert c["$"] == 20 and c["spice"] == 2 and c["treasures"] == 1 and c["ports"] == 1
     assert c["VP"] == SC.totals(s)[0]
-    assert RULES.headline(s, 0) == ["VP", "$", "ports"]
+    assert RULES.headline(s, 0) == ["VP", "$"]
 
 
 def test_the_turn_order_starts_with_the_player_holding_the_east_marker():
