@@ -406,6 +406,38 @@ class FinisTerraeScreen(GameScreen):
                   "shift+arrows=pan"))
         return fit.flow(Text("Map:", "bold"), [Text(p, "dim") for p in parts], width, indent=0)
 
+    def legend(self) -> list[tuple[str, str]]:
+        """Every symbol the map draws, and what it means."""
+        marks = ", ".join(f"{self.marks[i]} {n}" for i, n in enumerate(self.match.names))
+        return [
+            ("A B C D", f"a player's ship, in the player's colour ({marks}); dark letters on the "
+                        "colour: an explorer, the colour on black: a pirate"),
+            ("⌂A", "a player's port (the letter is the player's; a single letter on a small beach)"),
+            ("@", "the Black Galleon"),
+            ("^", "land"),
+            (".", "a beach (a port can be established there)"),
+            ("!", "a lighthouse (protects ships from a storm's push onto its island)"),
+            ("#", "a fort"),
+            ("x x x / reef", "a reef: a ship pushed across it is wrecked"),
+            ("den", "a pirate den (explorers pay a toll to sail through it)"),
+            ("wreck", "a shipwreck tile"),
+            ("···N··· W··+··E", "the Isle of Winds with its four beaches, the starting ports"),
+            ("t", "a treasure lying there"),
+            ("c", "a castaway lying there"),
+            ("f", "an underwater find lying there"),
+            ("$", "doubloons lying there (a wreck's hold)"),
+            ("s", "spice crates lying there (a wreck's hold)"),
+            ("+ + corners", "a place the current decision can choose"),
+            ("┏ ┓ corners", "the cursor: the choice the Enter key takes"),
+            ("····· on a blank", "a place for the tile being placed, shown there"),
+            ("N↑ and numbers", "north is up; the numbers are the columns (x, east) and rows (y, north)"),
+            ("|$14|s2 | - |", "a ship board's four holds ($ doubloons, s spice, f finds, c castaways, "
+                              "- empty); stash: the doubloons kept safe beside it"),
+            ("kept t1 s2", "treasures opened and spice, finds and castaways sold or redeemed, kept "
+                           "for the end scoring"),
+            ("shift+arrows, c", "pan the map; c centres it again"),
+        ]
+
     def action_pan(self, dx: int, dy: int) -> None:
         self.query_one(TileMap).pan(dx, dy)
 

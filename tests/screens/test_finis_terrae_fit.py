@@ -99,3 +99,25 @@ async def test_a_resize_lays_the_screen_out_again_at_once_both_ways():
         assert (screen.query_one("#panels-box").size.width,
                 screen.query_one("#choices").styles.max_height) == wide
         assert cuts(app) == []
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_the_seat_sheets_and_the_legend_are_one_key_away_and_whole(size):
+    m = match("sailing", 4)
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        game = app.screen
+        symbols = [sym for sym, _ in game.legend()]
+        assert {"⌂A", "@", "^", ".", "!", "#", "t", "c", "f", "$", "s", "den"} <= set(symbols)
+        await pilot.press("p")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "SeatSheetScreen"
+        text = screen_text(app)
+        assert "Ship board" in text and "hold 1:" in text
+        assert cuts(app) == []
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        assert "Black Galleon" in screen_text(app) and cuts(app) == []

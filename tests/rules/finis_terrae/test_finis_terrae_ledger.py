@@ -128,3 +128,23 @@ def test_the_log_tells_what_happened_in_the_past_tense(seed):
     present = [line for line in m.log if PRESENT.search(line.replace("Isle of Winds", ""))]
     assert present == []
     assert any(" sailed to " in line for line in m.log) and any(" drew " in line for line in m.log)
+
+
+def test_the_seat_sheet_shows_the_whole_ship_board_ports_and_tokens_in_words():
+    """Everything on a ship board is public: holds, stash, the things kept, ports, tokens."""
+    s = acting(island(base()))
+    holds(s, 0, ("doubloons", 15), ("spice", 2), stash=5)
+    s.ships[0]["pile"]["treasure"] = 1
+    s.ships[0]["minus3"] = 1
+    s.ports[(2, 1)] = 0
+    s.ships[0]["ports_left"] -= 1
+    sheet = dict(RULES.sheet(RULES.view(s, 1), 0))
+    assert sheet["Ship board"][0] == "an explorer"
+    assert "ship at 2,1 (island 1 beach)" in sheet["Ship board"]
+    assert {"hold 1: 15 doubloons", "hold 2: 2 spice crates"} <= set(sheet["Ship board"])
+    assert "stash: 5 doubloons (safe)" in sheet["Ship board"]
+    assert "1 treasures opened" in sheet["Kept in front of the board"]
+    assert sheet["Ports"] == ["0,1 (starting port, Isle of Winds)", "2,1 (island 1 beach)", "6 port tokens left"]
+    assert '1 "-3" tokens (wrecks)' in sheet["Tokens and markers"]
+    # a view (another player's) holds all of it: nothing of a ship board is hidden
+    assert RULES.sheet(RULES.view(s, 1), 0) == RULES.sheet(s, 0)
