@@ -198,7 +198,7 @@ def rank_by(keys: dict[int, tuple]) -> list[list[int]]:
 def unit_text(key: str, n: int) -> str:
     """A counter's unit for ``n`` of it: a plural word loses its ``s`` for one ("1 port",
     "2 ports"); symbols and short units stay ("1 VP", "1 $", "1 PW")."""
-    if abs(n) == 1 and len(key) > 3 and key.endswith("s") and not key.endswith("ss") and key.isalpha():
+    if abs(n) == 1 and len(key) > 3 and key.endswith("s") and not key.endswith("ss") and key.replace(" ", "").isalpha():
         return key[:-1]
     return key
 
