@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .content import CONST, FLAG_LOCS, LOCS, NATIONS, TOKENS, card
 from .notation import act
-from .state import push, task, ops_tasks
+from .state import push, task, ops_tasks, gain
 from . import influence, ship, counters
 
 INFL_COSTS = {int(k): v for k, v in CONST["combat_influence_costs"].items()}  # cost -> influence
@@ -132,15 +132,15 @@ def fight_choose(s, t, a) -> None:
             if rider:  # E33: paid / taken at once, before any combat action
                 op = rider["op"]
                 if op == "pay_doubloons":
-                    p["dbl"] -= rider["n"]
+                    gain(g, seat, "$", -rider["n"], "combat token")
                 elif op == "doubloons":
-                    p["dbl"] += rider["n"]
+                    gain(g, seat, "$", rider["n"], "combat token")
                 elif op == "vp":
-                    p["vp"] += rider["n"]
+                    gain(g, seat, "VP", rider["n"], "combat token")
                 elif op == "figure":
                     ship.gain_figures(p, rider["n"])
                 elif op == "influence":
-                    influence.gain_influence(p, nat, rider["n"])
+                    influence.gain_influence(p, nat, rider["n"], g, seat)
         return
     k = a.kind
     nat = t["nation"]
@@ -158,7 +158,7 @@ def fight_choose(s, t, a) -> None:
         cost = next(c for c, m in INFL_COSTS.items() if m == n)
         t["value"] -= cost
         _mark_used(g, t, "infl")
-        influence.gain_influence(p, nat, n)
+        influence.gain_influence(p, nat, n, g, seat)
     elif k in ("annex", "displace"):
         loc = a.args[0]
         owner = g["flags"][loc]
@@ -168,18 +168,18 @@ def fight_choose(s, t, a) -> None:
             g["removed"][owner] += 1
         influence.take_marker(g, nat)
         g["flags"][loc] = nat
-        influence.gain_influence(p, nat, 1)
-        tasks = ops_tasks(seat, LOCS[loc]["flag"], nat)
+        influence.gain_influence(p, nat, 1, g, seat)
+        tasks = ops_tasks(seat, LOCS[loc]["flag"], nat, "flag bonus")
         for c, op in ship.card_ops(p, "trigger"):
             if op["on"] == "annex":
-                tasks += ops_tasks(seat, op["gain"], nat)
+                tasks += ops_tasks(seat, op["gain"], nat, card(c)["name"])
         push(g, *tasks)
     elif k == "card":
         c = a.args[0]
         spec = card_action(c)
         t["value"] -= spec["cost"]
         _mark_used(g, t, c)
-        push(g, *ops_tasks(seat, spec["gain"], nat))
+        push(g, *ops_tasks(seat, spec["gain"], nat, card(c)["name"]))
 
 
 def finish(s, t) -> None:
@@ -192,5 +192,5 @@ def finish(s, t) -> None:
     tasks = []
     for c, op in ship.card_ops(p, "trigger"):
         if op["on"] == "combat":
-            tasks += ops_tasks(t["seat"], op["gain"])
+            tasks += ops_tasks(t["seat"], op["gain"], None, card(c)["name"])
     push(g, *tasks)

@@ -108,15 +108,16 @@ def scoring_lines(before, after) -> str:
     if steps:
         out.append(f"End of round {before.g['round']}: interim scoring.")
         for k, st in enumerate(steps, 1):
+            if st["step"] == "Totals":
+                continue  # the ledger rows under the entry give every seat's changes
             per = "; ".join(f"{after.names[i]} {t}" for i, t in st["per_seat"].items())
+            if st["step"] in ("Unused assistants", "Income"):
+                per = ""  # said in signed numbers, with the reason, in the rows below
             out.append(f"  {k}. {st['step']}: {st['text']}" + (f" {per}." if per else ""))
     f = after.g["final"]
     if f and not before.g["final"]:
-        out.append("Game end: final scoring.")
-        for i in range(after.g["n"]):
-            b = f[str(i)]["breakdown"]
-            parts = ", ".join(f"{k} {v}" for k, v in b.items() if v)
-            out.append(f"  {after.names[i]}: {f[str(i)]['total']} VP ({parts}).")
+        totals = ", ".join(f"{after.names[i]} {f[str(i)]['total']} VP" for i in range(after.g["n"]))
+        out.append(f"Game end: final scoring ({totals}); each step below.")
     return "".join("\n" + line for line in out)
 
 

@@ -1,11 +1,11 @@
 """MaracaiboRules: the task loop that drives decisions, and the Rules protocol around it."""
 from __future__ import annotations
 
-from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, rank_by
+from tabletop_tui.rules.core import BaseRules, Change, Decision, IllegalAction, Option, Result, Rng, rank_by
 
 from .content import CARDS, LOCS, NATIONS, NATION_NAMES, QUESTS, TOKENS, card, UPGRADES, PRESTIGE, CAREERS, C, XTRACK
 from .notation import Act, normalise
-from .state import State
+from .state import NOTES, State
 from . import careers, cards, combat, effects, explorer, quests, setup, ship, turn, villages, scoring
 
 # task type -> (auto, options, choose, decision kind, prompt)
@@ -183,6 +183,42 @@ class MaracaiboRules(BaseRules[State]):
                       breakdown={i: dict(f[str(i)]["breakdown"]) for i in seats},
                       tiebreak="Ties: most doubloons before conversion, then most quests fulfilled, then a shared place.")
 
+    # -- the table at a glance -------------------------------------------------------------------
+    def counters(self, s: State, seat: int) -> dict:
+        """VP, doubloons, combat points and the influence with each nation (all public)."""
+        p = s.g["players"][seat]
+        out = {"VP": self.vp(s)[seat], "$": p["dbl"], "CP": p["cp"]}
+        for n in NATIONS:
+            out[f"{NATION_NAMES[n]} infl"] = p["infl"][n]
+        return out
+
+    def headline(self, s: State, seat: int) -> list:
+        return ["VP", "$", "CP"]
+
+    def turn_order(self, s: State) -> list:
+        g = s.g
+        return [(g["start_seat"] + k) % g["n"] for k in range(g["n"])]
+
+    def passed(self, s: State) -> list:
+        """Once a ship has reached the round's end space, the players whose last turn of the
+        round is over, in the order they finished (the one who reached it first)."""
+        g = s.g
+        if g["phase"] == "over":
+            return []
+        trig = g["trigger"]
+        if trig is None:
+            return []
+        n = g["n"]
+        cur = g["stack"][-1]["seat"] if g["stack"] else None
+        after = [(trig + k) % n for k in range(1, n)]
+        if g["scoring"]:
+            return [trig] + after
+        return [trig] + [x for x in after if x not in g["extra"] and x != cur]
+
+    def reasons(self, before: State, a, after: State) -> list:
+        notes = after.g.get(NOTES) or []
+        return [Change(seat, what, n, src) for seat, what, n, src in notes]
+
     # -- information ----------------------------------------------------------------------------
     def hidden_information(self) -> bool:
         return True
@@ -244,7 +280,8 @@ class MaracaiboRules(BaseRules[State]):
 
     # -- JSON -----------------------------------------------------------------------------------
     def to_json(self, s: State) -> dict:
-        return {"names": list(s.names), "rng": s.rng.to_json(), "g": s.g}
+        g = s.g if NOTES not in s.g else {k: v for k, v in s.g.items() if k != NOTES}
+        return {"names": list(s.names), "rng": s.rng.to_json(), "g": g}
 
     def from_json(self, d: dict) -> State:
         import json as _json
