@@ -68,8 +68,11 @@ def _loc(x: str) -> str:
 
 class MaracaiboScreen(GameScreen):
     CSS_PATH = ["game.tcss", "maracaibo.tcss"]
-    MIN_SIZE = (100, 30)
-    BINDINGS = [Binding("backspace", "back", "back", id="back")]
+    MIN_SIZE = (80, 24)
+    BINDINGS = [Binding("backspace", "back", "back", id="back"),
+                Binding("pageup,[", "panel(-1)", "panel ↑", id="panel-up"),
+                Binding("pagedown,]", "panel(1)", "panel ↓", id="panel-down"),
+                Binding("i", "details", "details", id="details")]
 
     def __init__(self, match, curtain: bool | None = None) -> None:
         super().__init__(match, curtain)
@@ -87,15 +90,42 @@ class MaracaiboScreen(GameScreen):
         return Vertical(RouteMap(self.match.state, colours, self.marks, id="route"),
                         Static("", id="mar-detail"), Static("", id="mar-tracks"), id="mar-board")
 
+    def on_mount(self) -> None:
+        # (GameScreen.on_mount runs too: Textual calls the handler of every class)
+        box = self.query_one("#panels-box")
+        box.scroll_by_key = True  # [ and ] (PgUp/PgDn) scroll it; the footer names them
+        self.lay_out(self.size.width, self.size.height)
+
     def on_resize(self, event) -> None:
-        # (GameScreen.on_resize runs too) roomy boxes when the terminal is tall enough
-        tall = self.size.height >= 38
+        # (GameScreen.on_resize runs too, after this: the log's height is set again after it)
+        self.lay_out(event.size.width, event.size.height)
+        self.call_after_refresh(self.lay_out, event.size.width, event.size.height)
+
+    def lay_out(self, w: int, h: int) -> None:
+        """Roomy boxes when the terminal is tall enough; the side panel (the viewer's hand and
+        planning area) from 110 columns (below that the score strip and the seat sheets, p, hold
+        it); the tracks under the map from 34 rows (below that: the seat sheets and the legend)."""
+        if not w or not h or not self.is_current:
+            return
+        tall = h >= 46
         self.query_one(RouteMap).styles.height = 15 if tall else 11
-        self.query_one("#mar-detail").styles.height = 2 if tall else 1
-        small = self.size.height < 36
+        self.query_one("#mar-detail").styles.height = 2 if h >= 30 else 1
+        from tabletop_tui.widgets.log_panel import LogPanel
+        if h < 30:
+            self.query_one(LogPanel).styles.height = 2  # the newest line; the whole log is L
+        self.query_one("#mar-tracks").display = h >= 34
+        small = h < 36
         self.query_one(DecisionPanel).styles.max_height = 6 if small else 9
         self.query_one("#choices").styles.max_height = 4 if small else 7
-        self.query_one("#panels-box").styles.width = 38 if self.size.width >= 110 else 36
+        box = self.query_one("#panels-box")
+        box.display = w >= 110
+        box.styles.width = 36 if w >= 150 else 32
+        self._tracks_for = None  # the tracks are drawn for the width
+        self._panel_text = None
+
+    def action_panel(self, step: int) -> None:
+        box = self.query_one("#panels-box")
+        box.scroll_relative(y=step * max(1, box.size.height - 2), animate=False)
 
     def round_text(self, s: Any) -> str:
         g = s.g
@@ -426,7 +456,7 @@ class MaracaiboScreen(GameScreen):
         if d is not None and d.kind == "move" and self.human_to_play():
             for r in SF.reachable(self.match.state, d.seat):
                 mp[r["dest"]] = f"{r['mp']}MP" if r["dest"] not in mp else mp[r["dest"]]
-        info = self._info(s, hi, cursor)
+        info = self._fit_detail(self._info(s, hi, cursor))
         rm = self.query_one(RouteMap)
         corner, ctargets = self._corner(s)
         rm.update_state(state, targets, cursor, mp=mp, corner=corner, corner_targets=ctargets)
@@ -453,6 +483,26 @@ class MaracaiboScreen(GameScreen):
             self._tracks_text = tracks
             self.query_one("#mar-tracks", Static).update(tracks, layout=not same)
         self._refresh_player_panels(s, hi)
+
+    def _fit_detail(self, info: Text) -> Text:
+        """The detail under the map in full when its rows hold it; else its first words and the
+        key that shows it whole (i)."""
+        self._detail_full = info
+        box = self.query_one("#mar-detail")
+        width = max(20, (box.size.width or self.size.width) - 2)
+        rows = int(box.styles.height.value) if box.styles.height is not None else 1
+        from rich.console import Console
+        lines = Console(width=width, no_color=True).render_lines(info, pad=False)
+        if len(lines) <= rows or not info.plain:
+            return info
+        head = info.plain.split(" · ")[0]
+        tail = " · i: all of it"
+        return Text(abbreviate_words(head, width * rows - len(tail)) + tail, style="bold")
+
+    def action_details(self) -> None:
+        full = getattr(self, "_detail_full", None)
+        if full is not None and full.plain:
+            self.app.push_screen(InfoScreen(full))
 
     def _corner(self, s: Any) -> tuple[list, dict]:
         """The card display in the map's free corner: one card a line with its price."""
@@ -580,6 +630,39 @@ class MaracaiboScreen(GameScreen):
         self.app.switch_screen(MaracaiboGameOver(self.match, self))
 
 
+def abbreviate_words(text: str, room: int) -> str:
+    """Whole words of text that fit in room (never a word cut in the middle)."""
+    out = ""
+    for w in text.split(" "):
+        nxt = f"{out} {w}" if out else w
+        if len(nxt) > room:
+            break
+        out = nxt
+    return out
+
+
+class InfoScreen(ModalScreen[None]):
+    """The detail under the map in full (key i), for terminals where its rows cannot hold it."""
+
+    DEFAULT_CSS = """
+    InfoScreen { align: center middle; }
+    InfoScreen > VerticalScroll { width: 90%; max-width: 100; height: auto; max-height: 90%;
+                                  border: thick $accent; background: $panel; padding: 0 2; }
+    """
+    BINDINGS = [Binding("enter,space,escape,i", "done", "close")]
+
+    def __init__(self, text: Text) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(self.text, id="info")
+
+    def action_done(self) -> None:
+        self.dismiss(None)
+
+
 class RoundEndScreen(ModalScreen[None]):
     """The interim scoring, step by step, before the next round starts."""
 
@@ -629,6 +712,13 @@ class MaracaiboGameOver(ColumnsGameOver):
     MaracaiboGameOver #breakdown { max-height: 18; }
     MaracaiboGameOver #chart { height: 8; }
     """
+
+    def on_resize(self, event) -> None:
+        """Below 34 rows the chart gives way (the table's "VP after round" rows hold the same)."""
+        tall = event.size.height >= 34
+        for wid in ("#chart", "#chart-title"):
+            for w in self.query(wid):
+                w.display = tall
 
     def fill_table(self) -> None:
         """One column per player, names cut to the screen's width (made again on a resize)."""
