@@ -127,6 +127,23 @@ class MaracaiboScreen(GameScreen):
         box = self.query_one("#panels-box")
         box.scroll_relative(y=step * max(1, box.size.height - 2), animate=False)
 
+    def legend(self) -> list:
+        from tabletop_tui.widgets.route_map import SHORT
+        out = [("0 Havana", "a location box: its number and name (cities in bold)"),
+               ("─", "a route between two stops"), ("═", "the double route between Curacao and Maracaibo"),
+               ("│", "a route between rows of the map"),
+               ("[ ]", "an empty flag space: annex it in a combat for its flag bonus"),
+               ("[F] [E] [S]", "a flag space owned by France, England, Spain"),
+               ("s t c k l", "a market space that still wants sugar, tobacco, coffee, cocoa, cloth"),
+               ("A B C D (on a market)", "the player whose disc lies on that market space"),
+               ("Q", "a quest lies there (its cost and reward: the line under the map)"),
+               ("A B C D (under a name)", "a player's ship"), ("a b c d", "a player's assistant"),
+               ("◇  ◆", "a target of the current choice; the cursor"), ("6MP", "the movement points to sail there"),
+               ("E3Q, |red|, END", "explorer track: a space with a quest, a barrier, the end"),
+               ("i", "the detail under the map in full")]
+        out += [(short, f"{LOCS[loc]['name']} ({loc})") for loc, short in SHORT.items() if short != LOCS[loc]["name"]]
+        return out
+
     def round_text(self, s: Any) -> str:
         g = s.g
         if g["phase"] == "opening":

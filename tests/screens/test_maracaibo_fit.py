@@ -85,3 +85,14 @@ async def test_going_from_100x30_back_to_120x40_lays_the_screen_out_again_at_onc
         await settle(pilot)
         assert app.screen.query_one("#panels-box").display
         assert screen_text(app) == wide
+
+
+async def test_the_legend_names_every_symbol_of_the_map():
+    m = _match(2, "quiet")
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _open(app, pilot)
+        symbols = " ".join(sym for sym, _ in app.screen.legend())
+        for sym in ("[ ]", "[F]", "Q", "═", "─", "s t c k l", "a b c d", "◆"):
+            assert sym in symbols
+        assert ("P.Spain", "Port of Spain (11)") in app.screen.legend()

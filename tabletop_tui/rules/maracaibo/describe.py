@@ -173,3 +173,22 @@ def _op_text(o: dict) -> str:
     n = o.get("n", "")
     return {"fight": "fight a combat", "explore": f"explore up to {n}", "doubloons": f"take {n} doubloons",
             "vp": f"score {n} VP", "vp_per": f"score {n} VP per {o.get('per', '').replace('_', ' ')}"}.get(o["op"], o["op"])
+
+
+def ops_words(ops: list) -> str:
+    """Rewards in words, plurals right: "2 doubloons, 1 VP"."""
+    out = []
+    for o in ops:
+        n = o.get("n", 1)
+        name = o["op"]
+        if name == "doubloons":
+            out.append(f"{n} doubloon{'s' if n != 1 else ''}")
+        elif name == "vp":
+            out.append(f"{n} VP")
+        elif name == "combat_points":
+            out.append(f"{n} combat point{'s' if n != 1 else ''}")
+        elif name == "influence":
+            out.append(f"{n} influence")
+        else:
+            out.append(name.replace("_", " ") + (f" {n}" if "n" in o else ""))
+    return ", ".join(out)

@@ -90,3 +90,18 @@ def test_every_change_of_points_in_a_four_player_game_has_a_reason_and_a_log_ent
     assert m.over
     assert unexplained_points(m) == []
     assert unlogged_point_changes(m) == []
+
+
+def test_a_seat_sheet_of_another_player_shows_the_number_of_hand_cards_never_the_cards():
+    """Hand cards are hidden; the planning area, bought cards, ship board, career and quests are public."""
+    m = random_match("maracaibo", 3, 2, moves=200)
+    from tabletop_tui.rules.maracaibo.content import card
+    other = m.state.p(1)
+    theirs = dict(RULES.sheet(RULES.view(m.state, 0), 1))
+    assert theirs["Hand"] == [f"{len(other['hand'])} cards (hidden)"] and len(other["hand"]) > 1
+    text = "\n".join(line for lines in theirs.values() for line in lines)
+    assert not any(card(c)["name"] in text for c in other["hand"]
+                   if c not in other["plan"] + other["bought"])
+    assert all(any(card(c)["name"] in line for line in theirs["Planning area"]) for c in other["plan"])
+    own = dict(RULES.sheet(RULES.view(m.state, 1), 1))
+    assert all(any(card(c)["name"] in line for line in own["Hand"]) for c in other["hand"])
