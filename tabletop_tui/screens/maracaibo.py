@@ -34,8 +34,8 @@ from tabletop_tui.widgets import maracaibo_table as MT
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.route_map import RouteMap
 
-RIDER = {"pay_doubloons": "pay {n} doubloons", "doubloons": "take {n} doubloons", "vp": "score {n} VP",
-         "figure": "take {n} figure", "influence": "+{n} influence"}
+RIDER = {"pay_doubloons": "pay {n} doubloon{s}", "doubloons": "take {n} doubloon{s}", "vp": "score {n} VP",
+         "figure": "take {n} figure{s}", "influence": "+{n} influence"}
 VILLAGE_WORDS = {"sell": "discard_hand", "odd-job": "take_doubloon", "drill": "gain_combat_point",
                  "news": "draw_card", "scout": "explore_1", "fittings": "buy_disc", "palms": "buy_influence"}
 
@@ -232,11 +232,11 @@ class MaracaiboScreen(GameScreen):
             if a.kind == "infl":
                 out.append(a)
         if annex:
-            out.append(Menu("annex", f"Annex an empty flag space… (−4: {v - 4} left; {len(annex)} places)", annex,
+            out.append(Menu("annex", f"Annex an empty flag space… (uses 4: {v - 4} left; {len(annex)} place{'s' if len(annex) != 1 else ''})", annex,
                             detail="Annex: the nation's left-most supply marker goes on an empty flag space "
                                    "(highlighted); take the flag's bonus and 1 influence."))
         if displace:
-            out.append(Menu("displace", f"Displace another nation's marker… (−6: {v - 6} left; {len(displace)} places)",
+            out.append(Menu("displace", f"Displace another nation's marker… (uses 6: {v - 6} left; {len(displace)} place{'s' if len(displace) != 1 else ''})",
                             displace, detail="Displace: another nation's marker leaves the game and this "
                                              "nation's takes its place; take the flag's bonus and 1 influence."))
         out += [a for a in actions if a.kind in ("card", "spend", "end")]
@@ -313,6 +313,11 @@ class MaracaiboScreen(GameScreen):
                 text += f" · {city['name']}"
             if s.g["quest_slots"].get(dest):
                 text += " · quest"
+            from tabletop_tui.rules.maracaibo.content import C
+            last = s.g["round"] >= 4
+            trig = C["map"]["round_trigger"]["round_4" if last else "rounds_1_3"]
+            if dest == trig and s.g["trigger"] is None:
+                text += " · ends the game" if last else " · ends the round"
             if any(x["loc"] == dest and x["live"] for x in p["assistants"]):
                 text += " · your assistant"
             return text
@@ -346,10 +351,10 @@ class MaracaiboScreen(GameScreen):
             return f"{VILLAGE_OPTIONS[VILLAGE_WORDS[k]]['name']}: {VILLAGE_OPTIONS[VILLAGE_WORDS[k]]['text']}"
         if k == "nation" and d is not None and d.kind == "combat_nation":
             nv = SF.nation_value(s, w[1])
-            parts = " ".join(f"{'+' if n >= 0 and i else ''}{n} {lbl}" for i, (lbl, n) in enumerate(nv["parts"]))
+            parts = "; ".join(f"{lbl}: {n:+d}" if i else f"{lbl}: {n}" for i, (lbl, n) in enumerate(nv["parts"]))
             rider = nv["rider"]
-            rtext = f" · {RIDER[rider['op']].format(n=rider.get('n', 1))}" if rider else ""
-            return f"Fight for {NATION_NAMES[w[1]]}: value {nv['value']} = {parts}{rtext}"
+            rtext = f" · {RIDER[rider['op']].format(n=rider.get('n', 1), s='s' if rider.get('n', 1) != 1 else '')}" if rider else ""
+            return f"Fight for {NATION_NAMES[w[1]]}: combat value {nv['value']} ({parts}){rtext}"
         c = SF.combat(s)
         if c is not None and c["stage"] == "loop":
             cost = SF.combat_action_cost(a.text)
@@ -380,7 +385,14 @@ class MaracaiboScreen(GameScreen):
             sp = XTRACK[w[1]]
             rew = MT.ops_text(sp["reward"])
             q = s.g["xquests"].get(w[1]) if sp["quest_slot"] else None
-            return f"Explorer to {w[1]}" + (f" → {rew}" if rew else "") + (f" · quest {QUESTS[q]['name']}" if q else "")
+            gains = [x for x in (self._barrier_text(s, seat, w[1]), rew) if x]
+            if w[1] == "END":
+                from tabletop_tui.rules.maracaibo.content import SETUP
+                vps = SETUP["by_players"][str(s.g["n"])]["explorer_end_vp"]
+                k = s.g["end_arrivals"]
+                gains.append((f"{vps[k]} VP, " if k < len(vps) else "") + "1 village action")
+            return f"Explorer to {w[1]}" + (f" → {', '.join(gains)}" if gains else "") + \
+                (f" · quest {MT.quest_text(q)}" if q else "")
         if k == "career":
             ms = CAREERS[w[1]]["milestones"]
             steps = ", ".join(f"{m['at_least']}→{MT.ops_text(m['reward'])}" for m in ms)
@@ -391,6 +403,25 @@ class MaracaiboScreen(GameScreen):
             verb = "Plan" if k == "plan" else "Discard"
             return f"{verb} {_card(w[1])} — {card(w[1])['cost']}$ {card(w[1])['type'].replace('_', ' ')}: {card(w[1])['text']}"
         return describe(s, a)
+
+    def _barrier_text(self, s: Any, seat: int, dest: str) -> str:
+        """The rewards of the barriers the explorer would cross on its way to dest."""
+        from tabletop_tui.rules.maracaibo.content import C
+        p = s.g["players"][seat]
+        out = []
+        for band in range(XTRACK[p["explorer"]]["band"] + 1, XTRACK[dest]["band"] + 1):
+            if band in p["barriers"]:
+                continue
+            b = next((x for x in C["explorer_track"]["barriers"] if x["band"] == band), None)
+            if b is None:
+                continue
+            rew = b["reward"]
+            if "every_player" in rew:
+                ops = rew["every_player"]
+            else:
+                ops = rew["first"] if s.g["barrier_first"].get(str(band)) is None else rew["later"]
+            out.append(f"barrier: {MT.ops_text(ops)}")
+        return ", ".join(out)
 
     def prompt_text(self, d: Any) -> str:
         s = self.match.state
@@ -413,7 +444,9 @@ class MaracaiboScreen(GameScreen):
             text = f"{name} fights: token {tok or 'none (piles empty)'} — choose the nation"
         elif d.kind == "combat_loop":
             c = SF.combat(s)
-            used = ", ".join(c["used"]) if c and c["used"] else "none"
+            names = {"infl": "influence", "annex": "annex or displace"}
+            used = ", ".join(names.get(u, card(u)["name"] if u in c["cards"] or "." in u else u)
+                             for u in c["used"]) if c and c["used"] else "none"
             text = (f"{name} fights for {NATION_NAMES[c['nation']]} · token {c['token'] or '-'} · "
                     f"value {c['value']} · used this turn: {used}")
         elif d.kind == "plan":

@@ -81,10 +81,13 @@ def loop_options(s, t) -> list:
     for c in t["cards"]:
         if c not in gone and v >= card_action(c)["cost"]:
             out.append(act(f"card {c}", ("card", c)))
-    # 6.4 "at any moment you may raise the value": offered whenever there is something to pay
-    if p["cp"] > 0:
+    # 6.4 "at any moment you may raise the value": offered while there is something to pay and
+    # a combat action left to use the value on (not once influence, annex and the cards are done)
+    left = ("infl" not in gone or ("annex" not in gone and influence.supply_left(g, nat) > 0)
+            or any(c not in gone for c in t["cards"]))
+    if left and p["cp"] > 0:
         out.append(act("spend cp", ("combat_track",)))
-    if p["fig_personal"] > 0:
+    if left and p["fig_personal"] > 0:
         out.append(act("spend figure", ("figures",)))
     out.append(act("end"))
     return out

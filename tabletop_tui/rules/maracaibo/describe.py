@@ -53,7 +53,9 @@ def describe(s, a) -> str:
             rider = TOKENS[t["token"]]["riders"].get(w[1]) if t.get("token") else None
             extra = ""
             if rider:
-                extra = {"pay_doubloons": f", pay {rider.get('n')} doubloons", "doubloons": f", take {rider.get('n')} doubloons",
+                n = rider.get("n", 1)
+                dbl = f"{n} doubloon{'s' if n != 1 else ''}"
+                extra = {"pay_doubloons": f", pay {dbl}", "doubloons": f", take {dbl}",
                          "vp": f", score {rider.get('n')} VP", "figure": ", take a figure",
                          "influence": ", +1 influence"}[rider["op"]]
             return f"Fight for {NATION_NAMES[w[1]]} (combat value {base_value(s, t, w[1])}{extra})"
@@ -69,11 +71,11 @@ def describe(s, a) -> str:
     if k == "pile":
         return f"Reveal the top combat token of pile {w[1]}"
     if k == "infl":
-        return f"Gain {w[1]} influence (combat value -{2 if w[1] == '1' else 5})"
+        return f"Gain {w[1]} influence, using {2 if w[1] == '1' else 5} of the combat value"
     if k == "annex":
-        return f"Annex {_loc(w[1])} (combat value -4)"
+        return f"Annex {_loc(w[1])}, using 4 of the combat value"
     if k == "displace":
-        return f"Displace at {_loc(w[1])} (combat value -6)"
+        return f"Displace at {_loc(w[1])}, using 6 of the combat value"
     if k == "card":
         return f"Combat action of {_card(w[1])}"
     if k == "spend":
@@ -171,7 +173,7 @@ def sentence(who: str, label: str) -> str:
 
 def _op_text(o: dict) -> str:
     n = o.get("n", "")
-    return {"fight": "fight a combat", "explore": f"explore up to {n}", "doubloons": f"take {n} doubloons",
+    return {"fight": "fight a combat", "explore": f"explore up to {n}", "doubloons": f"take {n} doubloon{'s' if n != 1 else ''}",
             "vp": f"score {n} VP", "vp_per": f"score {n} VP per {o.get('per', '').replace('_', ' ')}"}.get(o["op"], o["op"])
 
 
