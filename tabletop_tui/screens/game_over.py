@@ -16,7 +16,7 @@ from textual.widgets import Button, DataTable, Footer, Static
 
 from tabletop_tui.match import Match
 from tabletop_tui.widgets.players import DEFAULT_ORDER, markers
-from tabletop_tui.widgets.vp_chart import VPChart, legend
+from tabletop_tui.widgets.vp_chart import VPChart, draw_order, legend
 
 NOT_COUNTED = "*"
 
@@ -139,7 +139,8 @@ class GameOverScreen(Screen[None]):
             yield Static("", id="table-note")
             colours = getattr(m.state, "colours", None) or DEFAULT_ORDER[: len(names)]
             yield Static(Text.assemble(("Points over the game  ", "bold"),
-                                       legend(names, marks, [str(c) for c in colours])),
+                                       legend(names, marks, [str(c) for c in colours],
+                                              draw_order(m.vp_history, len(names)))),
                          id="chart-title")
             yield VPChart(m.vp_history, marks, list(colours), id="chart")
         with Horizontal(id="buttons"):  # outside the scrolling part: always in view
@@ -165,12 +166,30 @@ class GameOverScreen(Screen[None]):
         self.query_one("#again").focus()
 
     # -- the breakdown table -----------------------------------------------------------------
+    def ledger_breakdown(self) -> dict[int, dict[str, int]] | None:
+        """Each seat's points by source from the match's ledger (the log's own record), when the
+        rules gave a reason for every point; else None (the rules' own breakdown is shown)."""
+        m = self.match
+        if not getattr(m, "ledger", None):
+            return None
+        by_seat = {s: m.points_by_source(s) for s in range(len(m.names))}
+        if any("" in parts for parts in by_seat.values()):
+            return None
+        res = m.result()
+        if res is None or any(sum(parts.values()) != res.scores.get(s, 0) for s, parts in by_seat.items()):
+            return None
+        return by_seat
+
     def sheets(self) -> dict[str, tuple[list[Text], list[list[Text]]]]:
         """The breakdown two ways, as (header, rows): "wide", one row per player (Place,
         Player, Total, then the categories), and "tall", one column per player, for when the
         categories do not fit across the screen (the rows above Total add up to it)."""
         m = self.match
         res = m.result()
+        by_source = self.ledger_breakdown()
+        if by_source is not None:  # every source of points, as the log and the seat sheets say
+            from dataclasses import replace
+            res = replace(res, breakdown=by_source)
         seats = list(range(len(m.names)))
         counted, aside, other = split_categories(res, seats)
         marks = markers(m.names)

@@ -369,6 +369,9 @@ class FincaRules(BaseRules[State]):
         raise IllegalAction("That is not a legal move now.")  # pragma: no cover
 
     # -- result and scores --------------------------------------------------------------------
+    def round_label(self, s: State) -> str:
+        return "placing the farmers" if s.round == 0 else f"round {s.round}"
+
     def vp(self, s: State) -> dict[int, int]:
         return scoring.vp(s)
 

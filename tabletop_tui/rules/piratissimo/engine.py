@@ -311,6 +311,9 @@ class PiratissimoRules(BaseRules[State]):
         v.rng = Rng(0)
         return v
 
+    def round_label(self, s: State) -> str:
+        return f"round {(max(s.turns, 1) - 1) // len(s.names) + 1}"
+
     def vp(self, s: State) -> dict[int, int]:
         return scoring.vp(s)
 

@@ -31,11 +31,12 @@ class TerraMysticaRules(BaseRules[State]):
         Option("scoring-tiles", "Fixed round scoring tiles, comma separated (empty: random)", "", help="Six tiles in round order, e.g. SCORE1,SCORE5,…; empty: drawn at random (SCORE1 never in rounds 5–6)."),
         Option("bonus-cards", "Fixed bonus cards in play, comma separated (empty: random)", "", help="Players + 3 cards, e.g. BON1,BON3,…; empty: drawn at random."),
     )
-    #: A new game starts as the league plays (the engine's defaults are the base game's rules):
-    #: the set-up screen ticks these, and `--game terra_mystica` starts with them.
-    new_game_options = {k: True for k in (
-        "mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "variable-turn-order",
-        "strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh", "errata-cultist-power")}
+    #: Named sets of options the set-up offers (options a preset leaves out keep their default).
+    presets = {"the rulebook": {k: False for k in LEAGUE_OPTIONS},
+               "league, as played on the reference site": {k: True for k in LEAGUE_OPTIONS}}
+    #: A new game starts with the league preset (the engine's defaults are the rulebook's): the
+    #: set-up screen ticks these, and `--game terra_mystica` starts with them.
+    new_game_options = dict(presets["league, as played on the reference site"])
 
     # -- protocol ------------------------------------------------------------------------------
     def setup(self, seats, seed, options):
@@ -239,6 +240,11 @@ class TerraMysticaRules(BaseRules[State]):
 
     def notation(self, a):
         return str(a)
+
+    def round_label(self, s):
+        if s.phase == "over":
+            return "after round 6"
+        return f"round {s.round} of 6" if s.phase == "play" else "choosing factions and first dwellings"
 
     def vp(self, s):
         return {i: p.VP for i, p in enumerate(s.players)}
