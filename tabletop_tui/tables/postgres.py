@@ -84,9 +84,11 @@ class PostgresStore(Store):
                         left = deadline - time.monotonic()
                         if left <= 0:
                             return []
+                        ours = False
                         for note in con.notifies(timeout=left, stop_after=1):
-                            if note.payload == table_id:
-                                new = self._moves(tx, table_id, since)
+                            ours = ours or note.payload == table_id
+                        if ours:  # read outside the generator: it holds the connection
+                            new = self._moves(tx, table_id, since)
                     return new
             except psycopg.OperationalError:
                 # the connection was lost: notifications meanwhile are gone; reconnect and re-read

@@ -28,15 +28,18 @@ class SqliteStore(Store):
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fresh = not self.path.exists()
-            con = self._connect()
+            con = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
         except (OSError, sqlite3.Error) as e:
             raise StoreError(f"The table store {self.path} cannot be opened ({e}).") from None
         try:
             if fresh:
                 os.chmod(self.path, 0o600)  # hashes only, but nobody else's business
+            con.execute(f"PRAGMA busy_timeout={BUSY_MS}")
             con.execute("PRAGMA journal_mode=WAL")
             for sql in SCHEMA:
                 con.execute(sql)
+        except sqlite3.OperationalError as e:
+            raise StoreError(f"The table store {self.path} cannot be opened ({e}).") from None
         except sqlite3.DatabaseError as e:
             raise StoreError(f"The table store {self.path} is not a table store ({e}).") from None
         finally:
