@@ -89,9 +89,10 @@ class NewTable:
     spectator: str = field(repr=False)
 
 
-# check(info, moves so far, notation) → (the seat whose decision it is, the notation to store);
-# raises IllegalMove when the rules refuse it.
-Check = Callable[[TableInfo, list[Move], str], "tuple[int, str]"]
+# check(info, moves so far, notation, the code's seat) → (the seat whose decision it is, the
+# notation to store); raises IllegalMove when the rules refuse it. (It may skip the rules when the
+# decision is another person's: the store refuses that move anyway, and says whose turn it is.)
+Check = Callable[[TableInfo, list[Move], str, int], "tuple[int, str]"]
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS tables (
@@ -272,7 +273,7 @@ class Store:
                     moves = self._moves(tx, table_id)
                     if len(moves) != expected:
                         raise MovedOn(_moved_on(len(moves), expected))
-                    actor, stored = check(info, moves, notation)
+                    actor, stored = check(info, moves, notation, seat)
                     if actor != seat and not info.seats[actor].bot:
                         names = [s.name for s in info.seats]
                         raise NotYourTurn(f"It is {names[actor]}'s turn to decide, not {names[seat]}'s.")

@@ -28,10 +28,12 @@ def _replay(m: Match, moves: Sequence[Move]) -> None:
             raise StoreError(f"Move {mv.seq + 1} of the table ({mv.notation!r}) cannot be replayed: {e.reason}") from None
 
 
-def rules_check(info: TableInfo, moves: list[Move], notation: str, cache: Match | None = None) -> tuple[int, str]:
+def rules_check(info: TableInfo, moves: list[Move], notation: str, seat: int | None = None,
+                cache: Match | None = None) -> tuple[int, str]:
     """The store's ``check`` by the rules: replay ``moves`` (on ``cache`` if it is that far
     already) and try ``notation`` on the position. Returns (the deciding seat, the move's
-    notation as the rules write it); IllegalMove with the rules' reason if refused."""
+    notation as the rules write it); IllegalMove with the rules' reason if refused. When the
+    decision is another person's than ``seat``'s the move is not tried: the store refuses it."""
     m = cache if cache is not None and len(cache.actions) <= len(moves) else match_for(info)
     if [mv.notation for mv in moves[:len(m.actions)]] != m.actions:
         m = match_for(info)
@@ -39,6 +41,8 @@ def rules_check(info: TableInfo, moves: list[Move], notation: str, cache: Match 
     d = m.pending
     if d is None:
         raise IllegalMove("The game is over; no more moves can be made.")
+    if seat is not None and d.seat != seat and not info.seats[d.seat].bot:
+        return d.seat, notation
     try:
         action = m.rules.parse(m.state, notation)
         m.rules.apply(m.state, action)  # pure: only to hear whether the rules accept it
@@ -85,7 +89,7 @@ class Table:
         the same from the same position). MovedOn if another move landed first: call
         ``catch_up`` and decide again."""
         move = self.store.append(self._code, len(self.match.actions), notation,
-                                 lambda info, moves, n: rules_check(info, moves, n, self.match),
+                                 lambda info, moves, n, seat: rules_check(info, moves, n, seat, self.match),
                                  self.source)
         self.catch_up()
         return move

@@ -9,7 +9,7 @@ import time
 from tabletop_tui.tables.store import IllegalMove, Move, TableInfo
 
 
-def in_turn(info: TableInfo, moves: list[Move], notation: str) -> tuple[int, str]:
+def in_turn(info: TableInfo, moves: list[Move], notation: str, seat: int) -> tuple[int, str]:
     """A stand-in for the rules: the seats decide in turn, and "bad" is never a move."""
     if notation == "bad":
         raise IllegalMove("That is not a move in this game.")

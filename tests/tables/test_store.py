@@ -85,7 +85,7 @@ def test_two_seats_appending_at_once_exactly_one_lands(store_url):
     results: dict[str, object] = {}
 
     def own_turn_slowly(seat):  # each thinks it is its turn, and takes its time inside the append
-        def check(info, moves, notation):
+        def check(info, moves, notation, code_seat):
             time.sleep(0.3)
             return seat, notation
         return check

@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from tabletop_tui.cli import _rewrite, app
 from tabletop_tui.match import Match, Seat
+from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.tables import (IllegalMove, MovedOn, NotYourTurn, Table, export_table, import_save,
                                  new_table, open_store)
 from tabletop_tui.tables.codes import code_hash
@@ -63,8 +64,12 @@ def test_the_rules_refuse_an_illegal_move_in_the_append(store, game):
     new, tables = game
     seat = persons_turn(tables)
     before = len(store.moves(new.table_id))
-    with pytest.raises(IllegalMove):
+    m = tables[seat].match
+    with pytest.raises(IllegalAction) as rules_say:
+        m.rules.parse(m.state, "no such move at all")
+    with pytest.raises(IllegalMove) as e:
         tables[seat].play("no such move at all")
+    assert str(e.value) == rules_say.value.reason  # the rules' own words
     assert len(store.moves(new.table_id)) == before
 
 
@@ -72,8 +77,10 @@ def test_a_seat_cannot_play_when_the_decision_is_another_persons(store, game):
     new, tables = game
     seat = persons_turn(tables)
     m = tables[seat].match
-    with pytest.raises(NotYourTurn, match="turn to decide"):
-        tables[1 - seat].play(first_legal(m))
+    names = ["Ann", "Ben"]
+    for move in (first_legal(m), "no such move at all"):  # whose turn it is comes first
+        with pytest.raises(NotYourTurn, match=f"It is {names[seat]}'s turn to decide, not {names[1 - seat]}'s"):
+            tables[1 - seat].play(move)
     assert len(store.moves(new.table_id)) == len(m.actions)
 
 
