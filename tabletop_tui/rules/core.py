@@ -219,7 +219,7 @@ def change_text(changes: Sequence[Change], names: Sequence[str], actor: int | No
                 line: str = "") -> str:
     """A log entry: the action's sentence, then what it changed for whom, in signed numbers.
 
-    One seat changed: ``"Ann sailed to Havana (6) — +2 $ (career), +3 VP (flag bonus)"`` (the
+    One seat changed: ``"Ann sailed to Havana (6) — +2 $ (career), +3 VP (flag bonus)."`` (the
     name is added when the sentence does not name that seat). Several seats: one line each under
     the sentence, ``"  Bruno: +3 VP (round tile)"``, actor first, then by seat.
     """
@@ -238,7 +238,8 @@ def change_text(changes: Sequence[Change], names: Sequence[str], actor: int | No
         parts = ", ".join(c.amount_text() for c in by_seat[seat])
         name = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
         who = "" if (seat == actor and name in base) else f"{name} "
-        return f"{base} — {who}{parts}" if base else f"{name} {parts}"
+        end = "." if base != line.rstrip() else ""  # the sentence's full stop goes to the end
+        return f"{base} — {who}{parts}{end}" if base else f"{name} {parts}"
     rows = [line.rstrip()] if line.strip() else []
     for seat in order:
         name = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
@@ -419,6 +420,11 @@ class BaseRules(Generic[S]):
     def state_hash(self, s: S) -> str:
         blob = json.dumps(self.to_json(s), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+    def round_label(self, s: S) -> str:
+        """Where the game stands, in a few words for the Continue list ("round 3 of 6"); "" if
+        the game has no rounds to speak of."""
+        return ""
 
 
 def load_asset_json(*parts: str) -> Any:

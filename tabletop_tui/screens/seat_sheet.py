@@ -86,7 +86,9 @@ class SeatSheetScreen(ModalScreen[None]):
         box.remove_children()
         for s in seats:
             body = Static(sheet_text(self.rules, self.match, view, s, self.game_screen.player_colour(s)))
-            box.mount(VerticalScroll(body, classes="sheet-box", can_focus=True))
+            sheet = VerticalScroll(body, classes="sheet-box", can_focus=True)
+            sheet.scroll_by_key = True  # ↑ ↓ scroll it, as the title says
+            box.mount(sheet)
         title = f" {self.match.game.title} — seat sheets"
         if len(seats) == 1:
             title += (f": {self.match.names[self.seat]} ({self.seat + 1} of {self.n}) · ← → or 1–{self.n}: "
@@ -147,7 +149,9 @@ class LegendScreen(ModalScreen[None]):
             t.append(f"  {meaning}")
         if not self.entries:
             t.append("The board uses no symbols beyond the words on it.", style="dim")
-        yield VerticalScroll(Static(t), id="legend-box", can_focus=True)
+        box = VerticalScroll(Static(t), id="legend-box", can_focus=True)
+        box.scroll_by_key = True  # ↑ ↓ scroll it
+        yield box
         yield Footer()
 
     def on_mount(self) -> None:

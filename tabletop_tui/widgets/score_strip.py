@@ -39,7 +39,8 @@ def seat_item(s: StripSeat, numbers_only: bool = False) -> Text:
     t.append(s.name, "bold" if s.to_move else "")
     for unit, value in s.counters:
         t.append(f" {value}", "bold")
-        t.append(f" {unit}" if not numbers_only else unit, "dim" if not numbers_only else "dim")
+        # tight form: "34VP 5C" for the short units; a word stays a word ("4 aboard")
+        t.append(unit if numbers_only and len(unit) <= 2 else f" {unit}", "dim")
     if s.passed:
         t.append(f" passed {ordinal(s.passed)}", "italic dim")
     return t

@@ -16,9 +16,10 @@ def test_a_log_entry_says_what_an_action_changed_for_whom_in_signed_numbers():
     names = ["Ann", "Bruno"]
     one = change_text([Change(0, "$", 2, "career"), Change(0, "VP", 3, "flag bonus")], names, 0,
                       "Ann sailed to Havana (6).")
-    assert one == "Ann sailed to Havana (6) — +2 $ (career), +3 VP (flag bonus)"
+    assert one == "Ann sailed to Havana (6) — +2 $ (career), +3 VP (flag bonus)."
     other = change_text([Change(1, "VP", -1, "leech")], names, 0, "Ann built a dwelling.")
-    assert other == "Ann built a dwelling — Bruno -1 VP (leech)"
+    assert other == "Ann built a dwelling — Bruno -1 VP (leech)."
+    assert change_text([Change(0, "VP", 1)], names, 0, "Ann scored") == "Ann scored — +1 VP"
     both = change_text([Change(1, "VP", 3, "round tile"), Change(0, "C", -2)], names, 0, "Round 2 ends.")
     assert both.split("\n") == ["Round 2 ends.", "  Ann: -2 C", "  Bruno: +3 VP (round tile)"]
     assert change_text([], names, 0, "Ann passed.") == "Ann passed."

@@ -26,6 +26,20 @@ def leech_amount(s: State, q: list) -> int:
     return max(0, min(q[2], capacity(p), p.VP + 1))
 
 
+def offer_words(s: State, q: list) -> str:
+    """"Take 3 power from the Nomads for 2 VP", with the cap when not all of it can be taken:
+    "Take 5 of 6 power from the Nomads (bowls full) for 4 VP"."""
+    p = s.players[q[1]]
+    n = leech_amount(s, q)
+    frm = FACTIONS[s.players[q[3]].faction]["name"]
+    vp = max(0, n - 1)
+    cost = f"for {vp} VP" if vp else "for free"
+    if n >= q[2]:
+        return f"Take {n} power from the {frm} {cost}"
+    why = "bowls full" if capacity(p) <= min(q[2], p.VP + 1) else f"only {p.VP} VP to pay with"
+    return f"Take {n} of {q[2]} power from the {frm} ({why}) {cost}"
+
+
 def pending_seat(s: State) -> tuple[int, str, str] | None:
     if s.phase == "pick":
         return s.pick_order[0], "Choose a faction", "faction"
@@ -52,8 +66,7 @@ def pending_seat(s: State) -> tuple[int, str, str] | None:
     if s.queue:
         q = s.queue[0]
         if q[0] == "leech":
-            frm = s.players[q[3]].faction
-            return q[1], f"Take {leech_amount(s, q)} power from {frm} for {leech_amount(s, q) - 1} VP?", "leech"
+            return q[1], offer_words(s, q) + "?", "leech"
         if q[0] == "cultstep":
             return q[1], "Advance one step on a cult track (power was accepted)", "cult"
         if q[0] == "cspade":

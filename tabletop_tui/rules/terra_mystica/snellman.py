@@ -173,6 +173,8 @@ def parse_ledger(text: str) -> Ledger:
         else:
             row.cmds = []
         rows.append(row)
+    if not factions:
+        raise ValueError("this is not a snellman.net game ledger (it names no faction).")
     all_bon = [f"BON{i}" for i in range(1, 10)] + (["BON10"] if options["shipping-bonus"] else [])
     bonus = [b for b in all_bon if b not in removed]
     return Ledger(options, names, factions, scoring, bonus, rows)
