@@ -63,7 +63,9 @@ class FincaScreen(GameScreen):
     CSS = """
     #finca-board { height: 1fr; }
     FincaScreen.-narrow #panels-box { display: none; }
-    FincaScreen.-short #decision { max-height: 8; }
+    /* fewer rows of choices, not a shorter panel: a panel shorter than its list hid the last
+       choices (and the highlight on them) where no scrolling reached them */
+    FincaScreen.-short #decision #choices, FincaScreen.-short #decision #choices:focus { max-height: 5; }
     """
 
     def compose_board(self) -> Widget:

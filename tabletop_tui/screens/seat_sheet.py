@@ -54,7 +54,7 @@ class SeatSheetScreen(ModalScreen[None]):
     SeatSheetScreen .sheet-box:focus { border-right: solid $accent; }
     """
     BINDINGS = [Binding("escape,q,p", "close", "back"),
-                Binding("left,h", "turn(-1)", "player"), Binding("right,l", "turn(1)", "player", show=False),
+                Binding("left,h", "turn(-1)", "player", key_display="← →"), Binding("right,l", "turn(1)", "player", show=False),
                 Binding("j,down", "scroll(1)", show=False), Binding("k,up", "scroll(-1)", show=False),
                 Binding("pagedown", "scroll(10)", show=False), Binding("pageup", "scroll(-10)", show=False),
                 ] + [Binding(str(d), f"seat({d - 1})", show=False) for d in range(1, 10)]
