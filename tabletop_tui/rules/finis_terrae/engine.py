@@ -898,8 +898,11 @@ class FinisTerraeRules(BaseRules):
             return None
         b = SC.breakdown(s)
         scores = {p: sum(v.values()) for p, v in b.items()}
-        return Result(ranking=rank_by({p: (scores[p],) for p in scores}), scores=scores,
-                      breakdown=b, tiebreak="Tied players all win (they all become Governors).")
+        ranking = rank_by({p: (scores[p],) for p in scores})
+        # the sentence about ties only when the first place is shared (a lone winner's page
+        # spoke of a tie that was not there)
+        tie = "Tied players all win (they all become Governors)." if len(ranking[0]) > 1 else ""
+        return Result(ranking=ranking, scores=scores, breakdown=b, tiebreak=tie)
 
     def round_label(self, s):
         return f"day {s.day}" if s.day else "setting sail"
