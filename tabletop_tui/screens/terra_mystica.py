@@ -703,9 +703,14 @@ class TerraMysticaGameOver(GameOverScreen):
     abilities, power offers paid for, cults, the network, resources) adds up to the total; the
     ranking (equal VP share a place) and the VP chart by round."""
 
+    # the whole table, every source and the Total (the page scrolls by key on a short terminal)
+    CSS = "TerraMysticaGameOver #breakdown { max-height: 40; }"
+
     def on_mount(self) -> None:
         # (GameOverScreen.on_mount runs after this one and fills the table from ledger_breakdown)
         self.chart_rounds()
+        # the page starts at its title and the winner (the table's focus would scroll it down)
+        self.call_after_refresh(lambda: self.query_one("#over").scroll_home(animate=False))
 
     def ledger_breakdown(self) -> dict[int, dict[str, int]] | None:
         by_source = super().ledger_breakdown()

@@ -270,12 +270,20 @@ SCENES = {
 }
 
 
-def _snap(snap_compare, scene, size, press=()):
+def _snap(snap_compare, scene, size, press=(), menu=None):
     if scene == "picking":
         m = played_match("terra_mystica", players=3, seed=5, moves=1)
     else:
         m = SCENES[scene]()
-    return snap_compare(app_for(m), terminal_size=size, press=list(press))
+
+    async def open_menu(pilot):  # a group of the menu open, as its digit opens it
+        await pilot.pause()
+        if menu:
+            pilot.app.screen.menu_path = list(menu)
+            pilot.app.screen.refresh_all()
+            await pilot.pause()
+
+    return snap_compare(app_for(m), terminal_size=size, press=list(press), run_before=open_menu)
 
 
 def test_snapshot_faction_picking_120x40(snap_compare):
@@ -334,8 +342,24 @@ def test_snapshot_game_over_100x30(snap_compare):
     assert _snap(snap_compare, "game_over", (100, 30))
 
 
-def test_snapshot_80x24_says_the_terminal_is_too_small(snap_compare):
+def test_snapshot_mid_game_80x24(snap_compare):
     assert _snap(snap_compare, "mid_game", (80, 24))
+
+
+def test_snapshot_power_offer_80x24(snap_compare):
+    assert _snap(snap_compare, "power_offer", (80, 24))
+
+
+def test_snapshot_conversions_80x24(snap_compare):
+    assert _snap(snap_compare, "mid_game", (80, 24), menu=["free"])
+
+
+def test_snapshot_game_over_80x24(snap_compare):
+    assert _snap(snap_compare, "game_over", (80, 24))
+
+
+def test_snapshot_cult_board_beside_the_map_160x50(snap_compare):
+    assert _snap(snap_compare, "mid_game", (160, 50))
 
 
 async def test_a_tall_terminal_keeps_the_cult_board_under_the_map_from_160_columns_beside_it(tmp_path, monkeypatch):
