@@ -148,7 +148,7 @@ class TerraMysticaScreen(GameScreen):
     def lay_out(self, w: int, h: int) -> None:
         """The layout for the terminal's size: 80–99 columns the compact map alone (the faction
         boards are on p); from 100 the boards beside it; from 160 the cult board beside the map;
-        the full map where it fits with its explanation line. The log takes 1 line below 30 rows.
+        the full map where it fits with its explanation line. The log takes 2 lines below 30 rows.
         (The new size, from the resize event: the screen's own size may still be the old one.)"""
         self._term = (w, h)
         box = self.query_one("#panels-box")
@@ -171,7 +171,8 @@ class TerraMysticaScreen(GameScreen):
     def _log_height(self) -> None:
         h = self.term_size[1]
         log = self.query_one(LogPanel)
-        rows = 6 if h >= 36 else 4 if h >= 30 else 2
+        # (below 30 rows: 2 lines, 1 while the command line is open)
+        rows = 6 if h >= 36 else 4 if h >= 30 else 2 if self.query_one(CommandLine).is_open else 3
         if log.styles.height is None or log.styles.height.value != rows:
             log.styles.height = rows
             self.fit_rows()
@@ -203,6 +204,7 @@ class TerraMysticaScreen(GameScreen):
         explain.styles.height = ex_rows
         main = map_h + ex_rows + (8 if self.roomy else 0)
         strip = len(strip_lines(self.strip_seats(self.current_view()), w - 2))
+        self._log_height()
         log = self.query_one(LogPanel).styles.height
         log_h = int(log.value) if log is not None else 4
         cl = self.query_one(CommandLine)
@@ -624,7 +626,10 @@ class TerraMysticaScreen(GameScreen):
         if d is not None and getattr(item, "kind", "") == "pick":
             f = FACTIONS[item.a]
             line.append(f"{f['name']}: ", "bold")
-            line.append(" ".join(f["text"]))
+            if self.term_size[1] >= 40:
+                line.append(" ".join(f["text"]))
+            else:  # a short terminal: the ability in a line, as the menu gives it
+                line.append(ABILITY.get(item.a, f["text"][0]))
         elif d is None:
             line.append(X.describe_space(s, self.map_cursor))
         elif self.match.seats[d.seat].bot:
