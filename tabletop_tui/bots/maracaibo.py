@@ -80,7 +80,7 @@ def determinize(rules: Any, view: Any, seat: int, rng: Any) -> Any:
     qseen = [q for q in g["quest_pile"] if q != "?"]
     qseen += [q for q in g["quest_slots"].values() if q] + [q for q in g["xquests"].values() if q]
     qseen += [q for p in g["players"] for q in p["quests"]]
-    qseen += [t["quest"] for t in g["stack"] if t["t"] == "qtile"]
+    qseen += [t["quest"] for t in g["stack"] if t["t"] in ("qtile", "qpay")]
     qs = sorted(set(QUESTS) - set(qseen))
     rng.shuffle(qs)
     g["quest_pile"] = _fill(g["quest_pile"], qs)

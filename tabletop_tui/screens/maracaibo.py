@@ -23,6 +23,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tabletop_tui.rules.maracaibo.quests import steps as quest_steps
 from tabletop_tui.rules.maracaibo import surface as SF
 from tabletop_tui.rules.maracaibo.content import (CAREERS, LOCS, NATION_NAMES, PRESTIGE, QUESTS, UPGRADES,
                                                   VILLAGE_OPTIONS, XTRACK, card)
@@ -165,7 +166,6 @@ class MaracaiboScreen(GameScreen):
     # -- grouped decisions -----------------------------------------------------------------------
     def _tree(self, s: Any, actions: list) -> list:
         d = self.match.pending
-        kinds = {a.kind for a in actions}
         seat = d.seat if d is not None else 0
         if d is not None and d.kind == "main":
             return self._main_tree(s, seat, actions)
@@ -179,10 +179,6 @@ class MaracaiboScreen(GameScreen):
                 return [Menu("buy", f"Buy a card or invest… ({len(buys)} you can afford with {p['dbl']} doubloons)",
                              buys)] + rest
             return buys + rest
-        if "quest" in kinds and len(actions) > 6:
-            pay = [a for a in actions if a.text != "quest skip"]
-            return [Menu("pay", f"Fulfil the quest… ({len(pay)} ways to pay)", pay)] + \
-                [a for a in actions if a.text == "quest skip"]
         return actions
 
     def _main_tree(self, s: Any, seat: int, actions: list) -> list:
@@ -214,11 +210,7 @@ class MaracaiboScreen(GameScreen):
             if a.kind == "quest":
                 quests.setdefault(a.args[0], []).append(a)
         for qid, acts in quests.items():
-            if len(acts) == 1:
-                out.append(acts[0])
-            else:
-                out.append(Menu(f"q:{qid}", f"Fulfil the quest {QUESTS[qid]['name']}… ({len(acts)} ways to pay)", acts,
-                                detail="Quest " + MT.quest_text(qid)))
+            out += acts  # one answer per quest: its cards are chosen next, one by one
         out += [a for a in actions if a.kind in ("village", "assist", "pass")]
         return out
 
@@ -335,8 +327,12 @@ class MaracaiboScreen(GameScreen):
             return f"Village actions: {n} (for {SF.mp_spent(s)} MP)"
         if k == "quest" and len(w) > 1 and w[1] != "skip":
             paid = ", ".join(f"{_card(c)}" for c in w[2:])
-            q = QUESTS[w[1]]
-            return f"Fulfil {q['name']}" + (f", paying {paid}" if paid else "") + f" → {MT.ops_text(q['reward'])}"
+            n = len(quest_steps(w[1]))
+            then = f" (then choose its {n} cards, one at a time)" if n and not paid else ""
+            return "Fulfil " + MT.quest_text(w[1]) + (f", paying {paid}" if paid else "") + then
+        if k == "pay-with":
+            goods = ", ".join(card(w[1])["goods"]) or "no goods"
+            return f"{_card(w[1])} ({goods})"
         if k == "buy":
             c = w[1]
             pr = SF.price(s, seat, c)
