@@ -195,7 +195,8 @@ class GameScreen(Screen[None]):
             decision.show(self.thinking_text(d.seat), [])
         else:
             labels = [self.label(m.state, a) for a in self.actions]
-            decision.show(self.prompt_text(d), labels, highlight=highlight)
+            off = {i: r for i, a in enumerate(self.actions) if (r := self.unavailable(a))}
+            decision.show(self.prompt_text(d), labels, highlight=highlight, disabled=off)
             if not self.small:
                 self.focus_choices()
         self.query_one(LogPanel).show_log(*self.log_view(m.log, m.since_last_decision(seat)
@@ -267,6 +268,11 @@ class GameScreen(Screen[None]):
     def label(self, s: Any, a: Any) -> str:
         return self.rules.describe(s, a)
 
+    def unavailable(self, a: Any) -> str:
+        """Why a listed choice cannot be taken now ("" when it can): a game may keep a choice in
+        its place, dim, so that the digits keep their meaning while a decision lasts."""
+        return ""
+
     def prompt_text(self, d: Any) -> str:
         name = self.match.names[d.seat]
         return d.prompt if d.prompt.startswith(name) else f"{name}: {d.prompt}"
@@ -282,6 +288,8 @@ class GameScreen(Screen[None]):
     def _targets(self) -> set:
         out = set()
         for a in self.actions:
+            if self.unavailable(a):
+                continue
             t = self.rules.target(self.match.state, a)
             if t is not None:
                 out.add(t)
@@ -511,6 +519,10 @@ class GameScreen(Screen[None]):
                 self.pass_keyboard()
             return
         if 0 <= index < len(self.actions):
+            why = self.unavailable(self.actions[index])
+            if why:
+                self.notify(f"Not possible now: {why}.", severity="information")
+                return
             self.play(self.actions[index])
 
     def on_canvas_board_target_chosen(self, event) -> None:
