@@ -169,7 +169,7 @@ class MaracaiboScreen(GameScreen):
         if g["scoring"]:
             text += " · round-end scoring" if g["round"] < 4 else " · final village actions"
         elif g["trigger"] is not None:
-            text += f" · last turns ({self.match.names[g['trigger']]} ended the round)"
+            text += " · last turns"  # (who ended the round: "passed 1st" in the score strip)
         return text
 
     def player_colour(self, seat: int) -> str:

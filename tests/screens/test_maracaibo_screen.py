@@ -236,7 +236,7 @@ async def test_combat_shows_each_nations_value_and_the_value_left():
         await lift(pilot)
         scr = app.screen
         labels = [scr.label(m.state, a) for a in scr.actions]
-        assert all(re.match(r"Fight for \w+: value \d+ = \d+ token", lab) for lab in labels)
+        assert all(re.match(r"Fight for \w+: combat value \d+ \(token", lab) for lab in labels)
         await press_choice(pilot, scr, 0)
         await pilot.pause()
         assert "value" in str(app.screen.prompt_text(m.pending))
