@@ -490,11 +490,18 @@ class MaracaiboScreen(GameScreen):
             steps = ", ".join(f"{m['at_least']}→{MT.ops_text(m['reward'])}" for m in ms)
             return f"Keep the career {CAREERS[w[1]]['name']}: {ms[0]['counter'].replace('_', ' ')} {steps}"
         if k == "draw" and w[1] != "deck":
-            return f"Draw {_card(w[1])} from the display ({card(w[1])['text']})"
+            return f"Draw {_card(w[1])} from the display — {self._you_pay(s, seat, w[1])}: {card(w[1])['text']}"
         if k in ("plan", "discard"):
             verb = "Plan" if k == "plan" else "Discard"
-            return f"{verb} {_card(w[1])} — {card(w[1])['cost']}$ {card(w[1])['type'].replace('_', ' ')}: {card(w[1])['text']}"
+            return (f"{verb} {_card(w[1])} — {self._you_pay(s, seat, w[1])} {card(w[1])['type'].replace('_', ' ')}: "
+                    f"{card(w[1])['text']}")
         return describe(s, a)
+
+    @staticmethod
+    def _you_pay(s: Any, seat: int, c: str) -> str:
+        """The price this player would pay (after the ship board's discounts), as in the hand."""
+        pr, printed = SF.price(s, seat, c), card(c)["cost"]
+        return f"{pr}$" + (f" (printed {printed}$)" if pr != printed else "")
 
     def _barrier_text(self, s: Any, seat: int, dest: str) -> str:
         """The rewards of the barriers the explorer would cross on its way to dest."""

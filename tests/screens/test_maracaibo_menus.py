@@ -145,3 +145,25 @@ async def test_a_quest_is_paid_one_card_at_a_time_naming_the_good():
         assert "card 1 of" in text and "pay the " in text
         labels = [scr.label(m.state, a) for a in scr.actions]
         assert labels and all("(" in lab for lab in labels)  # each card with its goods
+
+
+def test_the_planning_list_shows_the_price_the_player_would_pay():
+    """With a discount on the ship board, planning a card shows what buying it would cost this
+    player, as the hand and the display do, not the printed price."""
+    from tabletop_tui.rules.maracaibo import surface as SF
+    from tabletop_tui.rules.maracaibo.content import card
+
+    m = played_match("maracaibo", 2, 3, until=lambda m: m.pending.kind == "plan")
+    scr = MaracaiboScreen(m)
+    s = m.state
+    seat = m.pending.seat
+    p = s.g["players"][seat]
+    for u in p["discs"]:
+        p["discs"][u] = 0  # every upgrade done: the discount ones too
+    plans = [a for a in m.legal_actions() if a.text.startswith("plan ")]
+    assert plans
+    for a in plans:
+        c = a.text.split(" ")[1]
+        pr = SF.price(s, seat, c)
+        assert pr < card(c)["cost"] or pr == 0
+        assert f"— {pr}$" in scr.label(s, a)
