@@ -167,3 +167,18 @@ def test_the_planning_list_shows_the_price_the_player_would_pay():
         pr = SF.price(s, seat, c)
         assert pr < card(c)["cost"] or pr == 0
         assert f"— {pr}$" in scr.label(s, a)
+
+
+def test_the_in_app_rules_house_decisions_are_written_for_players():
+    """No section numbers, ruling ids or "the specification"; combat actions once per turn (as the
+    engine plays them); the spending rule, the log's reasons and the strip's CP are explained."""
+    import re
+    from tabletop_tui.assets import read_text
+
+
+    text = read_text("maracaibo", "rules.md")
+    house = text[text.index("## House decisions"):]
+    assert "§" not in house and "specification" not in house and not re.search(r"\bE(1[5-9]|[2-4]\d)\b", house)  # (E1-E14 are explorer spaces)
+    assert "once per combat" not in text and "Each combat action once per turn" in house
+    assert "only while influence" in house and "ends at once" in house
+    assert "CP (combat" in house and "flag bonus" in house and "unused assistant" in house
