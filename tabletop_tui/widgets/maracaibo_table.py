@@ -20,7 +20,7 @@ from tabletop_tui.widgets.route_map import GOOD_LETTER, NATION_LETTER, NATION_ST
 DIM = Style(dim=True)
 BOLD = Style(bold=True)
 GOLD = Style(color="#ffd866", bold=True)
-TYPE_SHORT = {"instant": "instant", "ongoing": "ongoing", "assistant": "assistant", "end_scoring": "end scoring"}
+TYPE_SHORT = {"instant": "instant", "ongoing": "ongoing", "assistant": "assistant", "end_scoring": "end-scoring"}
 UP_SHORT = {"U01": "Hand+1", "U02": "Rigging", "U03": "$inc+2", "U04": "$inc+2", "U05": "VPinc+1",
             "U06": "VPinc+1", "U07": "Compass", "U08": "Compass", "U09": "Cards-1", "U10": "Drill",
             "U11": "Plan+1", "U12": "Fight+2"}
