@@ -169,7 +169,8 @@ PAST = (("Village actions", "took the village actions"), ("No main action", "too
         ("End the combat", "ended the combat"), ("Stop planning", "stopped planning"),
         ("Leave the quest", "left the quest"), ("City action without", "took the city action without"),
         ("Combat action of ", "used the combat action of "), ("Grease palms: pay ", "greased palms: paid "),
-        ("Buy fittings: pay ", "bought fittings: paid "), ("Fight for ", "fought for "), ("Invest in ", "invested in "))
+        ("Buy fittings: pay ", "bought fittings: paid "), ("Listen for news: draw ", "listened for news: drew "),
+        ("Short expedition: explore ", "went on a short expedition: explored "), ("Fight for ", "fought for "), ("Invest in ", "invested in "))
 VERBS = {"Sail": "sailed", "Draw": "drew", "Buy": "bought", "Put": "put", "Gain": "gained",
          "Take": "took", "Fulfil": "fulfilled", "Return": "returned", "Spend": "spent", "Keep": "kept",
          "Annex": "annexed", "Displace": "displaced", "Discard": "discarded", "Play": "played",
