@@ -1,6 +1,8 @@
 """The `tabletop` entry point. With no arguments — the everyday case — it opens the launcher
 straight away, without loading typer/click (the command-line parser): that keeps the first
-paint close to a bare Textual app's. Anything else goes to the full command line (cli.py)."""
+paint close to a bare Textual app's. A new game (`tabletop --game ID --players N ...`, read by
+newgame.py) opens the same way. Anything else goes to the full command line (cli.py), and so
+does a new game's command line with anything wrong in it, which cli.py explains."""
 from __future__ import annotations
 
 import sys
@@ -9,13 +11,29 @@ import sys
 def main(argv: list[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
-        from tabletop_tui.app import TabletopApp
-
-        TabletopApp().run()
+        run_app()
         return
+    if any(a == "--game" or a.startswith("--game=") for a in args):
+        from tabletop_tui.newgame import quick_setup
+
+        setup = quick_setup(args)
+        if setup is not None:
+            run_app(**setup)
+            return
     from tabletop_tui.cli import main as cli_main
 
     cli_main(args)
+
+
+def run_app(**kwargs) -> None:
+    """Run the app; one that ended by a crash exits non-zero (Textual prints the traceback and
+    sets the return code)."""
+    from tabletop_tui.app import TabletopApp
+
+    tui = TabletopApp(**kwargs)
+    tui.run()
+    if tui.return_code:
+        sys.exit(tui.return_code)
 
 
 if __name__ == "__main__":

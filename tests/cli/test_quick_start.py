@@ -1,0 +1,73 @@
+"""`tabletop --game ID --players N` opens the game without the command-line parser (typer, click
+and the pydantic they bring took longer to load than the game screen's whole first paint); a
+command line with anything wrong in it still gets the full command line's words."""
+import subprocess
+import sys
+
+import pytest
+
+from tabletop_tui.cli import parse_new_game
+from tabletop_tui.launch import main
+from tabletop_tui.newgame import quick_setup
+
+# What `tabletop --game ...` loads before the game screen is built: the app is stopped before it
+# runs, so what is listed was imported by the start itself.
+START = """
+import sys
+import tabletop_tui.app as app_module
+def run(self, *a, **k):
+    print(sorted(m for m in {watched!r} if m in sys.modules), self.new_game["game"], self.bot_delay)
+app_module.TabletopApp.run = run
+from tabletop_tui.launch import main
+main({args!r})
+"""
+PARSER = ("typer", "click", "pydantic", "tabletop_tui.cli")
+
+
+def start(args: list[str], watched=PARSER) -> str:
+    code = START.format(watched=watched, args=args)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    return out.stdout.strip() or out.stderr
+
+
+def test_a_new_game_from_the_command_line_starts_without_the_parser():
+    assert start(["--game", "terra_mystica", "--players", "4"]) == "[] terra_mystica 0.5"
+    assert start(["--game=piratissimo", "--players=2", "--names", "Ada,Bea", "--bot", "2:hard",
+                  "--seed", "7", "--option", "variant=standard", "--bot-delay", "0"]) \
+        == "[] piratissimo 0.0"
+
+
+@pytest.mark.parametrize("args", [
+    ["--game", "piratissimo", "--players", "2", "--names", "Ada,Bea", "--bot", "2:hard", "--seed", "7"],
+    ["--players", "3", "--game", "finca", "--bot", "1,3:easy", "--seed", "11"],
+    ["--game", "terra_mystica", "--players", "4", "--seed", "5", "--option", "strict-leech=0"],
+])
+def test_the_quick_start_sets_up_the_game_the_command_line_would(args):
+    values = dict(zip(args[::2], args[1::2]))
+    bots = [v for k, v in zip(args[::2], args[1::2]) if k == "--bot"]
+    options = [v for k, v in zip(args[::2], args[1::2]) if k == "--option"]
+    expected = parse_new_game(values["--game"], int(values["--players"]), values.get("--names"),
+                              bots, int(values["--seed"]), options)
+    assert quick_setup(args) == {"new_game": expected, "bot_delay": 0.5}
+
+
+@pytest.mark.parametrize("args", [
+    ["--game", "terra_mystica", "--players", "9"],
+    ["--game", "chess"],
+    ["--game", "piratissimo", "--players", "two"],
+    ["--game", "piratissimo", "--bot", "7"],
+    ["--game", "piratissimo", "--option", "nonsense=1"],
+    ["--game", "piratissimo", "--bot-delay", "99"],
+    ["--game", "piratissimo", "--game", "finca"],
+    ["--game", "piratissimo", "--help"],
+    ["--game"],
+])
+def test_anything_else_goes_to_the_full_command_line(args):
+    assert quick_setup(args) is None
+
+
+def test_a_wrong_player_count_is_explained_as_before(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["--game", "terra_mystica", "--players", "9"])
+    assert e.value.code == 2
+    assert "Terra Mystica is for 2–5 players, not 9" in capsys.readouterr().err
