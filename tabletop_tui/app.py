@@ -19,6 +19,29 @@ def make_seat(name: str, bot: bool, level: str | None = None) -> "Seat":
     return Seat(name, bot, level=level) if level else Seat(name, bot)
 
 
+class LauncherToCome(Screen[None]):
+    """The launcher's place under a game opened from the command line (`tabletop --game ...`,
+    `--resume`): empty, so that nothing but the game is built before its first paint; the
+    launcher comes over it when the player leaves the game."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.covered = False
+
+    def on_screen_suspend(self) -> None:
+        self.covered = True
+
+    def on_screen_resume(self) -> None:
+        if self.covered:  # (not at the start, before the game is pushed over it)
+            self.become_the_launcher()
+
+    def become_the_launcher(self) -> None:
+        from tabletop_tui.screens.launcher import LauncherScreen
+
+        if self.app.screen is self:  # (pushed over it: Textual switches only pushed screens)
+            self.app.push_screen(LauncherScreen())
+
+
 class TabletopApp(App[None]):
     TITLE = "tabletop-tui"
     ENABLE_COMMAND_PALETTE = True
@@ -44,7 +67,10 @@ class TabletopApp(App[None]):
 
     def get_default_screen(self) -> Screen:
         """The launcher is the first screen itself (not pushed over an empty one): one screen
-        less to build before the first paint."""
+        less to build before the first paint. Under a game opened from the command line, an
+        empty screen stands in for it until the game is left: the game paints first."""
+        if self.new_game is not None or self.start_match is not None:
+            return LauncherToCome()
         from tabletop_tui.screens.launcher import LauncherScreen
 
         return LauncherScreen()
@@ -58,6 +84,8 @@ class TabletopApp(App[None]):
             self.start_new_game(self.new_game)
         elif self.start_match is not None:
             self.open_match(self.start_match)
+        if isinstance(self.screen, LauncherToCome):  # the game could not be opened
+            self.screen.become_the_launcher()
 
     def start_new_game(self, setup: dict, replace: bool = False) -> None:
         seed = setup.get("seed")
