@@ -80,6 +80,9 @@ class TabletopApp(App[None]):
             self._thinker.close()
 
     def on_mount(self) -> None:
+        from tabletop_tui.launch import startup_done
+
+        self.call_after_refresh(startup_done)  # (after the first screen is painted)
         if self.new_game is not None:
             self.start_new_game(self.new_game)
         elif self.start_match is not None:

@@ -71,3 +71,12 @@ def test_a_wrong_player_count_is_explained_as_before(capsys):
         main(["--game", "terra_mystica", "--players", "9"])
     assert e.value.code == 2
     assert "Terra Mystica is for 2–5 players, not 9" in capsys.readouterr().err
+
+
+def test_the_full_command_line_runs_with_the_collector_on(capsys):
+    """Simulations and tournaments run long: only an app's start goes without the collector."""
+    import gc
+
+    with pytest.raises(SystemExit):
+        main(["games"])
+    assert gc.isenabled() and "piratissimo" in capsys.readouterr().out

@@ -51,3 +51,20 @@ async def test_a_game_that_cannot_be_set_up_leaves_the_player_at_the_launcher():
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen)
+
+
+async def test_the_collector_is_back_on_once_the_first_screen_is_painted():
+    """`tabletop` starts with the garbage collector off (launch.py); the app turns it on again
+    after its first paint, so a long game never runs without it."""
+    import gc
+
+    gc.disable()
+    try:
+        app = TabletopApp(new_game=NEW_GAME, bot_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert gc.isenabled()
+    finally:
+        gc.unfreeze()
+        gc.enable()
