@@ -80,3 +80,39 @@ def test_the_full_command_line_runs_with_the_collector_on(capsys):
     with pytest.raises(SystemExit):
         main(["games"])
     assert gc.isenabled() and "piratissimo" in capsys.readouterr().out
+
+
+# The game screen painted (headless) by `tabletop --game ...`, and what had been loaded by then.
+PAINTED = """
+import asyncio, gc, sys
+import tabletop_tui.app as app_module
+def run(self, *a, **k):
+    async def main():
+        async with self.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            print(type(self.screen).__name__, gc.isenabled(),
+                  sorted(m for m in {watched!r} if m in sys.modules))
+    asyncio.run(main())
+app_module.TabletopApp.run = run
+from tabletop_tui.launch import main
+main({args!r})
+"""
+LATER = PARSER + ("tabletop_tui.screens.launcher", "tabletop_tui.bots.search",
+                  "tabletop_tui.bots.thinker", "tabletop_tui.rules.terra_mystica.snellman",
+                  "tabletop_tui.playout", "tabletop_tui.tournament")
+
+
+@pytest.mark.parametrize("game,players,screen", [
+    ("piratissimo", 2, "PiratissimoScreen"), ("finca", 3, "FincaScreen"),
+    ("finis_terrae", 2, "FinisTerraeScreen"), ("terra_mystica", 4, "TerraMysticaScreen"),
+    ("maracaibo", 4, "MaracaiboScreen"),
+])
+def test_a_game_is_painted_before_what_it_needs_only_later_is_loaded(game, players, screen, tmp_path):
+    """No launcher under it, no parser, no bots' search or the ledger importer: those load when
+    used. The garbage collector, off for the start, is on again."""
+    code = PAINTED.format(watched=LATER + (f"tabletop_tui.bots.{game}",),
+                          args=["--game", game, "--players", str(players)])
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**__import__("os").environ, "TABLETOP_TUI_DATA_DIR": str(tmp_path)})
+    assert out.stdout.strip() == f"{screen} True []", out.stderr[-2000:]
