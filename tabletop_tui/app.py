@@ -76,12 +76,16 @@ class TabletopApp(App[None]):
         return LauncherScreen()
 
     def on_unmount(self) -> None:
+        from tabletop_tui.launch import startup_done
+
+        startup_done()  # (an app that ends before its first paint)
         if self._thinker is not None:
             self._thinker.close()
 
     def on_mount(self) -> None:
-        from tabletop_tui.launch import startup_done
+        from tabletop_tui.launch import pause_collector, startup_done
 
+        pause_collector("app")  # (already off when started by `tabletop`)
         self.call_after_refresh(startup_done)  # (after the first screen is painted)
         if self.new_game is not None:
             self.start_new_game(self.new_game)

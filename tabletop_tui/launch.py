@@ -14,7 +14,7 @@ def main(argv: list[str] | None = None) -> None:
     # No garbage collection until the first screen is painted (the app's startup_done): the
     # start allocates a great deal and frees almost nothing, and the collector's passes over it
     # (one of them through the whole heap) took a third of the time to the first paint.
-    gc.disable()
+    pause_collector("tabletop")
     if not args:
         run_app()
         return
@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> None:
         if setup is not None:
             run_app(**setup)
             return
-    gc.enable()  # (the full command line also runs simulations and tournaments)
+    startup_done()  # the collector on: the full command line also runs simulations, tournaments
     from tabletop_tui.cli import main as cli_main
 
     cli_main(args)
@@ -42,12 +42,28 @@ def run_app(**kwargs) -> None:
         sys.exit(tui.return_code)
 
 
+_paused_by: str | None = None  # who turned the collector off for the start
+
+
+def pause_collector(by: str) -> None:
+    """The collector off until the first paint; ``by`` is "tabletop" (the entry point) or "app"
+    (an app started otherwise: tests, benchmarks)."""
+    global _paused_by
+    if gc.isenabled():
+        gc.disable()
+        _paused_by = by
+
+
 def startup_done() -> None:
-    """After the first paint: the collector runs again, and what the start built (modules,
-    styles, the screen) is set aside from its passes, which would find nothing there to free."""
-    if not gc.isenabled():
-        gc.freeze()
+    """After the first paint: the collector runs again. After `tabletop`'s start, what it built
+    (modules, styles, the screen) is set aside from the collector's passes, which would find
+    nothing there to free (not in a test run, where it would keep earlier tests' garbage)."""
+    global _paused_by
+    if _paused_by is not None and not gc.isenabled():
+        if _paused_by == "tabletop":
+            gc.freeze()
         gc.enable()
+    _paused_by = None
 
 
 if __name__ == "__main__":

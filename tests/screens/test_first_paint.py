@@ -58,7 +58,9 @@ async def test_the_collector_is_back_on_once_the_first_screen_is_painted():
     after its first paint, so a long game never runs without it."""
     import gc
 
-    gc.disable()
+    from tabletop_tui.launch import pause_collector
+
+    pause_collector("tabletop")
     try:
         app = TabletopApp(new_game=NEW_GAME, bot_delay=0)
         async with app.run_test(size=(120, 40)) as pilot:
@@ -68,3 +70,13 @@ async def test_the_collector_is_back_on_once_the_first_screen_is_painted():
     finally:
         gc.unfreeze()
         gc.enable()
+
+
+async def test_an_app_started_otherwise_has_the_collector_on_after_its_first_paint():
+    import gc
+
+    app = TabletopApp(new_game=NEW_GAME, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert gc.isenabled() and gc.get_freeze_count() == 0
