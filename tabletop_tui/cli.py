@@ -35,7 +35,7 @@ _plain_arguments()
 app = typer.Typer(add_completion=False, no_args_is_help=False, rich_markup_mode=None,
                   help="Five board games in the terminal, hot-seat, with bots.")
 
-SUBCOMMANDS = {"games", "rules", "replay", "simulate", "tournament"}
+SUBCOMMANDS = {"games", "rules", "replay", "simulate", "tournament", "table"}
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -310,6 +310,11 @@ def tournament_cmd(
         typer.echo(f"  {lv:<7} wins {st['win_rate']:.0%} (95%: {lo:.0%}–{hi:.0%}), "
                    f"mean score {st['mean_score']}, move {st['mean_move_s']:.3f} s mean, "
                    f"{st['max_move_s']:.3f} s longest")
+
+
+from tabletop_tui.tables.cli import table_app  # noqa: E402  (issue 25: tables on other machines)
+
+app.add_typer(table_app, name="table")
 
 
 def _rewrite(argv: list[str]) -> list[str]:

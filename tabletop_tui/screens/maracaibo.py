@@ -34,8 +34,8 @@ from tabletop_tui.widgets import maracaibo_table as MT
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.route_map import RouteMap
 
-RIDER = {"pay_doubloons": "pay {n} doubloons", "doubloons": "take {n} doubloons", "vp": "score {n} VP",
-         "figure": "take {n} figure", "influence": "+{n} influence"}
+RIDER = {"pay_doubloons": "pay {n} doubloon{s}", "doubloons": "take {n} doubloon{s}", "vp": "score {n} VP",
+         "figure": "take {n} figure{s}", "influence": "+{n} influence"}
 VILLAGE_WORDS = {"sell": "discard_hand", "odd-job": "take_doubloon", "drill": "gain_combat_point",
                  "news": "draw_card", "scout": "explore_1", "fittings": "buy_disc", "palms": "buy_influence"}
 
@@ -68,8 +68,11 @@ def _loc(x: str) -> str:
 
 class MaracaiboScreen(GameScreen):
     CSS_PATH = ["game.tcss", "maracaibo.tcss"]
-    MIN_SIZE = (100, 30)
-    BINDINGS = [Binding("backspace", "back", "back", id="back")]
+    MIN_SIZE = (80, 24)
+    BINDINGS = [Binding("backspace", "back", "back", id="back"),
+                Binding("pageup,[", "panel(-1)", "panel ↑", id="panel-up"),
+                Binding("pagedown,]", "panel(1)", "panel ↓", id="panel-down"),
+                Binding("i", "details", "details", id="details")]
 
     def __init__(self, match, curtain: bool | None = None) -> None:
         super().__init__(match, curtain)
@@ -87,15 +90,59 @@ class MaracaiboScreen(GameScreen):
         return Vertical(RouteMap(self.match.state, colours, self.marks, id="route"),
                         Static("", id="mar-detail"), Static("", id="mar-tracks"), id="mar-board")
 
+    def on_mount(self) -> None:
+        # (GameScreen.on_mount runs too: Textual calls the handler of every class)
+        box = self.query_one("#panels-box")
+        box.scroll_by_key = True  # [ and ] (PgUp/PgDn) scroll it; the footer names them
+        self.lay_out(self.size.width, self.size.height)
+
     def on_resize(self, event) -> None:
-        # (GameScreen.on_resize runs too) roomy boxes when the terminal is tall enough
-        tall = self.size.height >= 38
+        # (GameScreen.on_resize runs too, after this: the log's height is set again after it)
+        self.lay_out(event.size.width, event.size.height)
+        self.call_after_refresh(self.lay_out, event.size.width, event.size.height)
+
+    def lay_out(self, w: int, h: int) -> None:
+        """Roomy boxes when the terminal is tall enough; the side panel (the viewer's hand and
+        planning area) from 110 columns (below that the score strip and the seat sheets, p, hold
+        it); the tracks under the map from 34 rows (below that: the seat sheets and the legend)."""
+        if not w or not h or not self.is_current:
+            return
+        tall = h >= 46
         self.query_one(RouteMap).styles.height = 15 if tall else 11
-        self.query_one("#mar-detail").styles.height = 2 if tall else 1
-        small = self.size.height < 36
+        self.query_one("#mar-detail").styles.height = 2 if h >= 30 else 1
+        from tabletop_tui.widgets.log_panel import LogPanel
+        if h < 30:
+            self.query_one(LogPanel).styles.height = 2  # the newest line; the whole log is L
+        self.query_one("#mar-tracks").display = h >= 34
+        small = h < 36
         self.query_one(DecisionPanel).styles.max_height = 6 if small else 9
         self.query_one("#choices").styles.max_height = 4 if small else 7
-        self.query_one("#panels-box").styles.width = 38 if self.size.width >= 110 else 36
+        box = self.query_one("#panels-box")
+        box.display = w >= 110
+        box.styles.width = 36 if w >= 150 else 32
+        self._tracks_for = None  # the tracks are drawn for the width
+        self._panel_text = None
+
+    def action_panel(self, step: int) -> None:
+        box = self.query_one("#panels-box")
+        box.scroll_relative(y=step * max(1, box.size.height - 2), animate=False)
+
+    def legend(self) -> list:
+        from tabletop_tui.widgets.route_map import SHORT
+        out = [("0 Havana", "a location box: its number and name (cities in bold)"),
+               ("─", "a route between two stops"), ("═", "the double route between Curacao and Maracaibo"),
+               ("│", "a route between rows of the map"),
+               ("[ ]", "an empty flag space: annex it in a combat for its flag bonus"),
+               ("[F] [E] [S]", "a flag space owned by France, England, Spain"),
+               ("s t c k l", "a market space that still wants sugar, tobacco, coffee, cocoa, cloth"),
+               ("A B C D (on a market)", "the player whose disc lies on that market space"),
+               ("Q", "a quest lies there (its cost and reward: the line under the map)"),
+               ("A B C D (under a name)", "a player's ship"), ("a b c d", "a player's assistant"),
+               ("◇  ◆", "a target of the current choice; the cursor"), ("6MP", "the movement points to sail there"),
+               ("E3Q, |red|, END", "explorer track: a space with a quest, a barrier, the end"),
+               ("i", "the detail under the map in full")]
+        out += [(short, f"{LOCS[loc]['name']} ({loc})") for loc, short in SHORT.items() if short != LOCS[loc]["name"]]
+        return out
 
     def round_text(self, s: Any) -> str:
         g = s.g
@@ -185,11 +232,11 @@ class MaracaiboScreen(GameScreen):
             if a.kind == "infl":
                 out.append(a)
         if annex:
-            out.append(Menu("annex", f"Annex an empty flag space… (−4: {v - 4} left; {len(annex)} places)", annex,
+            out.append(Menu("annex", f"Annex an empty flag space… (uses 4: {v - 4} left; {len(annex)} place{'s' if len(annex) != 1 else ''})", annex,
                             detail="Annex: the nation's left-most supply marker goes on an empty flag space "
                                    "(highlighted); take the flag's bonus and 1 influence."))
         if displace:
-            out.append(Menu("displace", f"Displace another nation's marker… (−6: {v - 6} left; {len(displace)} places)",
+            out.append(Menu("displace", f"Displace another nation's marker… (uses 6: {v - 6} left; {len(displace)} place{'s' if len(displace) != 1 else ''})",
                             displace, detail="Displace: another nation's marker leaves the game and this "
                                              "nation's takes its place; take the flag's bonus and 1 influence."))
         out += [a for a in actions if a.kind in ("card", "spend", "end")]
@@ -266,6 +313,11 @@ class MaracaiboScreen(GameScreen):
                 text += f" · {city['name']}"
             if s.g["quest_slots"].get(dest):
                 text += " · quest"
+            from tabletop_tui.rules.maracaibo.content import C
+            last = s.g["round"] >= 4
+            trig = C["map"]["round_trigger"]["round_4" if last else "rounds_1_3"]
+            if dest == trig and s.g["trigger"] is None:
+                text += " · ends the game" if last else " · ends the round"
             if any(x["loc"] == dest and x["live"] for x in p["assistants"]):
                 text += " · your assistant"
             return text
@@ -299,10 +351,10 @@ class MaracaiboScreen(GameScreen):
             return f"{VILLAGE_OPTIONS[VILLAGE_WORDS[k]]['name']}: {VILLAGE_OPTIONS[VILLAGE_WORDS[k]]['text']}"
         if k == "nation" and d is not None and d.kind == "combat_nation":
             nv = SF.nation_value(s, w[1])
-            parts = " ".join(f"{'+' if n >= 0 and i else ''}{n} {lbl}" for i, (lbl, n) in enumerate(nv["parts"]))
+            parts = "; ".join(f"{lbl}: {n:+d}" if i else f"{lbl}: {n}" for i, (lbl, n) in enumerate(nv["parts"]))
             rider = nv["rider"]
-            rtext = f" · {RIDER[rider['op']].format(n=rider.get('n', 1))}" if rider else ""
-            return f"Fight for {NATION_NAMES[w[1]]}: value {nv['value']} = {parts}{rtext}"
+            rtext = f" · {RIDER[rider['op']].format(n=rider.get('n', 1), s='s' if rider.get('n', 1) != 1 else '')}" if rider else ""
+            return f"Fight for {NATION_NAMES[w[1]]}: combat value {nv['value']} ({parts}){rtext}"
         c = SF.combat(s)
         if c is not None and c["stage"] == "loop":
             cost = SF.combat_action_cost(a.text)
@@ -333,7 +385,14 @@ class MaracaiboScreen(GameScreen):
             sp = XTRACK[w[1]]
             rew = MT.ops_text(sp["reward"])
             q = s.g["xquests"].get(w[1]) if sp["quest_slot"] else None
-            return f"Explorer to {w[1]}" + (f" → {rew}" if rew else "") + (f" · quest {QUESTS[q]['name']}" if q else "")
+            gains = [x for x in (self._barrier_text(s, seat, w[1]), rew) if x]
+            if w[1] == "END":
+                from tabletop_tui.rules.maracaibo.content import SETUP
+                vps = SETUP["by_players"][str(s.g["n"])]["explorer_end_vp"]
+                k = s.g["end_arrivals"]
+                gains.append((f"{vps[k]} VP, " if k < len(vps) else "") + "1 village action")
+            return f"Explorer to {w[1]}" + (f" → {', '.join(gains)}" if gains else "") + \
+                (f" · quest {MT.quest_text(q)}" if q else "")
         if k == "career":
             ms = CAREERS[w[1]]["milestones"]
             steps = ", ".join(f"{m['at_least']}→{MT.ops_text(m['reward'])}" for m in ms)
@@ -344,6 +403,25 @@ class MaracaiboScreen(GameScreen):
             verb = "Plan" if k == "plan" else "Discard"
             return f"{verb} {_card(w[1])} — {card(w[1])['cost']}$ {card(w[1])['type'].replace('_', ' ')}: {card(w[1])['text']}"
         return describe(s, a)
+
+    def _barrier_text(self, s: Any, seat: int, dest: str) -> str:
+        """The rewards of the barriers the explorer would cross on its way to dest."""
+        from tabletop_tui.rules.maracaibo.content import C
+        p = s.g["players"][seat]
+        out = []
+        for band in range(XTRACK[p["explorer"]]["band"] + 1, XTRACK[dest]["band"] + 1):
+            if band in p["barriers"]:
+                continue
+            b = next((x for x in C["explorer_track"]["barriers"] if x["band"] == band), None)
+            if b is None:
+                continue
+            rew = b["reward"]
+            if "every_player" in rew:
+                ops = rew["every_player"]
+            else:
+                ops = rew["first"] if s.g["barrier_first"].get(str(band)) is None else rew["later"]
+            out.append(f"barrier: {MT.ops_text(ops)}")
+        return ", ".join(out)
 
     def prompt_text(self, d: Any) -> str:
         s = self.match.state
@@ -366,7 +444,9 @@ class MaracaiboScreen(GameScreen):
             text = f"{name} fights: token {tok or 'none (piles empty)'} — choose the nation"
         elif d.kind == "combat_loop":
             c = SF.combat(s)
-            used = ", ".join(c["used"]) if c and c["used"] else "none"
+            names = {"infl": "influence", "annex": "annex or displace"}
+            used = ", ".join(names.get(u, card(u)["name"] if u in c["cards"] or "." in u else u)
+                             for u in c["used"]) if c and c["used"] else "none"
             text = (f"{name} fights for {NATION_NAMES[c['nation']]} · token {c['token'] or '-'} · "
                     f"value {c['value']} · used this turn: {used}")
         elif d.kind == "plan":
@@ -426,7 +506,7 @@ class MaracaiboScreen(GameScreen):
         if d is not None and d.kind == "move" and self.human_to_play():
             for r in SF.reachable(self.match.state, d.seat):
                 mp[r["dest"]] = f"{r['mp']}MP" if r["dest"] not in mp else mp[r["dest"]]
-        info = self._info(s, hi, cursor)
+        info = self._fit_detail(self._info(s, hi, cursor))
         rm = self.query_one(RouteMap)
         corner, ctargets = self._corner(s)
         rm.update_state(state, targets, cursor, mp=mp, corner=corner, corner_targets=ctargets)
@@ -453,6 +533,26 @@ class MaracaiboScreen(GameScreen):
             self._tracks_text = tracks
             self.query_one("#mar-tracks", Static).update(tracks, layout=not same)
         self._refresh_player_panels(s, hi)
+
+    def _fit_detail(self, info: Text) -> Text:
+        """The detail under the map in full when its rows hold it; else its first words and the
+        key that shows it whole (i)."""
+        self._detail_full = info
+        box = self.query_one("#mar-detail")
+        width = max(20, (box.size.width or self.size.width) - 2)
+        rows = int(box.styles.height.value) if box.styles.height is not None else 1
+        from rich.console import Console
+        lines = Console(width=width, no_color=True).render_lines(info, pad=False)
+        if len(lines) <= rows or not info.plain:
+            return info
+        head = info.plain.split(" · ")[0]
+        tail = " · i: all of it"
+        return Text(abbreviate_words(head, width * rows - len(tail)) + tail, style="bold")
+
+    def action_details(self) -> None:
+        full = getattr(self, "_detail_full", None)
+        if full is not None and full.plain:
+            self.app.push_screen(InfoScreen(full))
 
     def _corner(self, s: Any) -> tuple[list, dict]:
         """The card display in the map's free corner: one card a line with its price."""
@@ -580,6 +680,39 @@ class MaracaiboScreen(GameScreen):
         self.app.switch_screen(MaracaiboGameOver(self.match, self))
 
 
+def abbreviate_words(text: str, room: int) -> str:
+    """Whole words of text that fit in room (never a word cut in the middle)."""
+    out = ""
+    for w in text.split(" "):
+        nxt = f"{out} {w}" if out else w
+        if len(nxt) > room:
+            break
+        out = nxt
+    return out
+
+
+class InfoScreen(ModalScreen[None]):
+    """The detail under the map in full (key i), for terminals where its rows cannot hold it."""
+
+    DEFAULT_CSS = """
+    InfoScreen { align: center middle; }
+    InfoScreen > VerticalScroll { width: 90%; max-width: 100; height: auto; max-height: 90%;
+                                  border: thick $accent; background: $panel; padding: 0 2; }
+    """
+    BINDINGS = [Binding("enter,space,escape,i", "done", "close")]
+
+    def __init__(self, text: Text) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(self.text, id="info")
+
+    def action_done(self) -> None:
+        self.dismiss(None)
+
+
 class RoundEndScreen(ModalScreen[None]):
     """The interim scoring, step by step, before the next round starts."""
 
@@ -629,6 +762,13 @@ class MaracaiboGameOver(ColumnsGameOver):
     MaracaiboGameOver #breakdown { max-height: 18; }
     MaracaiboGameOver #chart { height: 8; }
     """
+
+    def on_resize(self, event) -> None:
+        """Below 34 rows the chart gives way (the table's "VP after round" rows hold the same)."""
+        tall = event.size.height >= 34
+        for wid in ("#chart", "#chart-title"):
+            for w in self.query(wid):
+                w.display = tall
 
     def fill_table(self) -> None:
         """One column per player, names cut to the screen's width (made again on a resize)."""

@@ -54,8 +54,7 @@ def card_line(s: Any, seat: int, c: str, width: int = 31) -> Text:
     if len(spec["name"]) + len(tail) > width:
         tail = f" {pr}$ {goods_text(c)} {TYPE_TINY.get(spec['type'], spec['type'])}"
         tail += (f" {spec['vp']}VP" if spec["vp"] else "") + "☼" * spec["compass"]
-    name = spec["name"][: max(8, width - len(tail))]
-    t.append(name, BOLD)
+    t.append(spec["name"], BOLD)  # whole (a long name wraps: never cut)
     t.append(tail, DIM)
     return t
 
@@ -195,8 +194,7 @@ def display_line(s: Any, seat: int | None, width: int) -> Text:
             t.append(f"{PRESTIGE[b]['name']} {PRESTIGE[b]['cost']}$")
         else:
             t.append("?", DIM)
-    t.truncate(width, overflow="ellipsis")  # one line: the names are in the rules and the detail pane
-    return t
+    return t  # whole: it wraps when the row is narrow
 
 
 # -- the players ---------------------------------------------------------------------------------

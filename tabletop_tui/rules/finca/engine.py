@@ -385,7 +385,7 @@ class FincaRules(BaseRules[State]):
         """Points (fruit tiles, finca tiles, bonus tiles and 2 for each action tile still
         unused), the fruits in the play area, donkey carts, and action tiles left."""
         return {"VP": scoring.vp(s)[seat], "fruit": scoring.fruit_total(s, seat),
-                "cart": s.carts[seat], "action tile": len(s.action_tiles[seat])}
+                "carts": s.carts[seat], "action tiles": len(s.action_tiles[seat])}
 
     def headline(self, s: State, seat: int) -> list[str]:
         return ["VP", "fruit"]  # one strip row for 4 players at 100 columns; carts: panels, p

@@ -61,13 +61,13 @@ def take_cart(s: State, seat: int) -> None:
         # No cart left: every player returns all carts to the windmill first.
         for p in range(s.n):
             if s.carts[p]:
-                s.notes.append(Change(p, "cart", -s.carts[p], "the donkey carts ran out"))
+                s.notes.append(Change(p, "carts", -s.carts[p], "the donkey carts ran out"))
             s.windmill_carts += s.carts[p]
             s.carts[p] = 0
     if s.windmill_carts:
         s.windmill_carts -= 1
         s.carts[seat] += 1
-        s.notes.append(Change(seat, "cart", 1, "dividing line"))
+        s.notes.append(Change(seat, "carts", 1, "dividing line"))
 
 
 def move_farmer(s: State, seat: int, blade: int) -> None:

@@ -53,7 +53,9 @@ def describe(s, a) -> str:
             rider = TOKENS[t["token"]]["riders"].get(w[1]) if t.get("token") else None
             extra = ""
             if rider:
-                extra = {"pay_doubloons": f", pay {rider.get('n')} doubloons", "doubloons": f", take {rider.get('n')} doubloons",
+                n = rider.get("n", 1)
+                dbl = f"{n} doubloon{'s' if n != 1 else ''}"
+                extra = {"pay_doubloons": f", pay {dbl}", "doubloons": f", take {dbl}",
                          "vp": f", score {rider.get('n')} VP", "figure": ", take a figure",
                          "influence": ", +1 influence"}[rider["op"]]
             return f"Fight for {NATION_NAMES[w[1]]} (combat value {base_value(s, t, w[1])}{extra})"
@@ -69,11 +71,11 @@ def describe(s, a) -> str:
     if k == "pile":
         return f"Reveal the top combat token of pile {w[1]}"
     if k == "infl":
-        return f"Gain {w[1]} influence (combat value -{2 if w[1] == '1' else 5})"
+        return f"Gain {w[1]} influence, using {2 if w[1] == '1' else 5} of the combat value"
     if k == "annex":
-        return f"Annex {_loc(w[1])} (combat value -4)"
+        return f"Annex {_loc(w[1])}, using 4 of the combat value"
     if k == "displace":
-        return f"Displace at {_loc(w[1])} (combat value -6)"
+        return f"Displace at {_loc(w[1])}, using 6 of the combat value"
     if k == "card":
         return f"Combat action of {_card(w[1])}"
     if k == "spend":
@@ -108,15 +110,16 @@ def scoring_lines(before, after) -> str:
     if steps:
         out.append(f"End of round {before.g['round']}: interim scoring.")
         for k, st in enumerate(steps, 1):
+            if st["step"] == "Totals":
+                continue  # the ledger rows under the entry give every seat's changes
             per = "; ".join(f"{after.names[i]} {t}" for i, t in st["per_seat"].items())
+            if st["step"] in ("Unused assistants", "Income"):
+                per = ""  # said in signed numbers, with the reason, in the rows below
             out.append(f"  {k}. {st['step']}: {st['text']}" + (f" {per}." if per else ""))
     f = after.g["final"]
     if f and not before.g["final"]:
-        out.append("Game end: final scoring.")
-        for i in range(after.g["n"]):
-            b = f[str(i)]["breakdown"]
-            parts = ", ".join(f"{k} {v}" for k, v in b.items() if v)
-            out.append(f"  {after.names[i]}: {f[str(i)]['total']} VP ({parts}).")
+        totals = ", ".join(f"{after.names[i]} {f[str(i)]['total']} VP" for i in range(after.g["n"]))
+        out.append(f"Game end: final scoring ({totals}); each step below.")
     return "".join("\n" + line for line in out)
 
 
@@ -170,5 +173,24 @@ def sentence(who: str, label: str) -> str:
 
 def _op_text(o: dict) -> str:
     n = o.get("n", "")
-    return {"fight": "fight a combat", "explore": f"explore up to {n}", "doubloons": f"take {n} doubloons",
+    return {"fight": "fight a combat", "explore": f"explore up to {n}", "doubloons": f"take {n} doubloon{'s' if n != 1 else ''}",
             "vp": f"score {n} VP", "vp_per": f"score {n} VP per {o.get('per', '').replace('_', ' ')}"}.get(o["op"], o["op"])
+
+
+def ops_words(ops: list) -> str:
+    """Rewards in words, plurals right: "2 doubloons, 1 VP"."""
+    out = []
+    for o in ops:
+        n = o.get("n", 1)
+        name = o["op"]
+        if name == "doubloons":
+            out.append(f"{n} doubloon{'s' if n != 1 else ''}")
+        elif name == "vp":
+            out.append(f"{n} VP")
+        elif name == "combat_points":
+            out.append(f"{n} combat point{'s' if n != 1 else ''}")
+        elif name == "influence":
+            out.append(f"{n} influence")
+        else:
+            out.append(name.replace("_", " ") + (f" {n}" if "n" in o else ""))
+    return ", ".join(out)

@@ -5,7 +5,7 @@ from itertools import combinations, permutations
 
 from .content import C, QUESTS, card
 from .notation import act
-from .state import push, task, ops_tasks
+from .state import push, task, ops_tasks, gain
 from . import ship
 
 TRACK_BONUS = C["constants"]["quest_track_bonus"]
@@ -64,7 +64,7 @@ def fulfil(s, seat: int, qid: str, combo: list) -> None:
     for c in combo:
         p["hand"].remove(c)
         g["discard"].append(c)
-    push(g, *ops_tasks(seat, QUESTS[qid]["reward"]), task("qtile", seat, quest=qid))
+    push(g, *ops_tasks(seat, QUESTS[qid]["reward"], None, "quest reward"), task("qtile", seat, quest=qid))
 
 
 def qtile_auto(s, t) -> bool:
@@ -77,13 +77,13 @@ def qtile_auto(s, t) -> bool:
     p["quests"].append(t["quest"])
     k = len(p["quests"])
     if k == 4:
-        p["vp"] += TRACK_BONUS["4"]
+        gain(g, seat, "VP", TRACK_BONUS["4"], "quest track")
     elif k > 4:
-        p["vp"] += TRACK_BONUS["5+"]
+        gain(g, seat, "VP", TRACK_BONUS["5+"], "quest track")
     tasks = []
     for c, op in ship.card_ops(p, "trigger"):
         if op["on"] == "quest":
-            tasks += ops_tasks(seat, op["gain"])
+            tasks += ops_tasks(seat, op["gain"], None, card(c)["name"])
     push(g, *tasks)
     return True
 

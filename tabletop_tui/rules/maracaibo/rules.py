@@ -1,11 +1,11 @@
 """MaracaiboRules: the task loop that drives decisions, and the Rules protocol around it."""
 from __future__ import annotations
 
-from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, rank_by
+from tabletop_tui.rules.core import BaseRules, Change, Decision, IllegalAction, Option, Result, Rng, rank_by
 
 from .content import CARDS, LOCS, NATIONS, NATION_NAMES, QUESTS, TOKENS, card, UPGRADES, PRESTIGE, CAREERS, C, XTRACK
 from .notation import Act, normalise
-from .state import State
+from .state import NOTES, State
 from . import careers, cards, combat, effects, explorer, quests, setup, ship, turn, villages, scoring
 
 # task type -> (auto, options, choose, decision kind, prompt)
@@ -183,6 +183,89 @@ class MaracaiboRules(BaseRules[State]):
                       breakdown={i: dict(f[str(i)]["breakdown"]) for i in seats},
                       tiebreak="Ties: most doubloons before conversion, then most quests fulfilled, then a shared place.")
 
+    # -- the table at a glance -------------------------------------------------------------------
+    def counters(self, s: State, seat: int) -> dict:
+        """VP, doubloons, combat points and the influence with each nation (all public)."""
+        p = s.g["players"][seat]
+        out = {"VP": self.vp(s)[seat], "$": p["dbl"], "CP": p["cp"]}
+        for n in NATIONS:
+            out[f"{NATION_NAMES[n]} infl"] = p["infl"][n]
+        return out
+
+    def headline(self, s: State, seat: int) -> list:
+        return ["VP", "$", "CP"]
+
+    def turn_order(self, s: State) -> list:
+        g = s.g
+        return [(g["start_seat"] + k) % g["n"] for k in range(g["n"])]
+
+    def passed(self, s: State) -> list:
+        """Once a ship has reached the round's end space, the players whose last turn of the
+        round is over, in the order they finished (the one who reached it first)."""
+        g = s.g
+        if g["phase"] == "over":
+            return []
+        trig = g["trigger"]
+        if trig is None:
+            return []
+        n = g["n"]
+        cur = g["stack"][-1]["seat"] if g["stack"] else None
+        after = [(trig + k) % n for k in range(1, n)]
+        if g["scoring"]:
+            return [trig] + after
+        return [trig] + [x for x in after if x not in g["extra"] and x != cur]
+
+    def sheet(self, s: State, seat: int) -> list:
+        """Everything public about a seat, in words (read from a view: another seat's hand is
+        only its number of cards)."""
+        from .describe import ops_words
+        from .content import CONST
+        pay = lambda c: f"{cards.price(p, c)} doubloon{'s' if cards.price(p, c) != 1 else ''}"  # noqa: E731
+        from . import ship as _ship, influence as _infl, counters as _ctr
+        g = s.g
+        p = g["players"][seat]
+        hidden = any(c == "?" for c in p["hand"])
+        out = []
+        inc = f"income {CONST['base_doubloon_income'] + p['inc_d']} doubloons and {p['inc_v']} VP a round"
+        out.append(("Counters", [f"{self.vp(s)[seat]} VP, {p['dbl']} doubloons, {p['cp']} combat points",
+                                 f"figures: {p['fig_personal']} in the personal supply, {p['fig_general']} in the general supply",
+                                 inc, f"ship at {LOCS[p['ship']]['name']} ({p['ship']}); explorer at {p['explorer']}",
+                                 "influence: " + ", ".join(f"{NATION_NAMES[n]} {p['infl'][n]} (rank {_infl.rank(p['infl'][n])})"
+                                                           for n in NATIONS)]))
+        if hidden:
+            out.append(("Hand", [f"{len(p['hand'])} card{'s' if len(p['hand']) != 1 else ''} (hidden)"]))
+        else:
+            out.append(("Hand", [f"{card(c)['name']} ({pay(c)}): {card(c)['text']}" for c in p["hand"]] or ["empty"]))
+        out.append(("Planning area", [f"{card(c)['name']} ({pay(c)}): {card(c)['text']}" for c in p["plan"]] or ["empty"]))
+        out.append(("Bought cards", [f"{card(c)['name']}: {card(c)['text']}" + (f" ({card(c)['vp']} VP at the end)" if card(c)["vp"] else "")
+                                     for c in p["bought"]] or ["none"]))
+        ups = []
+        for u in UPGRADES:
+            n = p["discs"][u]
+            state = "unlocked" if u in p["unlocked"] else f"locked, {n} disc{'s' if n != 1 else ''} on it"
+            ups.append(f"{UPGRADES[u]['name']}: {state} — {UPGRADES[u]['text']}")
+        out.append(("Ship board", ups + [f"{_ship.completed_upgrades(p)} upgrades completed"]))
+        if p["career"]:
+            ms = CAREERS[p["career"]]["milestones"]
+            now = _ctr.counter(g, seat, ms[0]["counter"])
+            lines = [f"{CAREERS[p['career']]['name']}: {ms[0]['counter'].replace('_', ' ')} now {now}"]
+            for k, m in enumerate(ms):
+                done = "paid" if k < p["career_paid"] else "to come"
+                lines.append(f"at {m['at_least']}: {ops_words(m['reward'])} ({done})")
+            out.append(("Career", lines))
+        elif p["career_offer"]:
+            out.append(("Career", ["not chosen yet"]))
+        out.append(("Quests", [QUESTS[q]["name"] for q in p["quests"]] or ["none"]))
+        out.append(("Combat tokens", [", ".join(p["tokens"]) if p["tokens"] else "none"]))
+        out.append(("Prestige buildings", [f"{PRESTIGE[b]['name']}: {PRESTIGE[b]['text']}" for b in p["invested"]] or ["none"]))
+        out.append(("Assistants", [f"{card(a['card'])['name']} at {LOCS[a['loc']]['name']} ({a['loc']})"
+                                   + (" (ready this round)" if a["live"] else " (used this round)") for a in p["assistants"]] or ["none"]))
+        return out
+
+    def reasons(self, before: State, a, after: State) -> list:
+        notes = after.g.get(NOTES) or []
+        return [Change(seat, what, n, src) for seat, what, n, src in notes]
+
     # -- information ----------------------------------------------------------------------------
     def hidden_information(self) -> bool:
         return True
@@ -244,7 +327,8 @@ class MaracaiboRules(BaseRules[State]):
 
     # -- JSON -----------------------------------------------------------------------------------
     def to_json(self, s: State) -> dict:
-        return {"names": list(s.names), "rng": s.rng.to_json(), "g": s.g}
+        g = s.g if NOTES not in s.g else {k: v for k, v in s.g.items() if k != NOTES}
+        return {"names": list(s.names), "rng": s.rng.to_json(), "g": g}
 
     def from_json(self, d: dict) -> State:
         import json as _json

@@ -21,7 +21,7 @@ def test_counters_are_points_fruits_carts_and_action_tiles_points_first():
     s = board(2)
     give(s, 0, fig=2, lemon=1)
     give_carts(s, 0, 1)
-    assert RULES.counters(s, 0) == {"VP": 8, "fruit": 3, "cart": 1, "action tile": 4}
+    assert RULES.counters(s, 0) == {"VP": 8, "fruit": 3, "carts": 1, "action tiles": 4}
     assert RULES.headline(s, 0) == ["VP", "fruit"]
 
 
@@ -30,15 +30,15 @@ def test_the_windmill_harvest_says_how_many_fruits_from_which_blade_and_the_cart
     s = board(2, {0: [2, 6, 6, 6, 6], 1: [5] * 5})
     s2, changes, line = entry(s, "move 3")
     assert changes == [Change(0, "fruit", 1, "orange from blade 4"),
-                       Change(0, "cart", 1, "dividing line")]
+                       Change(0, "carts", 1, "dividing line")]
     assert line.endswith("1 orange and 1 donkey cart — +1 fruit (orange from blade 4), "
                          "+1 cart (dividing line).")
     # 7 farmers on blade 3: 7 blades on, to blade 10, over the dividing lines before 4 and 10
     s = board(4, {0: [2, 2, 2], 1: [2, 2, 2], 2: [2], 3: [11, 11, 11]})
     s2, changes, line = entry(s, "move 3")
     assert changes == [Change(0, "fruit", 1, "orange from blade 10"),
-                       Change(0, "cart", 1, "dividing line"), Change(0, "cart", 1, "dividing line")]
-    assert "+1 fruit (orange from blade 10), +1 cart (dividing line), +1 cart (dividing line)" in line
+                       Change(0, "carts", 2, "dividing line")]
+    assert "+1 fruit (orange from blade 10), +2 carts (dividing line)." in line
 
 
 def test_a_fruit_shortage_shows_what_everyone_returned():
@@ -58,7 +58,7 @@ def test_using_an_action_tile_costs_the_2_points_it_is_worth_unused():
     """Each unused action tile is worth 2 points at the end: using one gives them up."""
     s = board(2)
     s2, changes, line = entry(s, "use gust")
-    assert changes == [Change(0, "VP", -2, "action tile used"), Change(0, "action tile", -1, "")]
+    assert changes == [Change(0, "VP", -2, "action tile used"), Change(0, "action tiles", -1, "")]
     assert line == "Anna used the gust of wind action tile — -2 VP (action tile used), -1 action tile."
 
 
@@ -70,7 +70,7 @@ def test_a_delivery_scores_each_fruit_tile_and_returns_fruits_and_the_cart():
     s1 = play(s, "deliver", "pick Palma")
     s2, changes, line = entry(s1, "confirm")
     assert changes == [Change(0, "VP", 2, "fruit tile"), Change(0, "fruit", -2, ""),
-                       Change(0, "cart", -1, "")]
+                       Change(0, "carts", -1, "")]
     assert line == ("Anna delivered 2 fruits to Palma with a donkey cart and took a tile worth 2"
                     " — +2 VP (fruit tile), -2 fruit, -1 cart.")
 

@@ -31,7 +31,7 @@ def test_each_player_takes_20_doubloons_at_the_start():
     assert changes == [Change(0, "VP", 4, "doubloons"), Change(0, "$", 20, "starting doubloons"),
                        Change(1, "ports", 1, "")]
     assert line == ("Red started on the east beach of the Isle of Winds.\n"
-                    "  Red: +1 ports\n"
+                    "  Red: +1 port\n"
                     "  Green: +4 VP (doubloons), +20 $ (starting doubloons)")
 
 
@@ -45,7 +45,7 @@ def test_establishing_a_port_pays_5_doubloons_per_tile_and_scores_the_island():
                        Change(0, "VP", 5, "furthest port"), Change(0, "$", -15, ""), Change(0, "ports", 1, "")]
     assert line == ("Green established a port at 2,1 for 15 doubloons — +3 VP (island tiles), "
                     "+2 VP (complete islands), +5 VP (biggest complete island), -3 VP (doubloons), "
-                    "+5 VP (furthest port), -15 $, +1 ports.")
+                    "+5 VP (furthest port), -15 $, +1 port.")
 
 
 def test_a_treasure_is_opened_at_once_and_kept_for_the_end_scoring():
@@ -60,7 +60,7 @@ def test_a_treasure_is_opened_at_once_and_kept_for_the_end_scoring():
     assert changes == [Change(0, "VP", 2, "treasures"), Change(0, "VP", 1, "doubloons"),
                        Change(0, "$", 8, "treasure opened"), Change(0, "treasures", 1, "")]
     assert line == ("Green opened a treasure: 3+5 = 8 doubloons — +2 VP (treasures), +1 VP (doubloons), "
-                    "+8 $ (treasure opened), +1 treasures.")
+                    "+8 $ (treasure opened), +1 treasure.")
 
 
 def test_a_wreck_loses_the_holds_takes_a_minus_3_token_and_the_6_doubloons_of_the_repairs():
@@ -78,7 +78,7 @@ def test_a_wreck_loses_the_holds_takes_a_minus_3_token_and_the_6_doubloons_of_th
                        Change(0, "finds", -1, "wreck")]
     assert line.endswith('Green was back in the starting port for repairs and took a "-3" token — '
                          "-4 VP (spice), -3 VP (underwater finds), -3 VP (-3 tokens), -5 $ (wreck), "
-                         "+6 $ (repairs), -2 spice (wreck), -1 finds (wreck).")
+                         "+6 $ (repairs), -2 spice (wreck), -1 find (wreck).")
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
