@@ -184,19 +184,6 @@ def watch_screen(full: Match, at: int = 0) -> Any:
     return watch_cls(full, at)
 
 
-def run_watch(path: Path, source: str = "auto") -> None:
-    """`tabletop replay FILE --watch`: open the recording in the app (the launcher underneath)."""
-    from tabletop_tui.app import TabletopApp
-
-    full = load_recording(path, source)
-
-    class WatchApp(TabletopApp):
-        def on_mount(self) -> None:
-            self.call_later(lambda: self.push_screen(watch_screen(full)))
-
-    WatchApp().run()
-
-
 class WatchPrompt(ModalScreen[None]):
     """The launcher's "Watch a recorded game": a file path (a snellman ledger or one of our saves)."""
 

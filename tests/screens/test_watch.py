@@ -91,3 +91,23 @@ def test_replay_watch_refuses_a_damaged_ledger_with_exit_2(tmp_path):
     bad.write_text("this is not a ledger\n")
     r = CliRunner().invoke(cli_app, _rewrite(["replay", str(bad), "--from", "snellman", "--watch"]))
     assert r.exit_code == 2 and "bad.txt" in r.output
+
+
+async def test_replay_watch_opens_the_recording_over_the_launcher(tmp_path, monkeypatch):
+    """`tabletop replay FILE --watch` runs the app as `tabletop` does (a crash exits non-zero),
+    with the recording's watch screen over the launcher."""
+    import tabletop_tui.cli as cli
+    from tabletop_tui.screens.launcher import LauncherScreen
+
+    m = played_match("finca", players=2, seed=4, moves=5)
+    path = m.save(tmp_path / "finca.json")
+    got = {}
+    monkeypatch.setattr(cli, "_run_app", lambda **kw: got.update(kw))
+    r = CliRunner().invoke(cli_app, _rewrite(["replay", str(path), "--watch"]))
+    assert r.exit_code == 0 and got["watch"].actions == m.actions
+    app = app_for(watch=got["watch"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, WatchMixin) and app.screen.total == 5
+        await pilot.press("escape")
+        assert isinstance(app.screen, LauncherScreen)
