@@ -2,8 +2,11 @@
 save of another game; the keys step through it, the log follows, nothing is played or saved."""
 from pathlib import Path
 
+import pytest
+
 from textual.widgets import Input, Static
 
+from tabletop_tui import catalogue
 from tabletop_tui.cli import _rewrite, app as cli_app
 from tabletop_tui.screens.watch import WatchMixin, WatchPrompt, load_recording, watch_screen
 from typer.testing import CliRunner
@@ -111,3 +114,28 @@ async def test_replay_watch_opens_the_recording_over_the_launcher(tmp_path, monk
         assert isinstance(app.screen, WatchMixin) and app.screen.total == 5
         await pilot.press("escape")
         assert isinstance(app.screen, LauncherScreen)
+
+
+WATCH_FOOTER = {"next", "back", "next round", "round back", "start", "end", "leave", "rules", "log",
+                "quit", "cults/rounds", "palette"}
+
+
+@pytest.mark.parametrize("game", [g.id for g in catalogue.GAMES if g.playable])
+async def test_the_watch_footer_lists_only_keys_that_work_while_watching(game, tmp_path, monkeypatch):
+    """No "act here", "undo", "save" or "suggest" on the footer of a recording; u still says
+    the game is only watched."""
+    from textual.widgets._footer import FooterKey
+
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    full = played_match(game, players=2, seed=4, moves=12)
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(watch_screen(full, at=5))
+        await pilot.pause()
+        shown = {k.description for k in app.screen.query(FooterKey)}
+        assert {"next", "back", "next round", "leave"} <= shown
+        assert shown <= WATCH_FOOTER, shown - WATCH_FOOTER
+        await pilot.press("u")
+        await pilot.pause()
+        assert any("watching only" in n.message for n in app._notifications)
+        assert app.screen.at == 5
