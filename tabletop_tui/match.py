@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop_tui import bots, catalogue
-from tabletop_tui.rules.core import IllegalAction, resolve_options
+from tabletop_tui.rules.core import Change, IllegalAction, change_text, resolve_options
 
 FORMAT = "tabletop-tui/save"
 VERSION = 1
@@ -95,6 +95,9 @@ class Match:
         self.barriers: list[bool] = []
         self.forced: list[bool] = []  # played for a human because it was no real choice
         self.log: list[str] = []
+        # what each action changed of each seat's counters, and why (rules.changes): the one
+        # record the log, the curtain, the seat sheets and the game-over breakdown all read
+        self.ledger: list[list[Change]] = []
         self.states: list[Any] = [rules.setup([s.name for s in seats], self.seed, self.options)]
         self.vp_history: list[dict[int, int]] = [dict(rules.vp(self.states[0]))]
         # When the game last changed by a move or an undo, local time: the Continue list
@@ -140,13 +143,15 @@ class Match:
         if isinstance(action, str):
             action = self.rules.parse(before, action)
         after = self.rules.apply(before, action)
-        line = self.rules.log_line(before, action, after)
+        changes = self.rules.changes(before, action, after)
+        line = change_text(changes, self.names, d.seat, self.rules.log_line(before, action, after))
         self.states.append(after)
         self.actions.append(self.rules.notation(action))
         self.actors.append(d.seat)
         self.barriers.append(bool(self.rules.is_barrier(before, action, after)))
         self.forced.append(forced)
         self.log.append(line)
+        self.ledger.append(changes)
         self.vp_history.append(dict(self.rules.vp(after)))
         return line
 
@@ -216,6 +221,21 @@ class Match:
 
         return job
 
+    # -- the ledger ------------------------------------------------------------------------
+    def points_by_source(self, seat: int) -> dict[str, int]:
+        """The seat's points so far, by the rules' reasons (from the ledger; "" = the actions
+        themselves), largest first. Adds up to the seat's points less what it started with."""
+        key = self.rules.points_key
+        out: dict[str, int] = {}
+        for changes in self.ledger:
+            for c in changes:
+                if c.seat == seat and c.what == key:
+                    out[c.source] = out.get(c.source, 0) + c.amount
+        start = self.rules.counters(self.states[0], seat).get(key, 0)
+        if start:
+            out = {"start": start, **out}
+        return {k: v for k, v in sorted(out.items(), key=lambda kv: -kv[1]) if v}
+
     # -- undo ------------------------------------------------------------------------------
     def undo_steps(self, seat: int | None = None) -> tuple[int, str, int | None]:
         """How many actions undo would take back: the last human decision (by whoever made it)
@@ -248,6 +268,7 @@ class Match:
             self.barriers.pop()
             self.forced.pop()
             self.log.pop()
+            self.ledger.pop()
             self.vp_history.pop()
         # a forced answer now pending again is the same no-choice: it is not played again here,
         # so that the undone player's position shows; the screen plays it on their next move.
@@ -324,20 +345,20 @@ class Match:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise SaveError(f"{path}: not a tabletop-tui save (not text)") from None
+            raise SaveError(f"{path}: this file is not a tabletop-tui save (it is not text)") from None
         return cls.from_text(text, path)
 
     @classmethod
     def from_text(cls, text: str, path: Path | None = None) -> "Match":
         where = f"{path}: " if path else ""
         if not text.strip():
-            raise SaveError(f"{where}the save file is empty")
+            raise SaveError(f"{where}the file is empty")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise SaveError(f"{where}line {e.lineno}: the save is damaged or cut short ({e.msg})") from None
+            raise SaveError(f"{where}{_json_damage(text, e)}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SaveError(f"{where}not a tabletop-tui save (no \"format\": \"{FORMAT}\")")
+            raise SaveError(f"{where}this file is not a tabletop-tui save")
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
             raise SaveError(f"{where}the save has no valid format version")
@@ -381,14 +402,15 @@ class Match:
             try:
                 m.play(a, forced=m.forced_action() is not None)
             except IllegalAction as e:
-                raise SaveError(f"{where}line {lines[i]}: {a!r}: {e.reason}") from None
+                raise SaveError(f"{where}line {lines[i]}: {_illegal_line(a, e.reason)}") from None
             except Exception as e:  # the rules must not crash on a saved line; if they do, say where
-                raise SaveError(f"{where}line {lines[i]}: {a!r} could not be replayed ({type(e).__name__}: {e})") from None
+                raise SaveError(f"{where}line {lines[i]}: '{a}' could not be replayed: the game's rules "
+                                f"failed on it ({e or type(e).__name__})") from None
         want = data.get("state_hash")
         legacy = getattr(m.rules, "legacy_state_hashes", lambda s: ())(m.state)  # older saves' checks
         if want is not None and want != m.rules.state_hash(m.state) and want not in legacy:
-            raise SaveError(f"{where}the position after the moves does not match the save's check "
-                            "(state_hash): the file was edited or made by an incompatible version")
+            raise SaveError(f"{where}the moves lead to another position than the one saved: the file "
+                            "was changed by hand or made by another version of tabletop-tui")
         m.last_move_at = _stamp_of(data, path)
         m._saved_body = m.to_text(stamp="")
         m._saved_actions = tuple(m.actions)
@@ -431,6 +453,26 @@ def _stamp_of(head: dict, path: Path | None) -> str:
     except OSError:
         pass
     return ""
+
+
+def _json_damage(text: str, e: json.JSONDecodeError) -> str:
+    """A JSON error in a player's words: a file that stops in the middle (a save cut short by a
+    full disk or a crash) or a line that is not in the save's format."""
+    body = text.rstrip()
+    last = body.count("\n") + 1
+    if not body.lstrip().startswith("{"):
+        return "the file is damaged: it is not a tabletop-tui save"
+    if e.pos >= len(body) or e.lineno >= last:
+        return f"the file is cut short (it stops in the middle of line {last})"
+    return f"line {e.lineno} is damaged: it is not written the way a save is"
+
+
+def _illegal_line(notation: str, reason: str) -> str:
+    """A saved move the rules refuse: its text, and the rules' reason unless it says the same."""
+    reason = reason.strip()
+    if f"'{notation}'" in reason or f'"{notation}"' in reason:
+        return reason
+    return f"'{notation}' is not a legal move there ({reason.rstrip('.')})"
 
 
 def _action_lines(text: str, count: int) -> list[int]:

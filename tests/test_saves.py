@@ -112,3 +112,29 @@ def test_a_changed_setting_is_saved_but_keeps_the_time_of_the_last_move(dicegame
     back.save()
     head = json.loads(p.read_text())
     assert head["seats"][1]["kind"] == "bot" and head["last_move_at"] == "2020-01-01T10:00:00"
+
+
+def test_each_game_says_its_round_for_the_continue_list():
+    """Terra Mystica is played in six rounds, Maracaibo in four; Finca and Piratissimo count
+    rounds of turns, Finis Terrae days. Before play starts each says what the players are doing."""
+    from tests.screens.helpers import played_match
+
+    tm = played_match("terra_mystica", 3, seed=4)
+    assert tm.rules.round_label(tm.state) == "choosing factions and first dwellings"
+    tm = played_match("terra_mystica", 3, seed=4, until=lambda m: m.state.phase == "play" and m.state.round == 2)
+    assert tm.rules.round_label(tm.state) == "round 2 of 6"
+    mar = played_match("maracaibo", 2, seed=4, moves=10)
+    assert mar.rules.round_label(mar.state) == f"round {mar.state.g['round']} of 4"
+    finca = played_match("finca", 2, seed=4)
+    assert finca.rules.round_label(finca.state) == "placing the farmers"
+    finca = played_match("finca", 2, seed=4, until=lambda m: m.state.round == 3)
+    assert finca.rules.round_label(finca.state) == "round 3"
+    pir = played_match("piratissimo", 2, seed=4, until=lambda m: m.state.turns == 5)
+    assert pir.rules.round_label(pir.state) == "round 3"  # turns 1–2 round 1, 3–4 round 2, 5 round 3
+    ft = played_match("finis_terrae", 2, seed=4, until=lambda m: m.state.day == 2)
+    assert ft.rules.round_label(ft.state) == "day 2"
+
+
+def test_a_game_without_rounds_says_nothing(dicegame):
+    m = new()
+    assert m.rules.round_label(m.state) == ""

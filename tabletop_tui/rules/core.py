@@ -195,6 +195,58 @@ def rank_by(keys: dict[int, tuple]) -> list[list[int]]:
     return groups
 
 
+@dataclass(frozen=True)
+class Change:
+    """What one action changed of one seat's public counters, and why: ``+3 VP (flag bonus)``.
+
+    ``what`` is a key of :meth:`BaseRules.counters` ("VP", "C", "$"…); ``amount`` is signed;
+    ``source`` is the rules' reason in their words ("round tile", "pass bonus", "town", "flag
+    bonus", "income"), or "" when the action itself is the reason (a cost, a conversion).
+    """
+
+    seat: int
+    what: str
+    amount: int
+    source: str = ""
+
+    def amount_text(self) -> str:
+        sign = "+" if self.amount > 0 else "-"
+        text = f"{sign}{abs(self.amount)} {self.what}"
+        return f"{text} ({self.source})" if self.source else text
+
+
+def change_text(changes: Sequence[Change], names: Sequence[str], actor: int | None = None,
+                line: str = "") -> str:
+    """A log entry: the action's sentence, then what it changed for whom, in signed numbers.
+
+    One seat changed: ``"Ann sailed to Havana (6) — +2 $ (career), +3 VP (flag bonus)."`` (the
+    name is added when the sentence does not name that seat). Several seats: one line each under
+    the sentence, ``"  Bruno: +3 VP (round tile)"``, actor first, then by seat.
+    """
+    by_seat: dict[int, list[Change]] = {}
+    for c in changes:
+        if c.amount:
+            by_seat.setdefault(c.seat, []).append(c)
+    if not by_seat:
+        return line
+    order = sorted(by_seat, key=lambda seat: (seat != actor, seat))
+    base = line.rstrip()
+    if base.endswith(".") and not base.endswith("..."):
+        base = base[:-1]
+    if len(order) == 1:
+        seat = order[0]
+        parts = ", ".join(c.amount_text() for c in by_seat[seat])
+        name = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+        who = "" if (seat == actor and name in base) else f"{name} "
+        end = "." if base != line.rstrip() else ""  # the sentence's full stop goes to the end
+        return f"{base} — {who}{parts}{end}" if base else f"{name} {parts}"
+    rows = [line.rstrip()] if line.strip() else []
+    for seat in order:
+        name = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+        rows.append(f"  {name}: " + ", ".join(c.amount_text() for c in by_seat[seat]))
+    return "\n".join(rows)
+
+
 @runtime_checkable
 class Rules(Protocol[S]):
     """What every game exposes. See ``BaseRules`` for shared defaults."""
@@ -302,6 +354,61 @@ class BaseRules(Generic[S]):
         who = self.names(before)[d.seat] if d else "?"
         return f"{who}: {self.describe(before, a)}"
 
+    # -- the table at a glance: counters, the score strip, seat sheets, the ledger ----------
+    #: the key of :meth:`counters` that holds the points (the ledger's "points by source")
+    points_key = "VP"
+
+    def counters(self, s: S, seat: int) -> dict[str, int]:
+        """The seat's public counted things, points first: ``{"VP": 34, "C": 5, "W": 2}``.
+
+        The ledger is the difference of these before and after each action, so whatever is
+        listed here is accounted for in the log. Only public things (a view has them all)."""
+        vp = self.vp(s)
+        return {self.points_key: vp[seat]} if seat in vp else {}
+
+    def headline(self, s: S, seat: int) -> list[str]:
+        """The two or three counters the score strip shows for every seat (keys of counters)."""
+        return list(self.counters(s, seat))[:3]
+
+    def turn_order(self, s: S) -> list[int]:
+        """Seats in the order they play now (this round's order where it varies)."""
+        return list(range(len(self.names(s))))
+
+    def passed(self, s: S) -> list[int]:
+        """Seats that are out of the current round, in the order they passed (default none)."""
+        return []
+
+    def reasons(self, before: S, a: Any, after: S) -> list[Change]:
+        """Why counters changed in ``apply(before, a) == after``: the changes the rules recorded
+        with their reasons. Default: the ``notes`` list the game keeps on its state (a fresh list
+        each apply; entries are :class:`Change`), else none."""
+        notes = getattr(after, "notes", None)
+        if not notes or notes is getattr(before, "notes", None):
+            return []
+        return [c if isinstance(c, Change) else Change(*c) for c in notes]
+
+    def changes(self, before: S, a: Any, after: S) -> list[Change]:
+        """Everything the action changed of every seat's counters, with the reasons the rules
+        gave (:meth:`reasons`); what no reason covers is listed with the source "". Pure."""
+        reasons = self.reasons(before, a, after)
+        out: list[Change] = []
+        for seat in range(len(self.names(before))):
+            old, new = self.counters(before, seat), self.counters(after, seat)
+            for key in list(new) + [k for k in old if k not in new]:
+                diff = new.get(key, 0) - old.get(key, 0)
+                mine = [c for c in reasons if c.seat == seat and c.what == key and c.amount]
+                out.extend(mine)
+                rest = diff - sum(c.amount for c in mine)
+                if rest:
+                    out.append(Change(seat, key, rest, ""))
+        return out
+
+    def sheet(self, s: S, seat: int) -> list[tuple[str, list[str]]]:
+        """Everything the rules make public about a seat, in words: (heading, lines) sections.
+        Reads only ``s`` (pass a view: a seat sheet shows what that view holds)."""
+        counts = self.counters(s, seat)
+        return [("Counters", [f"{v} {k}" for k, v in counts.items()])] if counts else []
+
     def rules_text(self) -> str:
         from tabletop_tui.assets import read_text
 
@@ -313,6 +420,11 @@ class BaseRules(Generic[S]):
     def state_hash(self, s: S) -> str:
         blob = json.dumps(self.to_json(s), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+    def round_label(self, s: S) -> str:
+        """Where the game stands, in a few words for the Continue list ("round 3 of 6"); "" if
+        the game has no rounds to speak of."""
+        return ""
 
 
 def load_asset_json(*parts: str) -> Any:

@@ -21,6 +21,7 @@ from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.log_panel import LogPanel
 from tabletop_tui.widgets.players import colour_hex, markers
+from tabletop_tui.widgets.score_strip import ScoreStrip, StripSeat
 
 
 class GameScreen(Screen[None]):
@@ -32,6 +33,8 @@ class GameScreen(Screen[None]):
         Binding("f1", "rules", "rules", show=False),
         Binding("ctrl+s", "save", "save", id="save"),
         Binding("L", "whole_log", "log", id="log"),
+        Binding("p", "seat_sheets", "players", id="players"),
+        Binding("g", "legend", "legend", id="legend"),
         Binding("s", "suggest", "suggest", id="suggest"),
         Binding("space", "skip_bots", "skip bots", show=False),  # named on the thinking line
         Binding("tab,shift+tab", "focus_choices", show=False),
@@ -69,6 +72,7 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="too-small")
         yield Static("", id="title-bar")
+        yield ScoreStrip(id="strip")
         with Horizontal(id="main"):
             with Vertical(id="board-area"):
                 yield self.compose_board()
@@ -124,7 +128,7 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if self.small and action not in ("quit_app", "leave", "rules", "save"):
+        if self.small and action not in ("quit_app", "leave", "rules", "save", "seat_sheets", "legend", "whole_log"):
             return False
         return True
 
@@ -179,6 +183,7 @@ class GameScreen(Screen[None]):
         else:
             title += " · game over"
         self.query_one("#title-bar", Static).update(Text(title), layout=False)  # always one row
+        self.refresh_strip(view)
         self.refresh_panels(view)
         decision = self.query_one(DecisionPanel)
         if d is None:
@@ -200,6 +205,46 @@ class GameScreen(Screen[None]):
         self.query_one(LogPanel).show_log(*self.log_view(m.log, m.since_last_decision(seat)
                                                          if self.shown_for is not None or human else None))
         self.update_board(view, self._targets(), self._cursor())
+
+    def current_view(self) -> Any:
+        """What the screen shows now: the viewer's view with the curtain, else the whole state."""
+        m = self.match
+        return self.rules.view(m.state, self.viewer_seat()) if self.curtain else m.state
+
+    def strip_seats(self, view: Any) -> list[StripSeat]:
+        """Every seat in turn order with its headline counters, the mover and the passing order."""
+        rules = self.rules
+        d = self.match.pending
+        passed = rules.passed(view)
+        order = rules.turn_order(view)
+        order = list(order) + [s for s in range(len(self.match.names)) if s not in order]
+        out = []
+        for seat in order:
+            counts = rules.counters(view, seat)
+            shown = [(k, counts[k]) for k in rules.headline(view, seat) if k in counts]
+            out.append(StripSeat(seat, self.marks[seat], self.match.names[seat], self.player_colour(seat),
+                                 shown, to_move=d is not None and d.seat == seat,
+                                 passed=passed.index(seat) + 1 if seat in passed else 0))
+        return out
+
+    def refresh_strip(self, view: Any) -> None:
+        self.query_one(ScoreStrip).show(self.strip_seats(view))
+
+    def legend(self) -> list[tuple[str, str]]:
+        """What each symbol on this game's board means (each game lists its own)."""
+        return []
+
+    def action_seat_sheets(self) -> None:
+        """Every player's whole public board, in words (the viewer's view only)."""
+        from tabletop_tui.screens.seat_sheet import SeatSheetScreen
+
+        d = self.match.pending
+        self.app.push_screen(SeatSheetScreen(self, d.seat if d is not None else self.viewer_seat()))
+
+    def action_legend(self) -> None:
+        from tabletop_tui.screens.seat_sheet import LegendScreen
+
+        self.app.push_screen(LegendScreen(self.match.game.title, self.legend()))
 
     def thinking_text(self, seat: int) -> str:
         level = getattr(self.match.seats[seat], "level", "")
@@ -563,7 +608,7 @@ class GameScreen(Screen[None]):
         from tabletop_tui.screens.log_view import LogScreen
 
         m = self.match
-        self.app.push_screen(LogScreen(m.game.title, m.log, m.since_last_decision(self.viewer_seat())))
+        self.app.push_screen(LogScreen(m.game.title, m.log, m.since_last_decision(self.viewer_seat()), m))
 
     def action_leave(self) -> None:
         from tabletop_tui.screens.confirm import ConfirmScreen

@@ -16,7 +16,7 @@ from textual.widgets import Button, DataTable, Footer, Static
 
 from tabletop_tui.match import Match
 from tabletop_tui.widgets.players import DEFAULT_ORDER, markers
-from tabletop_tui.widgets.vp_chart import VPChart, legend
+from tabletop_tui.widgets.vp_chart import VPChart, draw_order, legend
 
 NOT_COUNTED = "*"
 
@@ -107,6 +107,8 @@ class GameOverScreen(Screen[None]):
         Binding("n", "again", "new game, same players"),
         Binding("escape,b", "launcher", "launcher"),
         Binding("q", "quit", "quit"),
+        Binding("down,j", "page(1)", "scroll", show=False), Binding("up,k", "page(-1)", show=False),
+        Binding("pagedown", "page(8)", show=False), Binding("pageup", "page(-8)", show=False),
     ]
 
     def __init__(self, match: Match, game_screen=None) -> None:
@@ -130,7 +132,9 @@ class GameOverScreen(Screen[None]):
             else:
                 headline.append(" and ".join(w))
                 headline.append(" share the win!")
-        with Vertical(id="over"):
+        page = Vertical(id="over")
+        page.scroll_by_key = True  # ↑ ↓ PgUp PgDn scroll the page on a short terminal (80×24)
+        with page:
             yield Static(Text(f"{m.game.title} — game over", style="bold"), id="over-title")
             yield Static(headline, id="headline")
             if res is not None and res.tiebreak:
@@ -139,7 +143,8 @@ class GameOverScreen(Screen[None]):
             yield Static("", id="table-note")
             colours = getattr(m.state, "colours", None) or DEFAULT_ORDER[: len(names)]
             yield Static(Text.assemble(("Points over the game  ", "bold"),
-                                       legend(names, marks, [str(c) for c in colours])),
+                                       legend(names, marks, [str(c) for c in colours],
+                                              draw_order(m.vp_history, len(names)))),
                          id="chart-title")
             yield VPChart(m.vp_history, marks, list(colours), id="chart")
         with Horizontal(id="buttons"):  # outside the scrolling part: always in view
@@ -165,12 +170,30 @@ class GameOverScreen(Screen[None]):
         self.query_one("#again").focus()
 
     # -- the breakdown table -----------------------------------------------------------------
+    def ledger_breakdown(self) -> dict[int, dict[str, int]] | None:
+        """Each seat's points by source from the match's ledger (the log's own record), when the
+        rules gave a reason for every point; else None (the rules' own breakdown is shown)."""
+        m = self.match
+        if not getattr(m, "ledger", None):
+            return None
+        by_seat = {s: m.points_by_source(s) for s in range(len(m.names))}
+        if any("" in parts for parts in by_seat.values()):
+            return None
+        res = m.result()
+        if res is None or any(sum(parts.values()) != res.scores.get(s, 0) for s, parts in by_seat.items()):
+            return None
+        return by_seat
+
     def sheets(self) -> dict[str, tuple[list[Text], list[list[Text]]]]:
         """The breakdown two ways, as (header, rows): "wide", one row per player (Place,
         Player, Total, then the categories), and "tall", one column per player, for when the
         categories do not fit across the screen (the rows above Total add up to it)."""
         m = self.match
         res = m.result()
+        by_source = self.ledger_breakdown()
+        if by_source is not None:  # every source of points, as the log and the seat sheets say
+            from dataclasses import replace
+            res = replace(res, breakdown=by_source)
         seats = list(range(len(m.names)))
         counted, aside, other = split_categories(res, seats)
         marks = markers(m.names)
@@ -250,6 +273,11 @@ class GameOverScreen(Screen[None]):
         if getattr(self, "layout_kind", "") and self.match.result() is not None \
                 and self.app.size.width != getattr(self, "_filled_at", 0):
             self.fill_table()
+
+    def action_page(self, step: int) -> None:
+        """The page scrolls by key, so a short terminal reaches the chart under the table."""
+        page = self.query_one("#over")
+        page.scroll_to(y=page.scroll_y + step, animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         {"again": self.action_again, "to-launcher": self.action_launcher,

@@ -36,15 +36,17 @@ class HandoffScreen(Screen[None]):
         """What happened since the player's last decision; the newest lines if there are many
         (the game's `L` shows them all)."""
         room = max(3, self.app.size.height - 12)
-        lines = self.since
+        # an entry may hold several rows (what the move changed for each player): count rows
+        rows = [("▸ " if k == 0 else "  ") + row for entry in self.since
+                for k, row in enumerate(entry.split("\n"))]
         t = Text(f"Since {self.player}'s last decision:", style="bold")
-        if len(lines) > room:
-            t.append(f"  ({len(lines) - room + 1} earlier lines: press L in the game to read them)",
+        if len(rows) > room:
+            t.append(f"  ({len(rows) - room + 1} earlier lines: press L in the game to read them)",
                      style="not bold dim")
-            lines = lines[-(room - 1):]
-        for line in lines:
+            rows = rows[-(room - 1):]
+        for row in rows:
             t.append("\n")
-            t.append_text(Text(f"▸ {line}", style="not bold"))
+            t.append_text(Text(row, style="not bold"))
         return t
 
     def action_ready(self) -> None:

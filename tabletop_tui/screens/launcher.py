@@ -16,6 +16,28 @@ from tabletop_tui import catalogue
 BANNER = "tabletop-tui · board games for friends sharing one keyboard"
 
 
+class StopAtEndsList(OptionList):
+    """An option list whose cursor stops at the first and last entries, as Textual's ListView
+    and DataTable do (OptionList alone wraps around): Down on the last game must not open the
+    first one."""
+
+    def _step(self, direction: int) -> None:
+        if self.highlighted is None:
+            super().action_cursor_down() if direction > 0 else super().action_cursor_up()
+            return
+        i = self.highlighted + direction
+        while 0 <= i < self.option_count and self.get_option_at_index(i).disabled:
+            i += direction
+        if 0 <= i < self.option_count:
+            self.highlighted = i
+
+    def action_cursor_down(self) -> None:
+        self._step(1)
+
+    def action_cursor_up(self) -> None:
+        self._step(-1)
+
+
 class LauncherScreen(Screen[None]):
     # Inline, not a CSS_PATH file: the launcher is the app's default screen, and Textual reads
     # a screen's CSS_PATH only for screens it pushes; DEFAULT_CSS comes with the class.
@@ -45,7 +67,7 @@ class LauncherScreen(Screen[None]):
                 line.append(g.status, "bold green" if g.playable else "dim italic")
                 pitch = Padding(Text(g.pitch, style="" if g.playable else "dim"), (0, 0, 0, 2))
                 options.append(Option(Group(line, pitch), id=g.id))  # a wrapped pitch stays indented
-            yield OptionList(*options, id="games")
+            yield StopAtEndsList(*options, id="games")
             yield Static(Text("Enter or n: new game · c: continue a saved game · w: watch a recorded game · r: rules · q: quit",
                               style="dim"), id="hint")
         yield Footer()

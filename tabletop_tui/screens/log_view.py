@@ -5,7 +5,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import DataTable, Footer, RichLog, Static
 
 from tabletop_tui.widgets.log_panel import log_text
 
@@ -17,21 +17,72 @@ class LogScreen(ModalScreen[None]):
     LogScreen { background: $background; }
     LogScreen #log-title { height: 1; background: $panel; text-style: bold; padding: 0 1; }
     LogScreen #whole-log { height: 1fr; padding: 0 1; background: $surface; }
+    LogScreen #ledger { height: 1fr; display: none; }
+    LogScreen.-table #ledger { display: block; }
+    LogScreen.-table #whole-log { display: none; }
     """
     BINDINGS = [Binding("escape,q,L", "close", "back"),
+                Binding("t", "table", "ledger table / log"),
                 Binding("j", "scroll(1)", show=False), Binding("k", "scroll(-1)", show=False)]
 
-    def __init__(self, title: str, lines: list[str], since: int) -> None:
+    def __init__(self, title: str, lines: list[str], since: int, match=None) -> None:
         super().__init__()
         self.title_text = title
         self.lines = list(lines)
         self.since = since
+        self.match = match  # for the ledger table: every player's counters after each action
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(f"{self.title_text} — the whole game, {len(self.lines)} moves "
-                          "(▸ since the last decision of the player to move)"), id="log-title")
+        yield Static(self._title(), id="log-title")
         yield RichLog(wrap=True, markup=False, highlight=False, auto_scroll=True, id="whole-log")
+        yield DataTable(id="ledger", zebra_stripes=True, cursor_type="row")
         yield Footer()
+
+    def _title(self) -> Text:
+        if self.has_class("-table"):
+            return Text(f"{self.title_text} — the ledger: every player's counters after each action "
+                        "(t: the log)")
+        return Text(f"{self.title_text} — the whole game, {len(self.lines)} moves "
+                    "(▸ since the last decision of the player to move; t: the ledger table)")
+
+    def action_table(self) -> None:
+        if self.match is None:
+            self.notify("No ledger for this log.", severity="information")
+            return
+        table = self.query_one("#ledger", DataTable)
+        if not table.columns:
+            self._fill(table)
+        self.toggle_class("-table")
+        self.query_one("#log-title", Static).update(self._title())
+        (table if self.has_class("-table") else self.query_one(RichLog)).focus()
+
+    def _fill(self, table: DataTable) -> None:
+        m = self.match
+        rules = m.rules
+        names = m.names
+        keys = [list(rules.counters(m.states[0], s)) or [rules.points_key] for s in range(len(names))]
+        table.add_column("#")
+        table.add_column("who")
+        marks = [n[:1] for n in names]
+        try:
+            from tabletop_tui.widgets.players import markers
+            marks = markers(names)
+        except Exception:
+            pass
+        for s, ks in enumerate(keys):
+            for k in ks:
+                table.add_column(f"{marks[s]} {k}")
+        table.add_column("action")
+        for i, state in enumerate(m.states[1:]):
+            actor = m.actors[i] if i < len(m.actors) else 0
+            row = [str(i + 1), names[actor]]
+            for s, ks in enumerate(keys):
+                now = rules.counters(state, s)
+                row += [str(now.get(k, "")) for k in ks]
+            row.append(m.log[i].split("\n")[0] if i < len(m.log) else "")
+            table.add_row(*row)
+        if m.actions:
+            table.move_cursor(row=len(m.actions) - 1)
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)

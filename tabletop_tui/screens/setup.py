@@ -1,9 +1,16 @@
 """New game: players (names, human or bot and the bot's level), the game's options with their
-help, an optional seed. Enter moves on to the next field; only the Start button (or ctrl+n,
-the key it names) starts. Everything scrolls, so it fits 80×24 with five seats and many options."""
+help (and its named presets, where the game has them), an optional seed. Enter moves on to the
+next field; only the Start button (or ctrl+n, the key it names) starts. Everything scrolls, so
+it fits 80×24 with five seats and many options.
+
+The field with the focus is marked three ways, so it shows also without colour (NO_COLOR): a
+"▶" before its row, its row's label in bold, and the field itself in reverse video. A line of
+keys under the title says how to move through the form; Tab goes seat by seat (name, human or
+bot, then that bot's level beside it), then the options, the seed and Start."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -17,6 +24,9 @@ from tabletop_tui.widgets.players import NAME_MAX
 DEFAULT_NAMES = ["Anna", "Bruno", "Chiara", "Dario", "Elena"]
 LEVELS = ("easy", "medium", "hard", "random")
 DEFAULT_LEVEL = "medium"
+MARK = "▶"
+KEYS_HINT = "Tab next · shift+Tab back · Enter opens a list, ticks a box · ^n start"
+CUSTOM = "custom"
 
 
 class TickBox(Checkbox):
@@ -35,6 +45,44 @@ def option_value_text(opt, value) -> str:
     return str(value)
 
 
+def presets_of(rules) -> dict[str, dict]:
+    """The game's named presets (name → option values), each completed with the rulebook's
+    defaults for the options it leaves out; {} for a game without presets."""
+    named = getattr(rules, "presets", None) or {}
+    keys = {k for values in named.values() for k in values}
+    return {name: {o.key: values.get(o.key, o.default) for o in rules.options if o.key in keys}
+            for name, values in named.items()}
+
+
+def preset_of(rules, options: dict) -> str | None:
+    """The name of the preset these options are, or None (no preset matches, or none declared)."""
+    for name, values in presets_of(rules).items():
+        if all(options.get(k, values[k]) == v for k, v in values.items()):
+            return name
+    return None
+
+
+def default_preset(rules) -> str | None:
+    """The preset a new game starts with: the one that the game's ``new_game_options`` are."""
+    base = {o.key: o.default for o in rules.options}
+    base.update(getattr(rules, "new_game_options", {}) or {})
+    return preset_of(rules, base)
+
+
+def presets_help(rules) -> str:
+    """What each preset contains, in the set-up's words, and which one a new game starts with."""
+    first = default_preset(rules)
+    parts = []
+    for name, values in presets_of(rules).items():
+        on = [k for k, v in values.items() if v is True]
+        ticks = [k for k, v in values.items() if isinstance(v, bool)]
+        what = ("every option below off" if not on else
+                f"all {len(on)} options below ticked" if len(on) == len(ticks) else
+                f"{len(on)} of the options below ticked")
+        parts.append(f"{name}{' (the default)' if name == first else ''}: {what}")
+    return "; ".join(parts) + ". Ticking a box yourself makes it custom."
+
+
 class SetupScreen(Screen[None]):
     CSS_PATH = "setup.tcss"
     BINDINGS = [Binding("escape", "back", "back"), Binding("ctrl+n", "start", "start")]
@@ -48,12 +96,15 @@ class SetupScreen(Screen[None]):
         g = self.game
         with VerticalScroll(id="setup"):
             yield Static(Text(f"New game of {g.title}", style="bold"), id="setup-title")
+            yield Static(Text(KEYS_HINT), id="keys-hint")
             with Horizontal(classes="row"):
+                yield Static(" ", classes="mark")
                 yield Label("Players", classes="label")
                 yield Select([(str(n), n) for n in range(g.min_players, g.max_players + 1)],
                              value=g.min_players, allow_blank=False, id="count", compact=True)
             for i in range(g.max_players):
                 with Horizontal(classes="row seat", id=f"seat{i}"):
+                    yield Static(" ", classes="mark")
                     yield Label(f"Seat {i + 1}", classes="label")
                     yield Input(DEFAULT_NAMES[i], id=f"name{i}", max_length=NAME_MAX,
                                 placeholder="name", classes="name", compact=True)
@@ -61,11 +112,25 @@ class SetupScreen(Screen[None]):
                                  allow_blank=False, id=f"kind{i}", classes="kind", compact=True)
                     yield Select([(f"{lv} bot", lv) for lv in LEVELS], value=DEFAULT_LEVEL,
                                  allow_blank=False, id=f"level{i}", classes="level", compact=True)
-            yield Static(Text(f"Names up to {NAME_MAX} characters. Bots: easy, medium or hard; "
-                              "random plays any legal move.", style="italic"), classes="help",
-                         id="names-help")
+                    yield Static(Text("(choose Bot for a level)", style="dim"), id=f"nolevel{i}",
+                                 classes="nolevel")
+            yield Static(Text(f"Names up to {NAME_MAX} characters. A seat set to Bot gets its level "
+                              "beside it: easy, medium or hard; random plays any legal move.",
+                              style="italic"), classes="help", id="names-help")
+            presets = presets_of(self.rules)
+            if presets:
+                first = default_preset(self.rules)
+                with Horizontal(classes="row option", id="preset-row"):
+                    yield Static(" ", classes="mark")
+                    yield Label("Rules", classes="label")
+                    yield Select([(name, name)
+                                  for name in presets] + [("custom", CUSTOM)],
+                                 value=first or CUSTOM, allow_blank=False, id="preset",
+                                 classes="preset", compact=True)
+                yield Static(Text(presets_help(self.rules)), classes="help", id="preset-help")
             for opt in self.rules.options:
                 with Horizontal(classes="row option"):
+                    yield Static(" ", classes="mark")
                     start = getattr(self.rules, "new_game_options", {}).get(opt.key, opt.default)
                     if isinstance(opt.default, bool) and not opt.choices:
                         yield TickBox(Text(opt.label), value=start, id=f"opt-{opt.key}")
@@ -73,24 +138,27 @@ class SetupScreen(Screen[None]):
                         yield Label(Text(opt.label), classes="label")
                         if opt.choices:
                             yield Select([(option_value_text(opt, c), c) for c in opt.choices],
-                                         value=opt.default, allow_blank=False, id=f"opt-{opt.key}",
+                                         value=start, allow_blank=False, id=f"opt-{opt.key}",
                                          compact=True)
                         else:
-                            yield Input(str(opt.default), id=f"opt-{opt.key}", classes="free",
+                            yield Input(str(start), id=f"opt-{opt.key}", classes="free",
                                         compact=True)
                 if getattr(opt, "help", ""):
                     yield Static(Text(opt.help), classes="help")
             if not self.rules.hidden_information():
                 with Horizontal(classes="row option"):
+                    yield Static(" ", classes="mark")
                     yield TickBox("Curtain between players", value=False, id="curtain")
                 yield Static(Text("Hide the table while the keyboard changes hands."),
                              classes="help")
             with Horizontal(classes="row"):
+                yield Static(" ", classes="mark")
                 yield Label("Seed (optional)", classes="label")
                 yield Input("", placeholder="random", id="seed", restrict=r"[0-9]*", max_length=12,
                             compact=True)
             yield Static("", id="error")
             with Horizontal(classes="row buttons"):
+                yield Static(" ", classes="mark")
                 yield Button("Start (ctrl+n)", id="start", variant="primary")
                 yield Button("Back (esc)", id="back")
         yield Footer()
@@ -105,7 +173,16 @@ class SetupScreen(Screen[None]):
             self._show_level(i)
 
     def _show_level(self, i: int) -> None:
-        self.query_one(f"#level{i}").display = self.query_one(f"#kind{i}", Select).value == "bot"
+        bot = self.query_one(f"#kind{i}", Select).value == "bot"
+        self.query_one(f"#level{i}").display = bot
+        self.query_one(f"#nolevel{i}").display = not bot
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Put the "▶" before the row that holds the focus (and only there)."""
+        row = next((w for w in event.widget.ancestors_with_self
+                    if isinstance(w, Horizontal) and w.has_class("row")), None)
+        for mark in self.query(".mark").results(Static):
+            mark.update(MARK if mark.parent is row else " ")
 
     def on_select_changed(self, event: Select.Changed) -> None:
         sid = event.select.id or ""
@@ -113,6 +190,37 @@ class SetupScreen(Screen[None]):
             self._show_seats(event.value)
         elif sid.startswith("kind"):
             self._show_level(int(sid[4:]))
+        elif sid == "preset":
+            self._apply_preset(str(event.value))
+        elif sid.startswith("opt-"):
+            self._match_preset()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        if (event.checkbox.id or "").startswith("opt-"):
+            self._match_preset()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if (event.input.id or "").startswith("opt-"):
+            self._match_preset()
+
+    def _apply_preset(self, name: str) -> None:
+        """Set the options a preset names to its values (custom changes nothing)."""
+        values = presets_of(self.rules).get(name)
+        if values is None:
+            return
+        for key, value in values.items():
+            field = self.query_one(f"#opt-{key}")
+            field.value = value if not isinstance(field, Input) else str(value)  # type: ignore[attr-defined]
+
+    def _match_preset(self) -> None:
+        """Show which preset the options now are, or custom."""
+        if not self.query("#preset"):
+            return
+        current = {o.key: self.query_one(f"#opt-{o.key}").value for o in self.rules.options}  # type: ignore[attr-defined]
+        name = preset_of(self.rules, current) or CUSTOM
+        select = self.query_one("#preset", Select)
+        if select.value != name:
+            select.value = name
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":

@@ -134,6 +134,11 @@ class TerraMysticaScreen(GameScreen):
         full = board_w >= fw and self.size.height >= 40
         self.query_one(HexMap).styles.height = fh if full else map_size(COMPACT)[1]
 
+    def legend(self) -> list[tuple[str, str]]:
+        from tabletop_tui.widgets.hex_map import LEGEND
+
+        return LEGEND + [("PW", "power in bowl III, ready to spend (the strip and the log count it)")]
+
     def round_text(self, s: Any) -> str:
         if s.phase == "pick":
             return "choosing factions"

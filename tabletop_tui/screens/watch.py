@@ -101,6 +101,7 @@ class WatchMixin:
         v.actors = f.actors[:i]
         v.barriers = f.barriers[:i]
         v.log = f.log[:i]
+        v.ledger = f.ledger[:i]
         v.vp_history = f.vp_history[: i + 1]
 
     def go(self, i: int) -> None:

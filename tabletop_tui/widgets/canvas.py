@@ -15,8 +15,13 @@ class Canvas:
         base = Style.parse(style) if isinstance(style, str) and style else (style or Style())
         self.cells: list[list[tuple[str, Style]]] = [
             [(" ", base) for _ in range(self.width)] for _ in range(self.height)]
+        #: text put partly outside the canvas (a word cut at its edge), for the cut-text check
+        self.cropped: list[str] = []
 
     def put(self, x: int, y: int, text: str, style: Style | str = "") -> None:
+        if text.strip() and (not 0 <= y < self.height or x < 0 and text[:min(len(text), -x)].strip()
+                             or x + len(text.rstrip()) > self.width):
+            self.cropped.append(text)
         if not 0 <= y < self.height:
             return
         st = Style.parse(style) if isinstance(style, str) else style
@@ -36,6 +41,8 @@ class Canvas:
                         self.cells[yy][xx] = (ch, old + st if old else st)
 
     def put_centered(self, x: int, y: int, w: int, text: str, style: Style | str = "") -> None:
+        if len(text.strip()) > w:
+            self.cropped.append(text)
         text = text[:w]
         self.put(x + (w - len(text)) // 2, y, text, style)
 

@@ -34,6 +34,9 @@ class CanvasBoard(Widget):
         self._drawn_for: tuple[int, int] | None = None
         self._rows: list[Strip] = []
 
+    #: text the last drawing had to cut at the canvas's edge (read by the cut-text check)
+    shortened: list = []
+
     def update_state(self, state: Any, targets: set | None = None, cursor: Any = None, **extra: Any) -> None:
         """Show a new position; ``extra`` carries what a particular board wants (a move preview…)."""
         targets = set(targets or ())
@@ -57,6 +60,7 @@ class CanvasBoard(Widget):
             self._drawn_for = (w, h)
             self._hit = {}
             cv = self.draw() if self.state is not None and w and h else None
+            self.shortened = list(cv.cropped) if cv else []  # words cut at the edge (cut-text check)
             self._rows = [Strip(segs, w) for segs in cv.to_segments()] if cv else []
         if 0 <= y < len(self._rows):
             return self._rows[y]

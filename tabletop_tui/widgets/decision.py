@@ -40,7 +40,9 @@ class DecisionPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt")
-        yield Choices(id="choices")
+        choices = Choices(id="choices")
+        choices.scroll_by_key = True  # the arrows, PgUp/PgDn and the digits reach every choice
+        yield choices
 
     def show(self, prompt: str, labels: list[str], highlight: int = 0) -> None:
         text = Text(prompt)

@@ -33,7 +33,8 @@ TERRAIN_BG = {"plains": "#7a5230", "swamp": "#303030", "lakes": "#2f64b0", "fore
               "mountains": "#767676", "wasteland": "#a8372c", "desert": "#c9a93a"}
 TERRAIN_FG = {"plains": "#f0dcc0", "swamp": "#d0d0d0", "lakes": "#e0ecff", "forest": "#d8f0d0",
               "mountains": "#f0f0f0", "wasteland": "#ffe0d8", "desert": "#2a2000"}
-RIVER = Style(color="#6fb0f0", bgcolor="#123a5e")
+# the river is pale (forest and lakes are dark): a forest home never blends into the river
+RIVER = Style(color="#123a5e", bgcolor="#a9d4ee")
 RULER = Style(color="#ffd866", bold=True)
 TARGET = Style(color="#ffff00", bold=True)
 
@@ -46,6 +47,20 @@ ROW_LETTERS = "ABCDEFGHI"
 FULL = (6, 2)
 COMPACT = (5, 1)
 RULER_W = 2
+
+
+#: what each symbol of the map means (the screen's legend, key g)
+LEGEND = [
+    ("p", "plains (brown)"), ("s", "swamp (black)"), ("l", "lakes (blue)"), ("f", "forest (green)"),
+    ("m", "mountains (grey)"), ("w", "wasteland (red), not water"), ("d", "desert (yellow)"),
+    ("≈", "river (pale blue): no building; ships cross it"),
+    ("E7", "a space: row letter E, seventh space in the row (the compact map shows the number only)"),
+    ("D·A", "a structure and its owner's mark: D dwelling, TP trading house, TE temple, SH stronghold, "
+            "SA sanctuary; A, B, … the players' marks in the score strip"),
+    ("+", "a target of the decision being made (a space where the choice can be played)"),
+    ("*", "the structure is part of a town"), ("=", "a bridge ends on this space"),
+    ("▮", "the cursor: the space in reverse video (white while the map has the keyboard)"),
+]
 
 
 def map_size(form: tuple[int, int]) -> tuple[int, int]:

@@ -62,3 +62,13 @@ def scroll_only_if_needed(box, lines: list[Text], width: int, height: int) -> No
     overflow = "hidden" if rows(lines, width) <= height else "auto"
     if box.styles.overflow_y != overflow:
         box.styles.overflow_y = overflow
+
+
+def shorten(text: Text, width: int, shortened: list) -> Text:
+    """``text`` cut to ``width`` cells with an ellipsis, the cut recorded in ``shortened`` (a
+    widget's list, read by the cut-text check). Use only where the whole text is one key away."""
+    if text.cell_len > width:
+        shortened.append(text.plain)
+        text = text.copy()
+        text.truncate(width, overflow="ellipsis")
+    return text

@@ -228,7 +228,7 @@ async def test_a_damaged_save_in_the_continue_list_is_refused_with_its_reason():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)  # nothing opened, nothing crashed
-        assert any("damaged or cut short" in str(n.message) for n in app._notifications)
+        assert any("the file is cut short" in str(n.message) for n in app._notifications)
     assert (folder / "broken.json").read_text().endswith('"ga')  # never overwritten
 
 

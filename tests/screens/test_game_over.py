@@ -1,5 +1,5 @@
 """Game over: the columns add up to the Total shown, the Total comes before any column a narrow
-terminal could cut, the chart has a legend and keeps overlapping lines apart by their letters,
+terminal could cut, the chart has a legend and draws lines that meet in the legend's order,
 names are text, and "New game, same players" lets the next player start."""
 
 import pytest
@@ -10,7 +10,7 @@ from tabletop_tui.match import Match, Seat
 from tabletop_tui.rules.core import Result
 from tabletop_tui.screens.game import GameScreen
 from tabletop_tui.screens.game_over import GameOverScreen, split_categories
-from tabletop_tui.widgets.vp_chart import VPChart, legend
+from tabletop_tui.widgets.vp_chart import VPChart, draw_order, legend
 
 from .helpers import app_for, finished_match, played_match
 
@@ -138,24 +138,45 @@ async def test_new_game_same_players_lets_the_next_player_start():
         assert new.match.options == m.options
 
 
-def test_overlapping_lines_keep_their_letters():
-    chart = VPChart([{0: 1, 1: 1}] * 5 + [{0: 3, 1: 1}], ["A", "B"], ["red", "blue"])
-    cells = chart.points(20, 5)
-    shared = [seats for seats in cells.values() if len(seats) > 1]
-    assert shared and all(s == [0, 1] for s in shared)
-
+def sized(w, h):
     class Sized(VPChart):
-        size = property(lambda self: type("S", (), {"width": 30, "height": 7})())
+        size = property(lambda self: type("S", (), {"width": w, "height": h})())
+    return Sized
 
-    text = Sized([{0: 1, 1: 1}] * 6, ["A", "B"], ["red", "blue"]).render().plain
-    row = next(line for line in text.split("\n") if "A" in line)
-    assert "AB" in row and "BA" in row  # both lines visible where they run together
+
+def test_where_lines_meet_the_one_with_most_points_at_the_end_is_drawn():
+    """Lines that run together show one marker, never a mix ("ABAB"): the player with the most
+    points at the end is drawn on top, and the legend lists the players in that order."""
+    history = [{0: 1, 1: 1}] * 6 + [{0: 1, 1: 3}]
+    assert draw_order(history) == [1, 0]
+    text = sized(70, 7)(history, ["A", "B"], ["red", "blue"]).render().plain
+    plot = [line.split("│", 1)[1] for line in text.split("\n") if "│" in line]
+    shared = next(line for line in plot if line.startswith("B"))[:40]  # both at 1 point
+    assert shared == "B" * 40
+    assert legend(["Anna", "Bruno"], ["A", "B"], ["red", "blue"], draw_order(history)).plain.startswith("B Bruno")
+    assert "where lines meet: the first in the legend" in text
+
+
+def test_every_line_ends_in_a_label_with_its_final_points():
+    """Each line is named at its end with its final points; players ending on one row stand
+    side by side there, the one drawn on top first."""
+    history = [{0: 0, 1: 0, 2: 0}, {0: 10, 1: 30, 2: 10}]
+    chart = sized(40, 8)(history, ["A", "B", "C"], ["red", "blue", "green"])
+    text = chart.render().plain
+    top_row = next(line for line in text.split("\n") if line.startswith("30"))
+    assert top_row.rstrip().endswith("B 30")
+    assert any(line.rstrip().endswith("A 10 C 10") for line in text.split("\n"))
 
 
 def test_the_legend_names_each_mark():
     text = legend(["Anna", "[b]x"], ["A", "X"], ["red", "blue"])
     assert isinstance(text, Text)
     assert "A Anna" in text.plain and "X [b]x" in text.plain
+
+
+def test_game_over_100x30_four_players(snap_compare):
+    """Four lines that meet and cross, readable at 100×30 (looked at)."""
+    assert snap_compare(app_for(played_match("finca", 4, seed=4, finish=True)), terminal_size=(100, 30))
 
 
 def test_game_over_80x24(snap_compare):

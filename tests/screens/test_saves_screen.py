@@ -121,5 +121,113 @@ def test_continue_list_80x24(snap_compare):
     async def open_list(pilot):
         pilot.app.push_screen(SavesScreen(now=NOW))
         await pilot.pause()
+        await pilot.app.workers.wait_for_complete()  # every save replayed and its entry filled
+        await pilot.pause()
 
     assert snap_compare(app_for(), terminal_size=(80, 24), run_before=open_list)
+
+
+async def open_list(pilot) -> SavesScreen:
+    screen = SavesScreen(now=NOW)
+    pilot.app.push_screen(screen)
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()  # the saves replayed
+    await pilot.pause()
+    return screen
+
+
+def prompts(screen) -> list[str]:
+    ol = screen.query_one(OptionList)
+    return [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
+
+
+async def test_a_terra_mystica_entry_names_factions_points_round_and_the_preset():
+    """A player sees the game, its rules, each player with faction and current VP, and the round."""
+    m = played_match("terra_mystica", 3, seed=4, moves=60, bots=(1,))
+    put(m, "tm.json", "2026-11-30T14:05:00")
+    factions = [p.faction for p in m.state.players]
+    assert all(factions)
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_list(pilot)
+        text = next(t for t in prompts(screen) if t.startswith("Terra Mystica"))
+    from tabletop_tui.rules.terra_mystica.data import FACTIONS
+
+    first, players, progress = text.split("\n")
+    assert first.startswith("Terra Mystica · the rulebook")  # played_match takes the defaults
+    vp = m.rules.vp(m.state)
+    assert f"Anna ({FACTIONS[factions[0]]['name']}) {vp[0]} VP" in players
+    assert f"Bruno ({FACTIONS[factions[1]]['name']}, medium bot) {vp[1]} VP" in players
+    assert progress.strip().startswith(f"round {m.state.round} of 6 · ")
+
+
+async def test_a_finished_game_says_who_won():
+    m = played_match("finca", 2, seed=2, finish=True)
+    put(m, "c.json", "2026-11-30T14:30:00")
+    winner = m.names[m.result().winners[0]]
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_list(pilot)
+        text = next(t for t in prompts(screen) if t.startswith("Finca"))
+    assert f"{winner} won" in text.split("\n")[2]
+
+
+def damage_a_move(name: str) -> int:
+    """Replace the fifth saved move with one no game has; return its line number."""
+    p = saves_dir() / name
+    lines = p.read_text().split("\n")
+    k = [i for i, line in enumerate(lines) if line.startswith('  "')][4]  # put() indents by 1
+    lines[k] = '  "xyz",'
+    p.write_text("\n".join(lines))
+    return k + 1
+
+
+async def test_a_save_that_does_not_replay_is_listed_as_damaged_with_its_reason():
+    """A save whose header reads well but whose moves do not replay is not an ordinary
+    unfinished game: it is among the damaged files, with the bad line and move named."""
+    put(played_match("piratissimo", 2, seed=4, moves=20), "bad.json", "2026-11-30T14:05:00")
+    line = damage_a_move("bad.json")
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_list(pilot)
+        texts = prompts(screen)
+        damaged = texts.index("Files that cannot be opened")
+        assert "Unfinished games" not in texts
+        assert texts[damaged + 1].startswith("⚠ bad.json · Piratissimo")
+        assert f"damaged: line {line}: 'xyz'" in texts[damaged + 1]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        notes = list(app._notifications)
+        assert any(n.title == "Can't open bad.json" and n.message.startswith(f"line {line}: 'xyz'")
+                   for n in notes)
+
+
+async def test_a_truncated_save_is_said_to_be_cut_short_in_plain_words():
+    put(played_match("finca", 2, seed=4, moves=20), "short.json", "2026-11-30T14:05:00")
+    p = saves_dir() / "short.json"
+    p.write_text(p.read_text()[:-40])
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_list(pilot)
+        text = next(t for t in prompts(screen) if t.startswith("⚠ short.json"))
+        assert "damaged: the file is cut short" in text
+        assert "Unterminated" not in text and "Expecting" not in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any("short.json" in n.title and "cut short" in n.message and "Unterminated" not in n.message
+                   for n in app._notifications)
+
+
+def test_a_preset_is_named_by_its_name_and_many_changed_options_are_counted():
+    from tabletop_tui import catalogue
+    from tabletop_tui.screens.saves import describe_options
+
+    tm = catalogue.get("terra_mystica")
+    rules = tm.rules()
+    league = {o.key: o.default for o in rules.options} | rules.new_game_options
+    assert describe_options(tm, league) == "league, as played on the reference site"
+    plain = {o.key: o.default for o in rules.options} | {"strict-leech": True, "shipping-bonus": True,
+                                                        "mini-expansion-1": True}
+    text = describe_options(tm, plain)
+    assert text.count("·") == 2 and text.endswith("1 more option changed")

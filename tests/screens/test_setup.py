@@ -199,3 +199,121 @@ async def test_terra_mystica_set_up_ticks_the_league_options():
                   if isinstance(o.default, bool) and screen.query_one(f"#opt-{o.key}", TickBox).value}
         assert ticked == set(screen.rules.new_game_options)
         assert "strict-leech" in ticked and len(ticked) == 8
+
+
+def marked_rows(screen) -> list[str]:
+    """The ids of the fields in each row that carries the focus marker."""
+    rows = []
+    for mark in screen.query(".mark").results(Static):
+        if str(mark.render()).strip():
+            rows.append([w.id for w in mark.parent.children if w.focusable and w.display])
+    return rows
+
+
+async def test_the_focused_field_is_marked_without_colour():
+    """The field with the focus shows a "▶" before its row and is drawn in reverse video, so it
+    shows on a terminal without colour; the marker moves with Tab and is only ever on one row."""
+    app = app_for()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_setup(pilot)
+        assert app.focused.id == "name0"
+        assert marked_rows(screen) == [["name0", "kind0"]]  # the level is hidden for a human
+        assert app.focused.styles.text_style.reverse
+        await pilot.press("tab", "tab")
+        assert app.focused.id == "name1"
+        assert [r[0] for r in marked_rows(screen)] == ["name1"]
+        screen.query_one("#seed", Input).focus()
+        await pilot.pause()
+        assert marked_rows(screen) == [["seed"]]
+
+
+async def test_a_line_of_keys_says_how_to_move_through_the_form():
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        hint = screen.query_one("#keys-hint", Static)
+        text = str(hint.render())
+        assert "Tab next" in text and "shift+Tab back" in text and "^n start" in text
+        assert hint.region.height == 1  # one line, also at 80 columns
+
+
+async def test_tab_goes_seat_by_seat_with_a_bots_level_beside_it_then_options_seed_start():
+    """Tab: each seat's name and kind, a bot seat's level right after its kind, then the
+    options, the seed and Start."""
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_setup(pilot, "finca")
+        screen.query_one("#count", Select).value = 3
+        screen.query_one("#kind1", Select).value = "bot"
+        await pilot.pause()
+        screen.query_one("#count", Select).focus()
+        order = []
+        for _ in range(40):
+            await pilot.press("tab")
+            order.append(app.focused.id)
+            if app.focused.id == "start":
+                break
+        seats = ["name0", "kind0", "name1", "kind1", "level1", "name2", "kind2"]
+        assert order[:len(seats)] == seats
+        assert order[-2:] == ["seed", "start"]
+        assert [x for x in order if x.startswith("opt-")] == [f"opt-{o.key}" for o in screen.rules.options]
+
+
+async def test_a_human_seat_says_that_a_bot_would_get_a_level_there():
+    app = app_for()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_setup(pilot)
+        assert "choose Bot for a level" in str(screen.query_one("#nolevel0", Static).render())
+        assert screen.query_one("#nolevel0").display and not screen.query_one("#level0").display
+        screen.query_one("#kind0", Select).value = "bot"
+        await pilot.pause()
+        assert screen.query_one("#level0").display and not screen.query_one("#nolevel0").display
+
+
+LEAGUE = "league, as played on the reference site"
+
+
+async def test_terra_mystica_offers_the_rulebook_and_the_league_presets_league_first():
+    """Two presets: the rulebook (every option off) and the league as played on the reference
+    site (the eight options ticked), the league the default; a box ticked by hand is custom."""
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_setup(pilot, "terra_mystica")
+        got = capture(app)
+        preset = screen.query_one("#preset", Select)
+        assert preset.value == LEAGUE
+        help_text = str(screen.query_one("#preset-help", Static).render())
+        assert "the rulebook: every option below off" in help_text
+        assert f"{LEAGUE} (the default): all 8 options below ticked" in help_text
+        preset.value = "the rulebook"
+        await pilot.pause()
+        boxes = [o.key for o in screen.rules.options if isinstance(o.default, bool)]
+        assert not any(screen.query_one(f"#opt-{k}", TickBox).value for k in boxes)
+        screen.query_one("#opt-strict-leech", TickBox).value = True
+        await pilot.pause()
+        assert preset.value == "custom"
+        screen.query_one("#opt-strict-leech", TickBox).value = False
+        await pilot.pause()
+        assert preset.value == "the rulebook"
+        screen.action_start()
+        assert got and not any(got[0]["options"][k] for k in boxes)
+
+
+async def test_a_game_without_presets_shows_no_preset_field():
+    app = app_for()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_setup(pilot, "finca")
+        assert not screen.query("#preset")
+
+
+def test_the_terra_mystica_rules_text_names_both_presets_and_the_default():
+    from tabletop_tui.rules.terra_mystica.rules import LEAGUE_OPTIONS, TerraMysticaRules
+
+    rules = TerraMysticaRules()
+    text = " ".join(rules.rules_text().split())
+    assert "off by default" not in text
+    assert "League, as played on the reference site** (the default" in text
+    assert "The rulebook** leaves all eight off" in text
+    assert rules.new_game_options == rules.presets[LEAGUE]
+    assert set(rules.presets[LEAGUE]) == set(LEAGUE_OPTIONS) and all(rules.presets[LEAGUE].values())
+    assert not any(rules.presets["the rulebook"].values())

@@ -345,15 +345,16 @@ async def test_a_tall_terminal_keeps_the_cult_board_under_the_map(tmp_path, monk
 
 
 async def test_the_log_shows_each_rounds_income_and_cult_bonus(tmp_path, monkeypatch):
-    # (the engine writes these lines; the screen shows them between the moves)
+    # (the rules' ledger writes the amounts under the entry that ended the round; said once)
     monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
     m = league_match(lambda m: m.state.round == 3)
     app = app_for(m)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         lines, _ = app.screen.log_view(m.log, None)
-        assert any("Round 2 begins. Income:" in x for x in lines)
-        assert any("Round 1 ends. Cult bonus (" in x for x in lines)
+        start = [x for x in lines if "Round 2 begins: everyone takes their income." in x]
+        assert len(start) == 1 and "(income)" in start[0] and "Income:" not in start[0]
+        assert any("Round 1 ends. Cult bonus: " in x for x in lines)
 
 
 async def test_a_click_on_a_space_acts_there_or_asks_which_action(tmp_path, monkeypatch):

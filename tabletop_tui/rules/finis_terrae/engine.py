@@ -925,6 +925,9 @@ class FinisTerraeRules(BaseRules):
         return Result(ranking=rank_by({p: (scores[p],) for p in scores}), scores=scores,
                       breakdown=b, tiebreak="Tied players all win (they all become Governors).")
 
+    def round_label(self, s):
+        return f"day {s.day}" if s.day else "setting sail"
+
     def vp(self, s):
         return SC.totals(s)
 

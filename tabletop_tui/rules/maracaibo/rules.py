@@ -265,6 +265,9 @@ class MaracaiboRules(BaseRules[State]):
 
         return log_line(before, a, after)
 
+    def round_label(self, s: State) -> str:
+        return f"round {s.g['round']} of 4"
+
     def vp(self, s: State) -> dict:
         if s.g["final"]:
             return {i: s.g["final"][str(i)]["total"] for i in range(s.g["n"])}

@@ -26,6 +26,20 @@ def leech_amount(s: State, q: list) -> int:
     return max(0, min(q[2], capacity(p), p.VP + 1))
 
 
+def offer_words(s: State, q: list) -> str:
+    """"Take 3 power from the Nomads for 2 VP", with the cap when not all of it can be taken:
+    "Take 5 of 6 power from the Nomads (bowls full) for 4 VP"."""
+    p = s.players[q[1]]
+    n = leech_amount(s, q)
+    frm = FACTIONS[s.players[q[3]].faction]["name"]
+    vp = max(0, n - 1)
+    cost = f"for {vp} VP" if vp else "for free"
+    if n >= q[2]:
+        return f"Take {n} power from the {frm} {cost}"
+    why = "bowls full" if capacity(p) <= min(q[2], p.VP + 1) else f"only {p.VP} VP to pay with"
+    return f"Take {n} of {q[2]} power from the {frm} ({why}) {cost}"
+
+
 def pending_seat(s: State) -> tuple[int, str, str] | None:
     if s.phase == "pick":
         return s.pick_order[0], "Choose a faction", "faction"
@@ -52,8 +66,7 @@ def pending_seat(s: State) -> tuple[int, str, str] | None:
     if s.queue:
         q = s.queue[0]
         if q[0] == "leech":
-            frm = s.players[q[3]].faction
-            return q[1], f"Take {leech_amount(s, q)} power from {frm} for {leech_amount(s, q) - 1} VP?", "leech"
+            return q[1], offer_words(s, q) + "?", "leech"
         if q[0] == "cultstep":
             return q[1], "Advance one step on a cult track (power was accepted)", "cult"
         if q[0] == "cspade":
@@ -104,10 +117,27 @@ def free_allowed(s: State) -> bool:
     return bool(s.queue) and s.queue[0][0] == "leech" and not s.options.get("strict-leech")
 
 
+def turn_comes_to(s: State) -> int | None:
+    """Whose turn it is while power offers are answered between turns: the next player to act
+    (None when the round ends with the answers)."""
+    n = len(s.order)
+    if s.actor not in s.order:
+        return None
+    idx = s.order.index(s.actor)
+    for k in range(1, n + 1):
+        cand = s.order[(idx + k) % n]
+        if not s.players[cand].passed:
+            return cand
+    return None
+
+
 def burns_before_answer(s: State, seat: int) -> list[Act]:
-    """Under strict-leech an offer is answered before any conversion, but power may still be burnt
-    first (the reference forbids only conversions), which can shrink the offer."""
+    """Under strict-leech an offer is answered before any conversion, but the player whose turn it
+    is may still burn power first (the reference forbids them only conversions), which can shrink
+    the offer; a player answering while it is not their turn may not burn at all."""
     if s.phase != "play" or s.step in OWN_TURN_STEPS or not s.queue or s.queue[0][0] != "leech":
+        return []
+    if s.step != "next" or turn_comes_to(s) != seat:
         return []
     p = s.players[seat]
     return [Act("burn", n=n) for n in range(1, p.bowls[1] // 2 + 1)]
@@ -336,12 +366,33 @@ def transform_allowed(s: State, seat: int, h: int, to: str) -> str:
 
     The number of spaces is limited by the spade source (HEX_LIMIT); after a space left on a
     non-home terrain with spades to spare the next transform must make the home terrain."""
+    if h == dig_on(s, seat):
+        return ""  # the same space, dug further: still one space
     if len(s.transformed) >= HEX_LIMIT.get(s.spade_src, 1):
         return "This action has transformed as many spaces as it allows."
     if to != home(s.players[seat]) and must_make_home_next(s, seat):
         return ("A space was left on a terrain that is not your home terrain with spades to spare: "
                 "the next transform must make your home terrain.")
     return ""
+
+
+def dig_on(s: State, seat: int) -> int | None:
+    """The space this action may go on digging, spade by spade (None if none).
+
+    A player may buy the spades for one space a few at a time, converting in between (the
+    reference's "dig 2. convert 3PW to 1W. dig 1. build F1": the Alchemists' stronghold power
+    arrives with each dig): once the free spades are spent, the one space transformed so far that is
+    not yet home terrain may be transformed further with bought spades. Never with the Halflings'
+    stronghold or cult bonus spades, nor for the Giants (always exactly 2 spades)."""
+    if s.spades > 0 or s.built or s.spade_src in ("SH", "cult") or len(set(s.transformed)) != 1:
+        return None
+    p = s.players[seat]
+    if p.faction == "giants" or not (p.faction == "darklings" or bool(fac(p)["digging"]["rate"])):
+        return None
+    h = s.transformed[0]
+    if s.owner[h] != -1 or s.terrain[h] == home(p):
+        return None
+    return h
 
 
 def spade_actions(s: State, seat: int) -> list[Act]:
@@ -372,6 +423,12 @@ def spade_actions(s: State, seat: int) -> list[Act]:
                     continue
                 if can_pay(p, _add(spade_cost(p, buy), ex)):
                     out.append(Act("transform", CELLS[h], to))
+    h0 = dig_on(s, seat)
+    if h0 is not None:
+        t0 = s.terrain[h0]
+        for to in TERRAINS:
+            if to != t0 and can_pay(p, spade_cost(p, spades_needed(p, t0, to))):
+                out.append(Act("transform", CELLS[h0], to))
     if not s.built and s.spade_src != "cult":
         for h in s.transformed:
             if s.owner[h] == -1 and s.terrain[h] == hm and _can_build_d(p):
@@ -459,6 +516,11 @@ def check_extra(s: State, a: Act) -> None:
     p = s.players[d[0]]
     if not free_allowed(s):
         if s.phase == "play" and s.queue and s.queue[0][0] == "leech" and s.step not in OWN_TURN_STEPS:
+            if a.kind == "burn" and (s.step != "next" or turn_comes_to(s) != d[0]):
+                raise IllegalAction("Burning power is for the player whose turn it is: with strict power offers "
+                                    "(strict-leech) answer the offer first.")
+            if a.kind == "burn":
+                raise IllegalAction(f"Burning {a.n} power needs {2 * a.n} tokens in bowl II; you have {p.bowls[1]}.")
             raise IllegalAction("With strict power offers (strict-leech) an offer is answered before any conversion.")
         raise IllegalAction("Conversions and burning are free actions during your own turn only.")
     if a.kind == "burn":

@@ -16,6 +16,7 @@ from tabletop_tui.rules.terra_mystica.cults import advance_cult, keys_free
 from tabletop_tui.rules.terra_mystica.data import (BONUS, CELLS, FACTIONS, FAVOR, INDEX, NEIGHBORS,
                                                    POWER_ACTIONS, POWER_VALUE, PRIEST_SPACES, SCORING,
                                                    START_TERRAIN, TOWN, TRACKS)
+from tabletop_tui.rules.terra_mystica.ledger import add_vp, credit, note, round_tile_source
 from tabletop_tui.rules.terra_mystica.notation import CONVERSIONS, Act
 from tabletop_tui.rules.terra_mystica.power import fac, gain, gain_power, income, pay
 from tabletop_tui.rules.terra_mystica.state import OWN_TURN_STEPS, Player, State
@@ -92,6 +93,7 @@ def new_state(names: list[str], seed: int, options: dict) -> State:
     s.key_choice = []
     s.open_offers = []  # offers (and Cultists' steps) left open with 'wait': answered later
     s.players = [Player() for _ in range(n)]
+    s.notes = []
     fixed = [x.strip() for x in str(options.get("factions", "")).split(",") if x.strip()]
     if fixed:
         from tabletop_tui.rules.terra_mystica.notation import faction_id
@@ -107,8 +109,9 @@ def _take_faction(s: State, seat: int, f: str) -> None:
     d = FACTIONS[f]
     st = d["start"]
     p.faction = f
-    p.C, p.W, p.P, p.VP = st["C"], st["W"], st["P"], st["VP"]
+    p.C, p.W, p.P = st["C"], st["W"], st["P"]
     p.bowls = list(st["bowls"])
+    add_vp(s, p, st["VP"] - p.VP, "faction board")
     p.cult = list(st["cult"])
     p.ship = d["shipping"]["start"]
 
@@ -151,7 +154,7 @@ def place_dwelling(s: State, seat: int, h: int, free: bool = False) -> None:
     if s.phase != "play":
         return
     if "FAV11" in p.favors:
-        p.VP += 2
+        add_vp(s, p, 2, "favor tile FAV11: 2 per dwelling")
     round_vp(s, p, "D")
     check_town(s, seat, h)
     offers_for(s, seat, h)
@@ -167,7 +170,7 @@ def do_upgrade(s: State, seat: int, h: int, to: str, free: bool = False) -> None
     s.btype[h] = to
     if to == "TP":
         if "FAV10" in p.favors:
-            p.VP += 3
+            add_vp(s, p, 3, "favor tile FAV10: 3 per trading house")
         round_vp(s, p, "TP")
     elif to == "TE":
         round_vp(s, p, "TE")
@@ -179,15 +182,16 @@ def do_upgrade(s: State, seat: int, h: int, to: str, free: bool = False) -> None
         round_vp(s, p, "SHSA")
         f = p.faction
         if f == "cultists":
-            p.VP += 7
+            add_vp(s, p, 7, "Cultists' stronghold")
         elif f == "alchemists":
-            gain_power(p, 12)
+            with credit(s, seat, "Alchemists' stronghold"):
+                gain_power(p, 12)
         elif f == "auren":
             s.favors_due += 1
         elif f == "mermaids":
             if p.ship < fac(p)["shipping"]["max"]:
                 p.ship += 1
-                p.VP += fac(p)["shipping"]["vp"][str(p.ship)]
+                add_vp(s, p, fac(p)["shipping"]["vp"][str(p.ship)], "shipping advance")
         elif f == "darklings":
             s.darkling_conv = 3
     check_town(s, seat, h)
@@ -198,9 +202,11 @@ def gain_spades_effects(s: State, p: Player, n: int, action_phase: bool = True) 
     if n <= 0:
         return
     if p.faction == "halflings":
-        p.VP += n
+        add_vp(s, p, n, "Halflings: 1 per spade")
     if p.faction == "alchemists" and p.counts["SH"]:
-        gain_power(p, 2 * n)
+        from tabletop_tui.rules.terra_mystica.ledger import seat_of
+        with credit(s, seat_of(s, p), "Alchemists: 2 power per spade"):
+            gain_power(p, 2 * n)
     if action_phase:
         round_vp(s, p, "spade", n)
 
@@ -225,7 +231,8 @@ def start_round(s: State) -> None:
         p.used = []
         p.passed = p.dropped
     for seat in range(len(s.players)):
-        gain(s, s.players[seat], income(s, seat))
+        with credit(s, seat, "income"):
+            gain(s, s.players[seat], income(s, seat))
     s.phase = "play"
     start_turn(s, next((x for x in s.order if not s.players[x].dropped), s.order[0]))
 
@@ -275,10 +282,10 @@ def end_round(s: State) -> None:
         return
     tile = SCORING[s.scoring[s.round - 1]]
     order = _next_round_order(s)
-    for seat in order:
+    # every faction still on the board takes the cult bonus, a dropped one too: the reference pays
+    # it with the next round's income, which a dropped player keeps receiving
+    for seat in order + [x for x in range(len(s.players)) if x not in order]:
         p = s.players[seat]
-        if p.dropped:
-            continue
         if tile["track"] == "priests":
             k = p.priests_sent
         else:
@@ -286,14 +293,28 @@ def end_round(s: State) -> None:
         if k <= 0:
             continue
         rw = tile["reward"]
-        if "spade" in rw:
-            s.queue.append(["cspade", seat, k * rw["spade"], 0, 0])
-            gain_spades_effects(s, p, k * rw["spade"], action_phase=False)
-        else:
-            gain(s, p, rw, k)
+        with credit(s, seat, f"cult bonus: {cult_bonus_words(tile)}"):
+            if "spade" in rw:
+                if not p.dropped:  # a dropped player cannot use them (their stronghold's gain still comes)
+                    s.queue.append(["cspade", seat, k * rw["spade"], 0, 0])
+                gain_spades_effects(s, p, k * rw["spade"], action_phase=False)
+            else:
+                gain(s, p, rw, k)
     s.order = order
     s.next_order = []
     s.step = "income"
+
+
+def cult_bonus_words(tile: dict) -> str:
+    """"1 coin per Earth step" / "1 priest per 4 Water" / "2 coins per priest sent"."""
+    from tabletop_tui.rules.terra_mystica.log import amount
+
+    what = amount({k: 1 for k in tile["reward"]} if len(tile["reward"]) > 1 else
+                  {k: v for k, v in tile["reward"].items()})
+    if tile["track"] == "priests":
+        return f"{what} per priest sent"
+    track = ("Fire", "Water", "Earth", "Air")[tile["track"]]
+    return f"{what} per {tile['steps']} {track}" if tile["steps"] > 1 else f"{what} per {track} step"
 
 
 def _next_round_order(s: State) -> list[int]:
@@ -402,7 +423,8 @@ def _leech_resolved(s: State, q: list, accepted: bool, offered: bool) -> None:
     if g[0] <= 0:
         del s.groups[q[4]]
         if builder.faction == "cultists" and not g[1] and g[3] and s.options.get("errata-cultist-power"):
-            gain_power(builder, 1)  # everyone declined (errata): 1 power once all have answered
+            with credit(s, g[2], "Cultists: every offer declined"):
+                gain_power(builder, 1)  # everyone declined (errata): 1 power once all have answered
 
 
 # ---------------------------------------------------------------------------------- dropping out
@@ -528,8 +550,9 @@ def do(s: State, a: Act) -> None:
         if q[0] == "leech":
             amt = leech_amount(s, q)
             if k == "leech":
-                got = gain_power(p, amt)
-                p.VP -= max(0, got - 1)
+                with credit(s, seat, "power offer"):
+                    got = gain_power(p, amt)
+                    add_vp(s, p, -max(0, got - 1), "power offer")
             _leech_resolved(s, q, accepted=(k == "leech"), offered=True)
         elif q[0] == "cultstep":
             advance_cult(s, seat, TRACKS.index(a.a), 1)
@@ -672,8 +695,9 @@ def _answer_open(s: State, a: Act) -> None:
         _leech_resolved(s, o, accepted=False, offered=False)
         return
     if a.kind == "leech":
-        got = gain_power(p, amt)
-        p.VP -= max(0, got - 1)
+        with credit(s, o[1], "power offer"):
+            got = gain_power(p, amt)
+            add_vp(s, p, -max(0, got - 1), "power offer")
     _leech_resolved(s, o, accepted=(a.kind == "leech"), offered=True)
 
 
@@ -689,7 +713,7 @@ def _convert(s: State, p: Player, a: Act) -> None:
     elif frm == "W":
         p.W -= n
     elif frm == "VP":
-        p.VP -= n
+        add_vp(s, p, -n, "Alchemists' conversion")
     elif frm == "C":
         p.C -= per * n
     if to == "C":
@@ -698,10 +722,12 @@ def _convert(s: State, p: Player, a: Act) -> None:
         p.W += n
     elif to == "P":
         p.P += n
-        if frm == "W":
-            s.darkling_conv = 0  # one conversion of up to 3 workers (reference: the right is spent)
+    if p.faction == "darklings" and s.darkling_conv:
+        # the ordination is the Darklings' first conversion after the stronghold: any conversion
+        # spends the right, W -> P or not (reference: "Can't convert from W to P" after it)
+        s.darkling_conv = 0
     elif to == "VP":
-        p.VP += n
+        add_vp(s, p, n, "Alchemists' conversion")
 
 
 def _reach_pay(s: State, seat: int, h: int) -> None:
@@ -713,7 +739,7 @@ def _reach_pay(s: State, seat: int, h: int) -> None:
         return
     p = s.players[seat]
     pay(p, range_cost(p))
-    p.VP += 4
+    add_vp(s, p, 4, "Fakirs' carpet flight" if p.faction == "fakirs" else "Dwarves' tunnelling")
     s.reached.append(h)
 
 
@@ -726,7 +752,7 @@ def _transform(s: State, seat: int, h: int, to: str) -> None:
     buy = need - free
     pay(p, spade_cost(p, buy))
     if p.faction == "darklings":
-        p.VP += 2 * buy
+        add_vp(s, p, 2 * buy, "Darklings: 2 per spade paid")
     gain_spades_effects(s, p, buy)  # free spades counted when they were received
     s.terrain[h] = to
     s.transformed.append(h)
@@ -758,11 +784,11 @@ def _main(s: State, seat: int, a: Act) -> None:
         if a.a == "ship":
             pay(p, f["shipping"]["cost"])
             p.ship += 1
-            p.VP += f["shipping"]["vp"][str(p.ship)]
+            add_vp(s, p, f["shipping"]["vp"][str(p.ship)], "shipping advance")
         else:
             pay(p, f["digging"]["cost"])
             p.dig += 1
-            p.VP += f["digging"]["vp"]
+            add_vp(s, p, f["digging"]["vp"], "digging advance")
         action_done(s)
     elif k == "send":
         i = TRACKS.index(a.a)
@@ -839,14 +865,17 @@ def _pass(s: State, seat: int, card: str) -> None:
     old = p.bonus
     if old:
         pv = BONUS[old].get("pass_vp", {})
-        p.VP += pv.get("stronghold", 0) * p.counts["SH"] + pv.get("sanctuary", 0) * p.counts["SA"]
-        p.VP += pv.get("per_trading_house", 0) * p.counts["TP"]
-        p.VP += pv.get("per_dwelling", 0) * p.counts["D"]
-        p.VP += pv.get("per_shipping_level", 0) * p.ship
+        src = f"pass bonus: {old}"
+        add_vp(s, p, pv.get("stronghold", 0) * p.counts["SH"] + pv.get("sanctuary", 0) * p.counts["SA"],
+               src + ", 4 per stronghold and sanctuary")
+        add_vp(s, p, pv.get("per_trading_house", 0) * p.counts["TP"], src + ", 2 per trading house")
+        add_vp(s, p, pv.get("per_dwelling", 0) * p.counts["D"], src + ", 1 per dwelling")
+        add_vp(s, p, pv.get("per_shipping_level", 0) * p.ship, src + ", 3 per shipping level")
     if "FAV12" in p.favors:
-        p.VP += FAVOR["FAV12"]["pass_vp_by_tp"][p.counts["TP"]]
+        add_vp(s, p, FAVOR["FAV12"]["pass_vp_by_tp"][p.counts["TP"]], "pass bonus: FAV12, by trading houses")
     if p.faction == "engineers" and p.counts["SH"]:
-        p.VP += 3 * sum(1 for a, b, o in s.bridges if o == seat and s.owner[a] == seat and s.owner[b] == seat)
+        add_vp(s, p, 3 * sum(1 for a, b, o in s.bridges if o == seat and s.owner[a] == seat and s.owner[b] == seat),
+               "Engineers: 3 per bridge between their structures")
     if card:
         p.C += s.bonus_pool.pop(card)
         if old:

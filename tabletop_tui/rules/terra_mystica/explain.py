@@ -75,6 +75,9 @@ def action_cost(s: State, seat: int, a) -> str:
         words = f"{n} spade{'s' if n != 1 else ''}"
         if free:
             words += f", {free} free"
+        if n > 3 and p.faction != "giants":
+            # the cycle is never more than 3 steps: this transform may not pass over the home terrain
+            words += f" (the long way round: never across {fac(p)['terrain']})"
         return f"{words} ({cost_text(c)}){how}" if c else f"{words}{how}"
     if a.kind == "upgrade":
         if s.step == "swarm":

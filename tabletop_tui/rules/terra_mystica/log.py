@@ -1,6 +1,5 @@
-"""The log of a Terra Mystica game as sentences a table would say, with what each round brings:
-the cult bonus of the scoring tile at a round's end and everybody's income at the next round's
-start (so nobody has to work it out by hand)."""
+"""The log of a Terra Mystica game as sentences a table would say; what each action changed (and
+each round's cult bonus and income) follows in the ledger's signed numbers (core.change_text)."""
 from __future__ import annotations
 
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, SCORING
@@ -50,6 +49,21 @@ def action_words(rules, before, a) -> str:
         return "passed"
     if k == "take" or (k == "pass" and before.phase != "play"):
         return f"took the bonus card {a.a}"
+    if k == "wait":
+        return ("will answer the offer later (at the latest when their next turn comes)"
+                if before.queue and before.queue[0][0] == "leech" else
+                "will choose the cult step later (at the latest when their next turn comes)")
+    if k == "cult" and before.key_choice:
+        return f"put a town key on {a.a.title()} and went up to space 10"
+    if k == "cult" and a.b:
+        return f"went up one step on {a.a.title()} (the Cultists' step)"
+    if k == "cult":
+        steps = before.cult_steps or 1
+        return f"went up {steps} step{'s' if steps > 1 else ''} on {a.a.title()}"
+    if k == "favor":
+        return f"took the favor tile {a.a}"
+    if k == "town":
+        return f"founded a town and took the town tile {a.a}"
     if k == "advance":
         return "advanced on the " + ("shipping" if str(a).endswith("ship") else "digging") + " track"
     if k == "action" and str(a).startswith("action BON") or str(a).startswith("action FAV"):
@@ -62,26 +76,21 @@ def action_words(rules, before, a) -> str:
 
 
 def round_events(before, after) -> list[str]:
-    """The cult bonus at the end of a round and the income at the start of the next."""
-    from tabletop_tui.rules.terra_mystica.power import income
-
+    """The end of a round and the start of the next; what each player gains (the cult bonus,
+    income) and the final scoring are in the ledger lines under the entry."""
     out = []
     if before.phase == "play" and (after.round > before.round or after.phase == "over") and before.round >= 1:
-        tile = SCORING[before.scoring[before.round - 1]]
-        gains = []
-        for seat, p in enumerate(before.players):
-            if p.dropped:
-                continue
-            k = p.priests_sent if tile["track"] == "priests" else p.cult[tile["track"]] // tile["steps"]
-            if k > 0:
-                gains.append(f"{before.names[seat]} {amount(tile['reward'], k)}")
-        track = "priests sent" if tile["track"] == "priests" else TRACKS[tile["track"]]
-        out.append(f"Round {before.round} ends. Cult bonus ({track}): "
-                   + ("; ".join(gains) if gains else "nobody qualifies") + ".")
+        if before.round >= 6:
+            out.append(f"Round {before.round} ends (no cult bonus after the last round).")
+        else:
+            tile = SCORING[before.scoring[before.round - 1]]
+            from tabletop_tui.rules.terra_mystica.engine import cult_bonus_words
+            paid = any((p.priests_sent if tile["track"] == "priests" else p.cult[tile["track"]] // tile["steps"]) > 0
+                       for p in before.players)
+            out.append(f"Round {before.round} ends. Cult bonus: {cult_bonus_words(tile)}"
+                       + ("." if paid else " (nobody qualifies)."))
     if after.round > before.round and after.phase == "play":
-        parts = [f"{after.names[seat]} {amount(income(after, seat))}"
-                 for seat, p in enumerate(after.players) if not p.dropped]
-        out.append(f"Round {after.round} begins. Income: " + "; ".join(parts) + ".")
+        out.append(f"Round {after.round} begins: everyone takes their income.")
     if after.phase == "over" and before.phase != "over":
         out.append("The game is over: final scoring.")
     return out

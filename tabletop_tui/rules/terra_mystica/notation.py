@@ -140,6 +140,9 @@ def parse_text(text: str) -> Act:
         if w[0] == "action" and len(w) == 2:
             return Act("action", w[1].upper())
         if w[0] == "burn" and len(w) == 2:
+            if int(w[1]) <= 0:
+                raise IllegalAction("Burn at least 1 power: 'burn 2' removes 2 tokens from bowl II "
+                                    "from the game and moves 2 others to bowl III.")
             return Act("burn", n=int(w[1]))
         if w[0] in ("leech", "decline") and len(w) == 4 and w[2] == "from":
             return Act(w[0], faction_id(w[3]), "", int(w[1]))
@@ -159,8 +162,11 @@ def parse_text(text: str) -> Act:
                 na = int(m1.group(1) or 1)
                 nb = int(m2.group(1) or 1)
                 per = CONVERSIONS[(fa, fb)]
-                if na != nb * per or nb <= 0:
-                    raise IllegalAction(f"The rate is {per} {fa} for 1 {fb}.")
+                if nb <= 0 or na <= 0:
+                    raise IllegalAction(f"Convert at least 1: e.g. 'convert {per}{fa} to 1{fb}' "
+                                        f"({per} {fa} for each {fb}).")
+                if na != nb * per:
+                    raise IllegalAction(f"The rate is {per} {fa} for 1 {fb}: 'convert {nb * per}{fa} to {nb}{fb}'.")
                 return Act("convert", fa, fb, nb)
         if t.startswith("+") and len(w) == 1:
             x = t[1:].upper()

@@ -8,6 +8,13 @@ from tabletop_tui.rules.terra_mystica.data import FACTIONS, FAVOR, INDEX, LAND
 from tabletop_tui.rules.terra_mystica.notation import parse_text
 from tabletop_tui.rules.terra_mystica.state import State
 
+#: the faction boards' special actions, as a player would say them
+SPECIAL_WORDS = {"ACTW": "Take the Witches' Ride (a free dwelling on any forest)",
+                 "ACTN": "Take the Nomads' sandstorm (a space next to them becomes desert)",
+                 "ACTG": "Take the Giants' 2 free spades", "ACTS": "Take the Swarmlings' free trading house",
+                 "ACTA": "Take the Auren's 2 cult steps", "ACTC": "Take the Chaos Magicians' double turn",
+                 "ACTE": "Build the Engineers' bridge (2 workers)"}
+
 LEAGUE_OPTIONS = ("mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "variable-turn-order",
                   "strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh", "errata-cultist-power")
 
@@ -31,11 +38,12 @@ class TerraMysticaRules(BaseRules[State]):
         Option("scoring-tiles", "Fixed round scoring tiles, comma separated (empty: random)", "", help="Six tiles in round order, e.g. SCORE1,SCORE5,…; empty: drawn at random (SCORE1 never in rounds 5–6)."),
         Option("bonus-cards", "Fixed bonus cards in play, comma separated (empty: random)", "", help="Players + 3 cards, e.g. BON1,BON3,…; empty: drawn at random."),
     )
-    #: A new game starts as the league plays (the engine's defaults are the base game's rules):
-    #: the set-up screen ticks these, and `--game terra_mystica` starts with them.
-    new_game_options = {k: True for k in (
-        "mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "variable-turn-order",
-        "strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh", "errata-cultist-power")}
+    #: Named sets of options the set-up offers (options a preset leaves out keep their default).
+    presets = {"the rulebook": {k: False for k in LEAGUE_OPTIONS},
+               "league, as played on the reference site": {k: True for k in LEAGUE_OPTIONS}}
+    #: A new game starts with the league preset (the engine's defaults are the rulebook's): the
+    #: set-up screen ticks these, and `--game terra_mystica` starts with them.
+    new_game_options = dict(presets["league, as played on the reference site"])
 
     # -- protocol ------------------------------------------------------------------------------
     def setup(self, seats, seed, options):
@@ -150,6 +158,7 @@ class TerraMysticaRules(BaseRules[State]):
         kinds = sorted({x.kind for x in legal})
         p = s.players[d[0]]
         who = FACTIONS[p.faction]["name"] if p.faction else s.names[d[0]]
+        whose = who + ("'" if who.endswith("s") else "'s")  # the Witches' (never "Witches's")
         main_kinds = ("build", "transform", "upgrade", "send", "advance", "action", "pass")
         if a.kind not in kinds and not (d[2] == "main" and a.kind in main_kinds):
             return f"{who} cannot '{a}' now: {d[1].lower()} ({', '.join(kinds)})."
@@ -160,9 +169,9 @@ class TerraMysticaRules(BaseRules[State]):
             if s.phase == "play":
                 normal, extra = engine.reach_sets(s, d[0])
                 if h not in normal and h not in extra:
-                    return f"{a.a} is not directly or indirectly adjacent to one of {who}'s structures."
+                    return f"{a.a} is not directly or indirectly adjacent to one of {whose} structures."
             if a.kind == "build" and s.terrain[h] != engine.home(p):
-                return f"{a.a} is not {who}'s home terrain ({engine.home(p)}); transform it first."
+                return f"{a.a} is not {whose} home terrain ({engine.home(p)}); transform it first."
             if a.kind == "transform" and s.terrain[h] == a.b:
                 return f"{a.a} already is {a.b}."
             if a.kind == "transform" and s.phase == "play":
@@ -172,8 +181,8 @@ class TerraMysticaRules(BaseRules[State]):
                     if why:
                         return why
                     if s.transformed:
-                        return ("Spades are bought only before the first transform of an action; "
-                                f"{who} have {s.spades} free spade(s) left.")
+                        return ("Spades are bought only before the first transform of an action, or to go on "
+                                f"digging the one space it transformed; {who} have {s.spades} free spade(s) left.")
                     if s.spade_src == "SH":
                         return f"The Halflings' stronghold spades cannot be topped up; {s.spades} left."
                 need = engine.spades_needed(p, s.terrain[h], a.b)
@@ -185,7 +194,7 @@ class TerraMysticaRules(BaseRules[State]):
             want = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}[a.b]
             names = {"D": "dwelling", "TP": "trading house", "TE": "temple", "SH": "stronghold", "SA": "sanctuary"}
             if s.owner[h] != d[0]:
-                return f"{a.a} has no structure of {who}'s to upgrade."
+                return f"{a.a} has no structure of {whose} to upgrade."
             if s.btype[h] != want:
                 return f"A {names[a.b]} is upgraded from a {names[want]}; {a.a} holds a {names[s.btype[h]]}."
             if p.counts[a.b] >= FACTIONS[p.faction]["buildings"][a.b]["pieces"]:
@@ -211,7 +220,7 @@ class TerraMysticaRules(BaseRules[State]):
                 return f"{who} are at the top of {a.a.title()}."
             return f"There is no free order space worth {a.n} on {a.a.title()}."
         if a.kind == "advance":
-            return f"{who} cannot advance {a.a}: the track is at its end or the cost is not covered."
+            return advance_refusal(p, who, a.a)
         if a.kind == "pass":
             if s.round >= 6:
                 return "No bonus card is taken when passing in round 6: write 'pass'."
@@ -240,8 +249,34 @@ class TerraMysticaRules(BaseRules[State]):
     def notation(self, a):
         return str(a)
 
+    def round_label(self, s):
+        if s.phase == "over":
+            return "after round 6"
+        return f"round {s.round} of 6" if s.phase == "play" else "choosing factions and first dwellings"
+
     def vp(self, s):
         return {i: p.VP for i, p in enumerate(s.players)}
+
+    # -- the table at a glance -------------------------------------------------------------------
+    def counters(self, s, seat):
+        """Victory points, coins, workers, priests and the power in bowl III (ready to spend)."""
+        from tabletop_tui.rules.terra_mystica.ledger import counters
+
+        return counters(s.players[seat]) if 0 <= seat < len(s.players) else {}
+
+    def headline(self, s, seat):
+        return ["VP", "C", "PW"]
+
+    def turn_order(self, s):
+        return list(s.order)
+
+    def passed(self, s):
+        return list(s.next_order) if s.phase == "play" else []
+
+    def sheet(self, s, seat):
+        from tabletop_tui.rules.terra_mystica.sheet import seat_sheet
+
+        return seat_sheet(s, seat)
 
     def describe(self, s, a):
         """A player-facing label, e.g. "Upgrade F3 to a trading house (2 workers, 3 coins)"."""
@@ -282,10 +317,21 @@ class TerraMysticaRules(BaseRules[State]):
                 return f"Take favor tile {a.a} (+{n} {('Fire', 'Water', 'Earth', 'Air')[tr]}{extra})"
             if k == "town":
                 return f"Take town tile {a.a} ({TOWN[a.a]['vp']} VP)"
-            if k == "leech":
-                return f"Take {a.n} power from the {a.a.replace('_', ' ').title()} for {max(0, a.n - 1)} VP"
-            if k == "decline":
-                return f"Decline {a.n} power from the {a.a.replace('_', ' ').title()}"
+            if k in ("leech", "decline"):
+                q = self._offer(s, a)
+                frm = FACTIONS[a.a]["name"] if a.a in FACTIONS else a.a.replace("_", " ").title()
+                if k == "leech":
+                    from tabletop_tui.rules.terra_mystica.actions import offer_words
+                    return offer_words(s, q) if q else f"Take {a.n} power from the {frm} for {max(0, a.n - 1)} VP"
+                return f"Decline {a.n} power from the {frm}"
+            if k == "action" and a.a in SPECIAL_WORDS:
+                return SPECIAL_WORDS[a.a]
+            if k == "bridge":
+                return f"Place a bridge between {a.a} and {a.b}"
+            if k == "connect":
+                return f"Connect across the river at {a.a} (Mermaids' town)"
+            if k == "cult" and not s.key_choice:
+                return f"Go up on {a.a.title()}"
             if k == "done":
                 return "End the turn" if s.step == "after" else "Stop here"
             if k == "drop":
@@ -297,6 +343,15 @@ class TerraMysticaRules(BaseRules[State]):
         except (KeyError, ValueError, IndexError):
             pass
         return str(a)
+
+    def _offer(self, s, a):
+        """The power offer an answer refers to (the one being asked, or an open one)."""
+        if a.b:
+            found = engine.find_open(s, a)
+            return found[1] if found else None
+        if s.queue and s.queue[0][0] == "leech":
+            return s.queue[0]
+        return None
 
     def log_line(self, before, a, after):
         d = engine.pending_seat(before)
@@ -364,6 +419,25 @@ class TerraMysticaRules(BaseRules[State]):
             if held + n != FAVOR[fv]["copies"]:
                 out.append(f"Favor tile {fv} count is wrong.")
         return out
+
+
+def advance_refusal(p, who: str, track: str) -> str:
+    """Why an advance on shipping or digging is refused: the track's end, or what is missing."""
+    f = FACTIONS[p.faction]
+    name, key, level = ("shipping", "shipping", p.ship) if track == "ship" else ("digging", "digging", p.dig)
+    top = f[key]["max"]
+    if top == 0 and track == "ship":
+        return f"The {who} have no shipping track (they never advance shipping)."
+    if top == 0:
+        return f"The {who} cannot advance digging."
+    if level >= top:
+        return f"The {who} are at the end of the {name} track (level {top})."
+    cost = f[key]["cost"]
+    words = {"C": "coins", "W": "workers", "P": "priests"}
+    have = {"C": p.C, "W": p.W, "P": p.P}
+    missing = [f"{cost[r] - have[r]} more {words[r]}" for r in ("W", "C", "P") if cost.get(r, 0) > have[r]]
+    price = ", ".join(f"{cost[r]} {words[r]}" for r in ("W", "C", "P") if cost.get(r))
+    return f"Advancing {name} costs {price}; the {who} need {' and '.join(missing) or 'nothing more'}."
 
 
 RULES = TerraMysticaRules()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from tabletop_tui.rules.terra_mystica.data import SHIP_DIST, WITHIN
+from tabletop_tui.rules.terra_mystica.ledger import add_vp
 from tabletop_tui.rules.terra_mystica.state import State
 
 
@@ -61,16 +62,16 @@ def final_scoring(s: State) -> None:
     for t in range(4):
         got = tiered({i: s.players[i].cult[t] for i in range(n)}, [8, 4, 2])
         for i, v in got.items():
-            s.players[i].VP += v
+            add_vp(s, s.players[i], v, f"cult majority: {('Fire', 'Water', 'Earth', 'Air')[t]}")
             s.players[i].breakdown["cults"] = s.players[i].breakdown.get("cults", 0) + v
     got = tiered({i: network_size(s, i) for i in range(n)}, [18, 12, 6])
     for i, v in got.items():
-        s.players[i].VP += v
+        add_vp(s, s.players[i], v, "largest connected area")
         s.players[i].breakdown["network"] = v
     for p in s.players:
         coins = p.C + p.W + p.P + p.bowls[2] + p.bowls[1] // 2
         rate = 2 if p.faction == "alchemists" else 3
         v = coins // rate
-        p.VP += v
+        add_vp(s, p, v, f"resources: 1 per {rate} coins")
         p.breakdown["resources"] = v
     s.final = True

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.terra_mystica import engine
-from tabletop_tui.rules.terra_mystica.data import (CELLS, FACTION_IDS, INDEX, IS_RIVER, NEIGHBORS,
+from tabletop_tui.rules.terra_mystica.data import (CELLS, FACTION_IDS, INDEX, IS_RIVER, NEIGHBORS, TERRAINS,
                                                    TERRAIN_OF_COLOR, TRACKS)
 from tabletop_tui.rules.terra_mystica.notation import Act, faction_id
 
@@ -173,6 +173,8 @@ def parse_ledger(text: str) -> Ledger:
         else:
             row.cmds = []
         rows.append(row)
+    if not factions:
+        raise ValueError("this is not a snellman.net game ledger (it names no faction).")
     all_bon = [f"BON{i}" for i in range(1, 10)] + (["BON10"] if options["shipping-bonus"] else [])
     bonus = [b for b in all_bon if b not in removed]
     return Ledger(options, names, factions, scoring, bonus, rows)
@@ -378,6 +380,19 @@ class _Driver:
                     self.act("+FIRE")
                     self.mismatches.append(f"row {self.pos}: no cult step found for {self.led.factions[seat]}")
                 continue
+            if kind == "cult" and seat == me and self.s.step == "cult" and not _is_free(cmd) \
+                    and not re.match(r"(?i)\+\d*(fire|water|earth|air)$", _clean(cmd)):
+                # the ledger writes the player's next command (even "Pass BON7") before the track
+                # of the cult step their action gave ("action FAV6. pass BON7. +AIR"): the reference
+                # accepted that order; our engine asks for the track first, so the step written
+                # later is taken now (the rows in between are compared without it)
+                found = self._find_ahead(seat, lambda t: bool(re.match(r"(?i)\+\d*(fire|water|earth|air)$",
+                                                                       _clean(t))))
+                if found:
+                    r, c = found
+                    self.act("+" + re.sub(r"^\+\d*", "", _clean(c[0])).upper())
+                    self._consume(r, c)
+                    continue
             if kind == "cspade" and (seat != me or not _spade_cmd(cmd)):
                 found = self._find_ahead(seat, lambda t: t.lower().startswith("transform"))
                 if found and (seat != me):
@@ -411,18 +426,27 @@ class _Driver:
             # our transform computes the spades it needs: transform now, at the place of the dig, the
             # space the row transforms or builds on next (conversions after the dig then see the
             # power the spades gave, as in the reference)
+            # A later dig of the same action before that space ("dig 2. convert 3PW to 1W. dig 1.
+            # build F1") digs the space part of the way now, the rest at the later dig.
             if row is not None:
+                later = 0  # spades the row's later digs of this action buy
                 for k in range(idx + 1, len(row.cmds)):
                     nxt = _clean(row.cmds[k][0])
                     mt = re.match(r"(?i)^transform (\w+)(?: to (\w+))?$", nxt)
                     mb = re.match(r"(?i)^build (\w+)$", nxt)
-                    if mt:
-                        self._transform(me, mt.group(1), mt.group(2))
-                        row.cmds[k][1] = True
-                        break
-                    if mb:
-                        h = mb.group(1).upper()
-                        if h in INDEX and s.terrain[INDEX[h]] != engine.home(s.players[me]):
+                    md = re.match(r"(?i)^dig (\d+)$", nxt)
+                    if md:
+                        later += int(md.group(1))
+                        continue
+                    if mt or mb:
+                        h = (mt or mb).group(1).upper()
+                        if later and h in INDEX and self._dig_part(me, h, mt.group(2) if mt else None,
+                                                                   int(m.group(1)), later):
+                            break
+                        if mt:
+                            self._transform(me, mt.group(1), mt.group(2))
+                            row.cmds[k][1] = True
+                        elif h in INDEX and s.terrain[INDEX[h]] != engine.home(s.players[me]):
                             self._transform(me, h, None)
                         break
                     if not re.match(r"(?i)^(convert|burn)\b", nxt):
@@ -558,6 +582,21 @@ class _Driver:
             cult = row.fields.get("cult") if row is not None else None
             pick = [t for t in self.s.key_choice if cult and cult[t] >= 10] or list(self.s.key_choice)
             self.act(Act("cult", TRACKS[pick[0]]))
+
+    def _dig_part(self, me: int, h: str, to: str | None, now: int, later: int) -> bool:
+        """Dig space ``h`` ``now`` spades of the way to its target terrain (``later`` more spades come
+        with the action's later digs); False if no terrain lies that way."""
+        p = self.s.players[me]
+        t = engine.home(p) if to is None else TERRAIN_OF_COLOR.get(to.lower(), to.lower())
+        here = self.s.terrain[INDEX[h]]
+        if here == t or engine.spades_needed(p, here, t) != now + later:
+            return False
+        for mid in TERRAINS:
+            if mid not in (here, t) and engine.spades_needed(p, here, mid) == now \
+                    and engine.spades_needed(p, mid, t) == later:
+                self.act(f"transform {h} to {mid}")
+                return True
+        return False
 
     def _transform(self, me: int, hx: str, to: str | None) -> None:
         """``transform X to T``; without a target terrain the reference turns the space to the

@@ -86,7 +86,9 @@ STATE_DEFAULTS = {"key_choice": [], "open_offers": []}
 
 
 class State:
-    __slots__ = STATE_FIELDS + ("players", "rng")
+    #: ``notes``: the ledger's reasons recorded by the action being applied (a fresh list per
+    #: copy; never saved, hashed or compared)
+    __slots__ = STATE_FIELDS + ("players", "rng", "notes")
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -132,6 +134,7 @@ class State:
         s.open_offers = [list(o) for o in self.open_offers]
         s.players = [p.copy() for p in self.players]
         s.rng = self.rng.copy()
+        s.notes = []
         return s
 
     def to_json(self) -> dict:
@@ -155,6 +158,7 @@ class State:
             setattr(s, f, v)
         s.players = [Player.from_json(p) for p in d["players"]]
         s.rng = Rng.from_json(d["rng"])
+        s.notes = []
         return s
 
 

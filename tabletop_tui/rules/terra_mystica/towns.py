@@ -4,6 +4,7 @@ from __future__ import annotations
 from tabletop_tui.rules.terra_mystica.board import adjacent, structures
 from tabletop_tui.rules.terra_mystica.cults import advance_cult, key_arrived, key_candidates, keys_free
 from tabletop_tui.rules.terra_mystica.data import FAVOR, POWER_VALUE, SCORING, TOWN
+from tabletop_tui.rules.terra_mystica.ledger import add_vp, credit, note, round_tile_source
 from tabletop_tui.rules.terra_mystica.power import fac, gain
 from tabletop_tui.rules.terra_mystica.state import OWN_TURN_STEPS, Player, State
 
@@ -17,7 +18,7 @@ def round_tile(s: State) -> dict | None:
 def round_vp(s: State, p: Player, what: str, n: int = 1) -> None:
     t = round_tile(s)
     if t and t["on"] == what and s.step in OWN_TURN_STEPS:
-        p.VP += t["vp"] * n
+        add_vp(s, p, t["vp"] * n, round_tile_source(t))
 
 
 def component(s: State, seat: int, h: int) -> list[int]:
@@ -59,9 +60,10 @@ def check_town(s: State, seat: int, h: int) -> None:
         s.towns_due += 1
         round_vp(s, p, "town")
         if p.faction == "witches":
-            p.VP += 5
+            add_vp(s, p, 5, "Witches' town bonus")
         if p.faction == "swarmlings":
             p.W += 3
+            note(s, seat, "W", 3, "Swarmlings' town bonus")
 
 
 def check_all_towns(s: State, seat: int) -> None:
@@ -75,10 +77,11 @@ def take_town(s: State, seat: int, tw: str) -> None:
     t = TOWN[tw]
     s.town_pool[tw] -= 1
     p.towns.append(tw)
-    p.VP += t["vp"]
+    add_vp(s, p, t["vp"], f"town tile {tw}")
     p.keys += t["keys"]
-    key_arrived(s, seat)
-    gain(s, p, t.get("gain", {}))
+    with credit(s, seat, f"town tile {tw}"):
+        key_arrived(s, seat)
+        gain(s, p, t.get("gain", {}))
     if t.get("cult_each"):
         n = t["cult_each"]
         cands = key_candidates(s, seat, n)
@@ -96,7 +99,8 @@ def take_town(s: State, seat: int, tw: str) -> None:
             p.carpet_bonus += 1
         elif p.ship < fac(p)["shipping"]["max"]:
             p.ship += 1
-            p.VP += fac(p)["shipping"]["vp"].get(str(p.ship), fac(p)["shipping"]["vp"].get(p.ship, 0))
+            add_vp(s, p, fac(p)["shipping"]["vp"].get(str(p.ship), fac(p)["shipping"]["vp"].get(p.ship, 0)),
+                   "shipping advance")
 
 
 def take_favor(s: State, seat: int, fv: str) -> None:

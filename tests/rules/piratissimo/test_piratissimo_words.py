@@ -65,7 +65,7 @@ def test_an_edited_old_save_is_still_refused():
     text = OLD_SAVES[0].read_text(encoding="utf-8")
     data = json.loads(text)
     data["state_hash"] = "0123456789abcdef"
-    with pytest.raises(SaveError, match="state_hash"):
+    with pytest.raises(SaveError, match="changed by hand"):
         Match.from_text(json.dumps(data))
 
 

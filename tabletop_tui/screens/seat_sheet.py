@@ -1,0 +1,165 @@
+"""Seat sheets: each player's whole public board, in words, one key away from the game screen.
+
+A sheet is the rules' ``sheet(view, seat)`` (only what the viewer's view holds) and the seat's
+points by source from the match's ledger (the same record as the log). ← → (or the seat's digit)
+turn to another player; where the terminal is wide enough every sheet stands side by side.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+#: a sheet column needs this many cells to be read without crowding
+SHEET_WIDTH = 40
+
+
+def sheet_text(rules: Any, match: Any, view: Any, seat: int, colour: str = "") -> Text:
+    names = match.names
+    t = Text()
+    t.append(f"{names[seat]}", f"bold {colour}".strip())
+    counters = rules.counters(view, seat)
+    if counters:
+        t.append("  " + "  ".join(f"{v} {k}" for k, v in counters.items()), "bold")
+    for heading, lines in rules.sheet(view, seat):
+        t.append(f"\n\n{heading}", "bold underline")
+        for line in lines:
+            t.append(f"\n  {line}")
+    by_source = match.points_by_source(seat)
+    key = rules.points_key
+    t.append(f"\n\n{key} by source", "bold underline")
+    if not by_source:
+        t.append(f"\n  no {key} yet", "dim")
+    for source, n in by_source.items():
+        t.append(f"\n  {n:+d} {source or 'actions'}")
+    total = rules.counters(view, seat).get(key)
+    if total is not None:
+        t.append(f"\n  = {total} {key}", "bold")
+    return t
+
+
+class SeatSheetScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    SeatSheetScreen { background: $background; }
+    SeatSheetScreen #sheet-title { height: auto; background: $panel; text-style: bold; padding: 0 1; }
+    SeatSheetScreen #sheets { height: 1fr; }
+    SeatSheetScreen .sheet-box { width: 1fr; height: 1fr; padding: 0 1; border-right: solid $panel; }
+    SeatSheetScreen .sheet-box:focus { border-right: solid $accent; }
+    """
+    BINDINGS = [Binding("escape,q,p", "close", "back"),
+                Binding("left,h", "turn(-1)", "player"), Binding("right,l", "turn(1)", "player", show=False),
+                Binding("j,down", "scroll(1)", show=False), Binding("k,up", "scroll(-1)", show=False),
+                Binding("pagedown", "scroll(10)", show=False), Binding("pageup", "scroll(-10)", show=False),
+                ] + [Binding(str(d), f"seat({d - 1})", show=False) for d in range(1, 10)]
+
+    def __init__(self, screen: Any, seat: int) -> None:
+        super().__init__()
+        self.game_screen = screen
+        self.seat = seat
+        self.match = screen.match
+        self.rules = screen.rules
+        self.n = len(self.match.names)
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="sheet-title")
+        yield Horizontal(id="sheets")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.draw()
+
+    def on_resize(self) -> None:
+        self.draw()
+
+    def all_at_once(self) -> bool:
+        return self.app.size.width >= SHEET_WIDTH * self.n
+
+    def draw(self) -> None:
+        box = self.query_one("#sheets", Horizontal)
+        view = self.game_screen.current_view()
+        seats = list(range(self.n)) if self.all_at_once() else [self.seat]
+        box.remove_children()
+        for s in seats:
+            body = Static(sheet_text(self.rules, self.match, view, s, self.game_screen.player_colour(s)))
+            sheet = VerticalScroll(body, classes="sheet-box", can_focus=True)
+            sheet.scroll_by_key = True  # ↑ ↓ scroll it, as the title says
+            box.mount(sheet)
+        title = f" {self.match.game.title} — seat sheets"
+        if len(seats) == 1:
+            title += (f": {self.match.names[self.seat]} ({self.seat + 1} of {self.n}) · ← → or 1–{self.n}: "
+                      "another player · ↑ ↓ scroll · Esc back")
+        else:
+            title += " · every player · ↑ ↓ scroll · Esc back"
+        self.query_one("#sheet-title", Static).update(Text(title))
+        self.call_after_refresh(self._focus_first)
+
+    def _focus_first(self) -> None:
+        boxes = self.query(".sheet-box")
+        if boxes:
+            boxes.first().focus()
+
+    def action_turn(self, step: int) -> None:
+        if not self.all_at_once():
+            self.seat = (self.seat + step) % self.n
+            self.draw()
+
+    def action_seat(self, seat: int) -> None:
+        if 0 <= seat < self.n and not self.all_at_once():
+            self.seat = seat
+            self.draw()
+
+    def action_scroll(self, step: int) -> None:
+        focused = self.focused
+        if isinstance(focused, VerticalScroll):
+            focused.scroll_to(y=focused.scroll_y + step, animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class LegendScreen(ModalScreen[None]):
+    """What every symbol on the board means (the game screen's ``legend()``)."""
+
+    DEFAULT_CSS = """
+    LegendScreen { background: $background; }
+    LegendScreen #legend-title { height: 1; background: $panel; text-style: bold; padding: 0 1; }
+    LegendScreen #legend-box { height: 1fr; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape,q,g", "close", "back"),
+                Binding("j,down", "scroll(1)", show=False), Binding("k,up", "scroll(-1)", show=False)]
+
+    def __init__(self, title: str, entries: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.entries = entries
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(f" {self.title_text} — what the symbols mean · Esc back"), id="legend-title")
+        t = Text()
+        width = max((len(sym) for sym, _ in self.entries), default=1)
+        for i, (sym, meaning) in enumerate(self.entries):
+            if i:
+                t.append("\n")
+            t.append(f"{sym:<{width}}", "bold")
+            t.append(f"  {meaning}")
+        if not self.entries:
+            t.append("The board uses no symbols beyond the words on it.", style="dim")
+        box = VerticalScroll(Static(t), id="legend-box", can_focus=True)
+        box.scroll_by_key = True  # ↑ ↓ scroll it
+        yield box
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#legend-box").focus()
+
+    def action_scroll(self, step: int) -> None:
+        box = self.query_one("#legend-box", VerticalScroll)
+        box.scroll_to(y=box.scroll_y + step, animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

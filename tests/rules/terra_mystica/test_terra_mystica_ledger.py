@@ -1,0 +1,203 @@
+"""The ledger: every change of a player's victory points has the rules' reason, and the gains the
+rules name (income, power offers, cult bonuses, pass bonuses, final scoring) are listed in signed
+numbers under the log entry of the action that brought them."""
+import pytest
+
+from tabletop_tui.match import Match, Seat
+from tabletop_tui.rules.core import Change, change_text
+from tabletop_tui.rules.terra_mystica import RULES, engine
+from tabletop_tui.rules.terra_mystica.data import INDEX
+from tabletop_tui.rules.terra_mystica.power import income
+from tests.rules.terra_mystica.tmhelpers import blank, put
+from tests.support.table_view import random_match, unexplained_points, unlogged_point_changes
+
+TILES = "SCORE5,SCORE3,SCORE4,SCORE6,SCORE7,SCORE8"
+
+
+def forest_pair(s):
+    """A forest space and a land neighbour made forest (already transformed)."""
+    from tabletop_tui.rules.terra_mystica.data import CELLS, NEIGHBORS
+    for h, t in enumerate(s.terrain):
+        for g in NEIGHBORS[h]:
+            if t == "forest" and s.terrain[g] and s.terrain[g] != "forest":
+                s.terrain[g] = "forest"
+                return CELLS[h], CELLS[g]
+
+
+def entry(s, text):
+    a = RULES.parse(s, text)
+    after = RULES.apply(s, a)
+    changes = RULES.changes(s, a, after)
+    d = RULES.pending(s)
+    return after, changes, change_text(changes, s.names, d.seat, RULES.log_line(s, a, after))
+
+
+def test_counters_are_vp_coins_workers_priests_and_power_in_bowl_three():
+    s = blank(["witches", "nomads"], TILES)
+    p = s.players[0]
+    assert RULES.counters(s, 0) == {"VP": p.VP, "C": p.C, "W": p.W, "P": p.P, "PW": p.bowls[2]}
+    assert RULES.headline(s, 0) == ["VP", "C", "PW"]
+
+
+def test_a_dwelling_built_scores_the_round_tile():
+    """Round scoring tile "2 VP per dwelling": the dwelling costs 1 worker and 2 coins and scores 2 VP."""
+    s = blank(["witches", "nomads"], TILES)
+    home, there = forest_pair(s)
+    put(s, 0, home)
+    after, changes, line = entry(s, f"build {there}")
+    assert changes == [Change(0, "VP", 2, "round tile: 2 per dwelling"), Change(0, "C", -2, ""),
+                       Change(0, "W", -1, "")]
+    assert line == f"P0 (Witches) built a dwelling on {there} — +2 VP (round tile: 2 per dwelling), -2 C, -1 W."
+
+
+def test_passing_pays_the_bonus_cards_victory_points():
+    """BON7: when passing, 2 VP per trading house on the map."""
+    s = blank(["witches", "nomads"], TILES)
+    put(s, 0, "F4", "TP")
+    put(s, 0, "E5", "TP")
+    s.players[0].bonus = "BON7"
+    after, changes, line = entry(s, "pass BON3")
+    assert Change(0, "VP", 4, "pass bonus: BON7, 2 per trading house") in changes
+    assert "+4 VP (pass bonus: BON7, 2 per trading house)" in line
+
+
+def test_taking_power_costs_one_vp_less_than_the_power():
+    """A neighbour who takes 2 power pays 1 VP: the log says −1 VP (power offer)."""
+    s = blank(["witches", "nomads"], TILES)
+    put(s, 0, "F4")
+    put(s, 1, "F3", "TP")
+    s = RULES.apply(s, RULES.parse(s, "upgrade F4 to TP"))
+    s = RULES.apply(s, RULES.parse(s, "done"))
+    assert RULES.pending(s).seat == 1
+    after, changes, line = entry(s, "leech 2 from witches")
+    assert Change(1, "VP", -1, "power offer") in changes
+    assert "took 2 power from the Witches for 1 VP" in line and "-1 VP (power offer)" in line
+
+
+def test_an_offer_capped_by_the_bowls_says_how_much_of_it_can_be_taken():
+    """Power that cannot be taken because the bowls are full is lost: "5 of 6 (bowls full)"."""
+    s = blank(["witches", "nomads"], TILES)
+    q = s.players[1]
+    q.bowls = [0, 5, 7]
+    s.queue = [["leech", 1, 6, 0, 0]]
+    s.step = "next"
+    d = RULES.pending(s)
+    assert d.prompt == "Take 5 of 6 power from the Witches (bowls full) for 4 VP?"
+    leech = next(a for a in RULES.legal_actions(s) if a.kind == "leech")
+    assert RULES.describe(s, leech) == "Take 5 of 6 power from the Witches (bowls full) for 4 VP"
+
+
+def _to_round_end(rounds_to, seed=3):
+    m = Match("terra_mystica", [Seat("Anna", True), Seat("Bruno", True), Seat("Chiara", True)], seed)
+    while not m.over and m.state.round < rounds_to:
+        m.play(m.bot_job(level="random")())
+    return m
+
+
+def test_income_at_the_start_of_a_round_is_in_the_ledger_once():
+    """Each round begins with everyone's income from the faction board, bonus card and favors."""
+    m = _to_round_end(3)
+    i = next(k for k, line in enumerate(m.log) if "Round 3 begins" in line)
+    after = m.states[i + 1]
+    for seat, name in enumerate(m.names):
+        paid = {c.what: c.amount for c in m.ledger[i] if c.seat == seat and c.source == "income"}
+        inc = income(after, seat)
+        for k in ("C", "W"):
+            assert paid.get(k, 0) == inc.get(k, 0), (name, k)
+        if inc.get("C"):
+            assert f"+{inc['C']} C (income)" in m.log[i]
+    assert m.log[i].count("Round 3 begins") == 1 and "Income:" not in m.log[i]
+
+
+def test_the_cult_bonus_of_a_round_is_paid_and_logged_with_the_tile():
+    m = _to_round_end(3)
+    i = next(k for k, line in enumerate(m.log) if "Round 1 ends" in line)
+    before = m.states[i]
+    from tabletop_tui.rules.terra_mystica.data import SCORING
+    tile = SCORING[before.scoring[0]]
+    assert f"Round 1 ends. Cult bonus: {engine.cult_bonus_words(tile)}" in m.log[i]
+    for c in m.ledger[i]:
+        if c.source.startswith("cult bonus"):
+            assert c.source == f"cult bonus: {engine.cult_bonus_words(tile)}"
+
+
+def test_no_cult_bonus_after_round_six_only_the_final_scoring():
+    """The sixth round's tile pays no cult bonus: the game ends with the final scoring."""
+    m = random_match("terra_mystica", 3, 5)
+    assert m.over
+    last = m.ledger[-1]
+    assert not any(c.source.startswith("cult bonus") for c in last)
+    assert "no cult bonus after the last round" in m.log[-1]
+    assert "Cult bonus:" not in m.log[-1]
+    sources = {c.source.split(":")[0] for c in last if c.what == "VP"}
+    assert {"largest connected area", "resources"} <= sources
+    for seat in range(3):
+        vp = sum(c.amount for c in last if c.seat == seat and c.what == "VP")
+        bd = m.states[-1].players[seat].breakdown
+        assert vp == bd["cults"] * (1 if "cults" in bd else 0) + bd["network"] + bd["resources"] \
+            or vp == bd.get("cults", 0) + bd["network"] + bd["resources"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_change_of_victory_points_has_a_reason_in_five_player_games(seed):
+    m = random_match("terra_mystica", 5, seed)
+    assert m.over
+    assert unexplained_points(m) == []
+    assert unlogged_point_changes(m) == []
+
+
+def test_the_notes_are_not_saved_nor_part_of_the_state():
+    s = blank(["witches", "nomads"], TILES)
+    home, there = forest_pair(s)
+    put(s, 0, home)
+    after = RULES.apply(s, RULES.parse(s, f"build {there}"))
+    assert after.notes and "notes" not in RULES.to_json(after)
+    assert RULES.from_json(RULES.to_json(after)).notes == []
+    assert INDEX  # the map is loaded
+
+
+# -- messages that say what is wrong (issue 23) ---------------------------------------------------
+@pytest.mark.parametrize("text, words", [
+    ("burn -1", "Burn at least 1 power"), ("burn 0", "Burn at least 1 power"),
+    ("convert 0W to 0C", "Convert at least 1"), ("convert 2W to 1C", "The rate is 1 W for 1 C: 'convert 1W to 1C'"),
+])
+def test_a_refused_amount_says_what_would_be_right(text, words):
+    from tabletop_tui.rules.core import IllegalAction
+    s = blank(["witches", "nomads"], TILES)
+    with pytest.raises(IllegalAction) as e:
+        RULES.parse(s, text)
+    assert words in e.value.reason
+
+
+def test_an_advance_refused_says_which_track_and_what_is_missing():
+    from tabletop_tui.rules.core import IllegalAction
+    s = blank(["witches", "dwarves"], TILES)
+    s.players[0].C, s.players[0].W, s.players[0].P = 1, 0, 0
+    with pytest.raises(IllegalAction) as e:
+        RULES.parse(s, "advance dig")
+    assert "digging" in e.value.reason and "2 more workers" in e.value.reason and "4 more coins" in e.value.reason
+    s.players[0].ship = 3
+    with pytest.raises(IllegalAction) as e:
+        RULES.parse(s, "advance ship")
+    assert e.value.reason == "The Witches are at the end of the shipping track (level 3)."
+
+
+def test_the_long_way_round_is_explained_where_the_transform_is_offered():
+    """A transform between two non-home terrains never passes over the home terrain (5 spades)."""
+    from tabletop_tui.rules.terra_mystica import explain as X
+    from tabletop_tui.rules.terra_mystica.notation import Act
+    s = blank(["witches", "nomads"], TILES)
+    h = next(i for i, t in enumerate(s.terrain) if t == "mountains")
+    from tabletop_tui.rules.terra_mystica.data import CELLS
+    text = X.action_cost(s, 0, Act("transform", CELLS[h], "lakes"))
+    assert text.startswith("5 spades") and "the long way round: never across forest" in text
+
+
+def test_possessives_of_plural_factions_are_never_s_apostrophe_s():
+    s = blank(["witches", "nomads"], TILES)
+    from tabletop_tui.rules.core import IllegalAction
+    from tabletop_tui.rules.terra_mystica.data import CELLS
+    far = next(CELLS[i] for i, t in enumerate(s.terrain) if t == "forest")
+    with pytest.raises(IllegalAction) as e:
+        RULES.parse(s, f"build {far}")
+    assert "Witches's" not in e.value.reason and "the Witches' structures" in e.value.reason.replace("of Witches'", "the Witches'")

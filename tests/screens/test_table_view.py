@@ -1,0 +1,84 @@
+"""The table at a glance, in every game: every player's points always in view (the score strip),
+every change of points in the log with its signed amount, seat sheets and the ledger one key away."""
+from __future__ import annotations
+
+import pytest
+
+from tabletop_tui.rules.core import Change, change_text
+from tests.screens.helpers import app_for
+from tests.support.table_view import random_match, scores_missing, settle, unlogged_point_changes
+
+MOST = {"piratissimo": 4, "finca": 4, "finis_terrae": 4, "terra_mystica": 5, "maracaibo": 4}
+MID = {"piratissimo": 30, "finca": 40, "finis_terrae": 40, "terra_mystica": 120, "maracaibo": 60}
+
+
+def test_a_log_entry_says_what_an_action_changed_for_whom_in_signed_numbers():
+    names = ["Ann", "Bruno"]
+    one = change_text([Change(0, "$", 2, "career"), Change(0, "VP", 3, "flag bonus")], names, 0,
+                      "Ann sailed to Havana (6).")
+    assert one == "Ann sailed to Havana (6) — +2 $ (career), +3 VP (flag bonus)."
+    other = change_text([Change(1, "VP", -1, "leech")], names, 0, "Ann built a dwelling.")
+    assert other == "Ann built a dwelling — Bruno -1 VP (leech)."
+    assert change_text([Change(0, "VP", 1)], names, 0, "Ann scored") == "Ann scored — +1 VP"
+    both = change_text([Change(1, "VP", 3, "round tile"), Change(0, "C", -2)], names, 0, "Round 2 ends.")
+    assert both.split("\n") == ["Round 2 ends.", "  Ann: -2 C", "  Bruno: +3 VP (round tile)"]
+    assert change_text([], names, 0, "Ann passed.") == "Ann passed."
+
+
+@pytest.mark.parametrize("game", sorted(MOST))
+def test_every_change_of_points_in_a_random_game_is_logged_with_its_amount_naming_the_player(game):
+    m = random_match(game, MOST[game], seed=11)
+    assert m.over
+    assert sum(1 for changes in m.ledger for c in changes if c.what == m.rules.points_key) > 0
+    assert unlogged_point_changes(m) == []
+
+
+@pytest.mark.parametrize("game", sorted(MOST))
+def test_points_by_source_add_up_to_each_players_points(game):
+    m = random_match(game, MOST[game], seed=12)
+    key = m.rules.points_key
+    for seat in range(len(m.names)):
+        assert sum(m.points_by_source(seat).values()) == m.rules.counters(m.state, seat).get(key, 0)
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 40)])
+@pytest.mark.parametrize("game", sorted(MOST))
+async def test_every_players_name_and_points_are_on_screen_mid_game_with_the_most_players(game, size):
+    m = random_match(game, MOST[game], seed=5, moves=MID[game])
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        if type(app.screen).__name__ == "HandoffScreen":
+            await pilot.press("enter")
+            await settle(pilot)
+        assert scores_missing(app, m) == []
+
+
+@pytest.mark.parametrize("game", sorted(MOST))
+async def test_p_opens_every_players_seat_sheet_and_the_log_shows_the_ledger_table(game):
+    m = random_match(game, MOST[game], seed=5, moves=MID[game])
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        if type(app.screen).__name__ == "HandoffScreen":
+            await pilot.press("enter")
+            await settle(pilot)
+        game_screen = app.screen
+        await pilot.press("p")
+        await settle(pilot)
+        sheet = app.screen
+        assert type(sheet).__name__ == "SeatSheetScreen"
+        seen = {sheet.seat}
+        for _ in range(len(m.names)):
+            await pilot.press("right")
+            seen.add(sheet.seat)
+        assert seen == set(range(len(m.names)))
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is game_screen
+        await pilot.press("L")
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        table = app.screen.query_one("#ledger")
+        assert table.row_count == len(m.actions)
