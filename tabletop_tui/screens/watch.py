@@ -69,7 +69,7 @@ class WatchMixin:
     spectating = True
     #: the game screen's keys that still mean something while watching; the footer lists only
     #: these and the watching keys (the others stay bound, to say the game is only watched)
-    KEPT_ACTIONS = {"rules", "whole_log", "quit_app", "tables"}
+    KEPT_ACTIONS = {"rules", "whole_log", "seat_sheets", "legend", "quit_app", "tables"}
     BINDINGS = [
         Binding("right", "step(1)", "next", priority=True),
         Binding("left", "step(-1)", "back", priority=True),

@@ -117,7 +117,7 @@ async def test_replay_watch_opens_the_recording_over_the_launcher(tmp_path, monk
 
 
 WATCH_FOOTER = {"next", "back", "next round", "round back", "start", "end", "leave", "rules", "log",
-                "quit", "cults/rounds", "palette"}
+                "quit", "cults/rounds", "palette", "players", "legend"}
 
 
 @pytest.mark.parametrize("game", [g.id for g in catalogue.GAMES if g.playable])
@@ -139,3 +139,9 @@ async def test_the_watch_footer_lists_only_keys_that_work_while_watching(game, t
         await pilot.pause()
         assert any("watching only" in n.message for n in app._notifications)
         assert app.screen.at == 5
+        await pilot.press("p")  # the seat sheets read the recorded position
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SeatSheetScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, WatchMixin) and app.screen.at == 5
