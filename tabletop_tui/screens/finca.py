@@ -291,6 +291,8 @@ class FincaScreen(GameScreen):
         yield focused
         yield tight
         yield compact
+        # a short column (four players and a long menu at 100×30): name, VP, fruit and carts
+        yield players(lambda p: "tiny")
 
     def legend_lines(self, width: int, short: bool = False) -> list[Text]:
         lines: list[Text] = []
@@ -348,7 +350,7 @@ class FincaScreen(GameScreen):
         vp = sum(F.score_breakdown(s, seat).values())
         items.append(Text(f" {vp} VP", "bold"))
         lines = fit.flow(head, items, width, indent=3)
-        fruit = Text("  " if level == "compact" else "  fruit ")
+        fruit = Text("  " if level in ("compact", "tiny") else "  fruit ")
         for f in FRUITS:
             n = s.fruits[seat][f]
             fruit.append(f"{FRUIT_LETTER[f]}{n}", fruit_style(f) if n else Style(dim=True))
@@ -362,6 +364,9 @@ class FincaScreen(GameScreen):
         if have:
             sets.append(f" +{have}" if level == "compact" else f"  complete {have}", "dim")
         acts = s.action_tiles[seat]
+        if level == "tiny":  # the set and the action tiles are on the seat sheet (p)
+            carts = Text(f"carts {s.carts[seat]}", "bold" if s.carts[seat] else "dim")
+            return lines + fit.flow(fruit, [carts], width, indent=2, sep=" ")
         if level == "compact":
             carts = Text(f"carts {s.carts[seat]}", "bold" if s.carts[seat] else "dim")
             lines += fit.flow(fruit, [carts], width, indent=2, sep=" ")

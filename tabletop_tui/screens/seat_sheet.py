@@ -15,6 +15,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from tabletop_tui.rules.core import unit_text
+
 #: a sheet column needs this many cells to be read without crowding
 SHEET_WIDTH = 40
 
@@ -25,7 +27,7 @@ def sheet_text(rules: Any, match: Any, view: Any, seat: int, colour: str = "") -
     t.append(f"{names[seat]}", f"bold {colour}".strip())
     counters = rules.counters(view, seat)
     if counters:
-        t.append("  " + "  ".join(f"{v} {k}" for k, v in counters.items()), "bold")
+        t.append("  " + "  ".join(f"{v} {unit_text(k, v)}" for k, v in counters.items()), "bold")
     for heading, lines in rules.sheet(view, seat):
         t.append(f"\n\n{heading}", "bold underline")
         for line in lines:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.widgets import Static
 
+from tabletop_tui.rules.core import unit_text
 from tabletop_tui.widgets import panel_fit as fit
 
 
@@ -40,6 +41,7 @@ def seat_item(s: StripSeat, numbers_only: bool = False) -> Text:
     for unit, value in s.counters:
         t.append(f" {value}", "bold")
         # tight form: "34VP 5C" for the short units; a word stays a word ("4 aboard")
+        unit = unit_text(unit, value)
         t.append(unit if numbers_only and len(unit) <= 2 else f" {unit}", "dim")
     if s.passed:
         t.append(f" passed {ordinal(s.passed)}", "italic dim")
