@@ -48,10 +48,11 @@ class TabletopApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "quit", show=False, priority=False)]
 
     def __init__(self, new_game: dict | None = None, match: Match | None = None,
-                 bot_delay: float = 0.5) -> None:
+                 bot_delay: float = 0.5, watch: Match | None = None) -> None:
         super().__init__()
         self.new_game = new_game
         self.start_match = match
+        self.watch_match = watch  # `tabletop replay FILE --watch`: the whole recorded game
         self.bot_delay = bot_delay
         self._thinker = None
 
@@ -91,6 +92,11 @@ class TabletopApp(App[None]):
             self.start_new_game(self.new_game)
         elif self.start_match is not None:
             self.open_match(self.start_match)
+        elif self.watch_match is not None:
+            from tabletop_tui.screens.watch import watch_screen
+
+            full = self.watch_match
+            self.call_later(lambda: self.push_screen(watch_screen(full)))
         if isinstance(self.screen, LauncherToCome):  # the game could not be opened
             self.screen.become_the_launcher()
 

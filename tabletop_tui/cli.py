@@ -126,9 +126,14 @@ def main_callback(
 
 
 def _run_app(**kwargs) -> None:
+    """Run the app; one that ended by a crash exits non-zero (Textual prints the traceback and
+    returns from ``run`` with the return code 1)."""
     from tabletop_tui.app import TabletopApp
 
-    TabletopApp(**kwargs).run()
+    tui = TabletopApp(**kwargs)
+    tui.run()
+    if tui.return_code:
+        raise typer.Exit(tui.return_code)
 
 
 @app.command("games")
@@ -173,12 +178,13 @@ def replay_cmd(
     from tabletop_tui.match import SaveError
 
     if watch:
-        from tabletop_tui.screens.watch import RecordingError, run_watch
+        from tabletop_tui.screens.watch import RecordingError, load_recording
 
         try:
-            run_watch(file, source)
+            full = load_recording(file, source)
         except RecordingError as e:
             fail(str(e))
+        _run_app(watch=full)  # the launcher underneath
         return
 
     if source == "snellman":
