@@ -126,14 +126,10 @@ def main_callback(
 
 
 def _run_app(**kwargs) -> None:
-    """Run the app; one that ended by a crash exits non-zero (Textual prints the traceback and
-    returns from ``run`` with the return code 1)."""
-    from tabletop_tui.app import TabletopApp
+    """Run the app (one that ended by a crash exits non-zero): the same call as the quick path."""
+    from tabletop_tui.launch import run_app
 
-    tui = TabletopApp(**kwargs)
-    tui.run()
-    if tui.return_code:
-        raise typer.Exit(tui.return_code)
+    run_app(**kwargs)
 
 
 @app.command("games")
