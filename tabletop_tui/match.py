@@ -222,15 +222,18 @@ class Match:
         return job
 
     # -- the ledger ------------------------------------------------------------------------
-    def points_by_source(self, seat: int) -> dict[str, int]:
+    def points_by_source(self, seat: int, grouped: bool = False) -> dict[str, int]:
         """The seat's points so far, by the rules' reasons (from the ledger; "" = the actions
-        themselves), largest first. Adds up to the seat's points less what it started with."""
+        themselves), largest first; with the points it started with, they add up to its points.
+        ``grouped``: reasons put together by what comes before a colon ("round tile: 2 per
+        dwelling" and "round tile: 3 per temple" are both "round tile")."""
         key = self.rules.points_key
         out: dict[str, int] = {}
         for changes in self.ledger:
             for c in changes:
                 if c.seat == seat and c.what == key:
-                    out[c.source] = out.get(c.source, 0) + c.amount
+                    src = c.source.split(":")[0].strip() if grouped else c.source
+                    out[src] = out.get(src, 0) + c.amount
         start = self.rules.counters(self.states[0], seat).get(key, 0)
         if start:
             out = {"start": start, **out}
