@@ -1,0 +1,136 @@
+"""Seats at a table: each seat is the game's own screen over one store; a move made on one seat
+shows on the others, a move the table already moved past is refused and the screen catches up,
+no seat ever shows another seat's hidden cards, there is no undo, and a bot's move lands once."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from tabletop_tui.match import Seat
+from tabletop_tui.tables import Table, new_table, open_store
+from tabletop_tui.tables.seat import NO_UNDO, SeatMixin, seat_app
+
+
+def screen_text(app) -> str:
+    """What the seat's terminal shows now, as text."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def seat_of(app) -> SeatMixin:
+    for s in app.screen_stack:
+        if isinstance(s, SeatMixin):
+            return s
+    raise AssertionError("no seat screen open")
+
+
+async def settle(*pilots, until=lambda: True, timeout: float = 5.0) -> None:
+    """Let the seats' watchers bring in the other seats' moves (each looks twice a second)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        for p in pilots:
+            await p.pause()
+        if until() or time.monotonic() > deadline:
+            return
+        await asyncio.sleep(0.05)
+
+
+def first_move(screen: SeatMixin):
+    return screen.actions[0]
+
+
+@pytest.fixture
+def sqlite_store(tmp_path):
+    return open_store(tmp_path / "tables.sqlite3", delay=0)
+
+
+async def test_a_move_made_at_one_seat_shows_at_the_other_within_a_second(sqlite_store):
+    """When another seat moves, this screen shows it within a second (the log line, the board)."""
+    new = new_table(sqlite_store, "finca", [Seat("Ann"), Seat("Ben")], 7)
+    a = seat_app(Table(sqlite_store, new.codes[0]), bot_delay=0)
+    b = seat_app(Table(sqlite_store, new.codes[1]), bot_delay=0)
+    async with a.run_test(size=(120, 40)) as pa, b.run_test(size=(120, 40)) as pb:
+        await settle(pa, pb)
+        sa, sb = seat_of(a), seat_of(b)
+        mover, other, pm, po, om = (sa, sb, pa, pb, b) if sa.my_turn() else (sb, sa, pb, pa, a)
+        assert not other.my_turn() and other.actions == []  # the other seat cannot act
+        assert "YOUR TURN" in screen_text(pm.app) and "YOUR TURN" not in screen_text(om)
+        mover.play(first_move(mover))
+        line = mover.match.log[-1]
+        start = time.monotonic()
+        await settle(pm, po, until=lambda: len(other.match.actions) == len(mover.match.actions))
+        assert time.monotonic() - start < 1.5
+        assert other.match.actions == mover.match.actions
+        assert line.split(".")[0][:30] in screen_text(om)
+        assert len(sqlite_store.moves(new.table_id)) == len(mover.match.actions)
+
+
+async def test_of_two_moves_sent_at_once_one_lands_and_the_other_screen_is_told_and_redrawn(sqlite_store):
+    """Concurrent moves: one lands; the other seat hears that the table moved on, and shows the
+    new position."""
+    new = new_table(sqlite_store, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    a = seat_app(Table(sqlite_store, new.codes[0]), bot_delay=0)
+    async with a.run_test(size=(120, 40)) as pa:
+        await settle(pa)
+        sa = seat_of(a)
+        assert sa.my_turn(), "Ann starts"
+        sneaky = Table(sqlite_store, new.codes[0])  # the same seat open twice (two terminals)
+        sneaky.play(sneaky.match.rules.notation(sneaky.match.legal_actions()[-1]))
+        before = len(sa.match.actions)
+        sa.play(first_move(sa))  # sent for the position before the other terminal's move
+        await pa.pause()
+        moves = sqlite_store.moves(new.table_id)
+        assert len(moves) == before + 1  # only one landed
+        assert sa.match.actions == [m.notation for m in moves]  # the screen caught up
+        notes = [n.message for n in a._notifications]
+        assert any("moved on" in n for n in notes)
+
+
+async def test_a_spectator_only_watches_and_undo_is_refused_at_a_table(sqlite_store):
+    """A spectator only watches; no undo at a table (a move once made stays)."""
+    new = new_table(sqlite_store, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    w = seat_app(Table(sqlite_store, new.spectator), bot_delay=0)
+    a = seat_app(Table(sqlite_store, new.codes[0]), bot_delay=0)
+    async with w.run_test(size=(120, 40)) as pw, a.run_test(size=(120, 40)) as pa:
+        await settle(pw, pa)
+        watcher, ann = seat_of(w), seat_of(a)
+        assert watcher.actions == [] and "spectator" in screen_text(w)
+        ann.play(first_move(ann))
+        await settle(pw, pa, until=lambda: len(watcher.match.actions) == 1)
+        assert len(watcher.match.actions) == 1
+        await pa.press("u")
+        await pa.pause()
+        assert len(sqlite_store.moves(new.table_id)) == 1
+        assert any(n.message == NO_UNDO for n in a._notifications)
+
+
+async def test_a_bot_seat_moves_once_whatever_number_of_seats_are_open(sqlite_store):
+    """Bots move on the host while any seat is open: exactly one move lands per bot decision."""
+    new = new_table(sqlite_store, "piratissimo", [Seat("Ann"), Seat("Ben"), Seat("Cleo", True, "random")], 5)
+    apps = [seat_app(Table(sqlite_store, new.codes[i]), bot_delay=0) for i in (0, 1)]
+    async with apps[0].run_test(size=(120, 40)) as p0, apps[1].run_test(size=(120, 40)) as p1:
+        await settle(p0, p1)
+        screens = [seat_of(x) for x in apps]
+        for _ in range(8):  # Ann, Ben, then the bot; around the table a few times
+            movers = [s for s in screens if s.my_turn()]
+            if movers:
+                movers[0].play(first_move(movers[0]))
+            await settle(p0, p1, until=lambda: any(s.my_turn() for s in screens)
+                         and len({len(s.match.actions) for s in screens}) == 1)
+        moves = sqlite_store.moves(new.table_id)
+        bot_moves = [m for m in moves if m.seat == 2]
+        assert bot_moves, "the bot has moved"
+        assert [m.seq for m in moves] == list(range(len(moves)))
+        assert screens[0].match.actions == screens[1].match.actions == [m.notation for m in moves]
+        # each bot decision answered once, with the move every seat computes for it
+        from tabletop_tui.tables.table import match_for
+
+        info = sqlite_store.table(new.table_id)
+        for k, mv in enumerate(moves):
+            if mv.seat == 2:
+                ref = match_for(info, moves[:k])
+                assert ref.pending.seat == 2
+                assert ref.rules.notation(ref.bot_action()) == mv.notation
+        fresh = Table(sqlite_store, new.spectator).match
+        assert fresh.rules.state_hash(fresh.state) == screens[0].match.rules.state_hash(screens[0].match.state)
