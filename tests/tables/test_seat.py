@@ -134,3 +134,53 @@ async def test_a_bot_seat_moves_once_whatever_number_of_seats_are_open(sqlite_st
                 assert ref.rules.notation(ref.bot_action()) == mv.notation
         fresh = Table(sqlite_store, new.spectator).match
         assert fresh.rules.state_hash(fresh.state) == screens[0].match.rules.state_hash(screens[0].match.state)
+
+
+def _card_ids(x, out: set) -> set:
+    """Every card id anywhere in a (view of a) Maracaibo position."""
+    import re
+
+    if isinstance(x, str):
+        if re.fullmatch(r"[A-Z]\d\d(\.\d+)?", x):
+            out.add(x)
+    elif isinstance(x, dict):
+        for v in x.values():
+            _card_ids(v, out)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            _card_ids(v, out)
+    return out
+
+
+@pytest.mark.slow
+async def test_no_maracaibo_hand_card_of_one_seat_ever_shows_on_another_seats_screen(sqlite_store):
+    """A seat sees only its own hand: at every point of a seeded three-seat game, the rendered
+    screen of each seat holds none of the other seats' hand cards (unless that card is face up
+    somewhere every seat sees, or is in its own hand)."""
+    from tabletop_tui.rules.maracaibo.content import CARDS, card
+
+    names = ["Ann", "Ben", "Cleo"]
+    new = new_table(sqlite_store, "maracaibo", [Seat(n) for n in names], 11)
+    apps = [seat_app(Table(sqlite_store, new.codes[i]), bot_delay=0) for i in range(3)]
+    async with apps[0].run_test(size=(120, 40)) as p0, apps[1].run_test(size=(120, 40)) as p1, \
+            apps[2].run_test(size=(120, 40)) as p2:
+        pilots = [p0, p1, p2]
+        screens = [seat_of(x) for x in apps]
+        checked = own_seen = 0
+        for step in range(24):
+            await settle(*pilots, until=lambda: len({len(s.match.actions) for s in screens}) == 1)
+            truth = screens[0].match.state.g
+            for i, (app, scr) in enumerate(zip(apps, screens)):
+                text = screen_text(app)
+                view = scr.match.rules.view(scr.match.state, i)  # what seat i may know
+                seen = {card(c)["name"] for c in _card_ids(view.g, set()) if c.split(".")[0] in CARDS}
+                hidden = {card(c)["name"] for j, p in enumerate(truth["players"]) if j != i
+                          for c in p["hand"]} - seen
+                leaked = sorted(n for n in hidden if n in text)
+                assert not leaked, f"{names[i]}'s screen shows {leaked} from another hand (move {step})"
+                checked += len(hidden)
+                own_seen += any(card(c)["name"] in text for c in truth["players"][i]["hand"])
+            mover = next(s for s in screens if s.my_turn())
+            mover.play(mover.match.legal_actions()[0])
+        assert checked > 100  # there were hidden cards to find
+        assert own_seen > 0  # and each screen's own hand does show (the check reads the screen)
