@@ -184,3 +184,32 @@ async def test_no_maracaibo_hand_card_of_one_seat_ever_shows_on_another_seats_sc
             mover.play(mover.match.legal_actions()[0])
         assert checked > 100  # there were hidden cards to find
         assert own_seen > 0  # and each screen's own hand does show (the check reads the screen)
+
+
+async def test_the_launcher_lists_the_tables_joined_here_and_opens_a_seat(sqlite_store, tmp_path, monkeypatch):
+    """The launcher lists the tables a player has joined on this machine (t); Enter opens the
+    seat where the table is; the codes are kept in a file only the owner reads (0600)."""
+    import stat
+
+    from tabletop_tui.app import TabletopApp
+    from tabletop_tui.tables.joined import joined_path, remember
+
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path / "data"))
+    new = new_table(sqlite_store, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    remember(Table(sqlite_store, new.codes[1]), new.codes[1], str(sqlite_store.path))
+    assert stat.S_IMODE(joined_path().stat().st_mode) == 0o600
+    app = TabletopApp(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        text = screen_text(app)
+        assert f"table {new.table_id} · Ben" in text and "Piratissimo" in text
+        assert new.codes[1] not in text
+        await pilot.press("enter")
+        await settle(pilot)
+        seat = seat_of(app)
+        assert seat.my_seat == 1 and "Ben" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("y")
+        await pilot.pause()
+        assert not any(isinstance(s, SeatMixin) for s in app.screen_stack)
