@@ -178,6 +178,7 @@ def seat_cmd(
         remember(table, code, store)
     from tabletop_tui.tables.seat import seat_app
 
+    del code, from_web  # kept only in the Table (a crash report lists a frame's locals)
     seat_app(table, bot_delay=bot_delay).run()
 
 
