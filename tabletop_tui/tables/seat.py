@@ -29,6 +29,8 @@ from tabletop_tui.tables.table import Table
 NO_UNDO = ("No undo at a table: a move once made stays, since the other players may have seen "
            "it already.")
 RECONNECTING = "The table cannot be reached just now: reconnecting… (nothing is lost)"
+NOT_SENT = ("That move did not reach the table (it cannot be reached just now): make it again "
+            "once the table is back.")
 
 
 class SeatMixin:
@@ -140,9 +142,8 @@ class SeatMixin:
         except (NotYourTurn, IllegalMove) as e:
             self.catch_up()
             raise IllegalAction(str(e)) from None
-        except StoreError as e:
-            self.set_offline(True, str(e))
-        except Exception:  # the store's connection broke (a PostgreSQL server away): wait and retry
+        except Exception:  # the store cannot be reached (a PostgreSQL server away, a busy file)
+            self.notify(NOT_SENT, title="Not sent", severity="warning", markup=False)  # type: ignore[attr-defined]
             self.set_offline(True)
 
     def catch_up(self) -> int:

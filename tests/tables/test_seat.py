@@ -213,3 +213,41 @@ async def test_the_launcher_lists_the_tables_joined_here_and_opens_a_seat(sqlite
         await pilot.press("y")
         await pilot.pause()
         assert not any(isinstance(s, SeatMixin) for s in app.screen_stack)
+
+
+async def test_a_store_away_for_a_while_loses_nothing_the_seats_say_they_reconnect_and_go_on(sqlite_store):
+    """The store goes away for a while: the seats say they are reconnecting; a move made then is
+    not taken (and the player is told); once it is back, the seats go on where the table is."""
+    import sqlite3
+
+    new = new_table(sqlite_store, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    down = {"now": False}
+    connect = sqlite_store._connect
+
+    def flaky():
+        if down["now"]:
+            raise sqlite3.OperationalError("unable to open database file")
+        return connect()
+
+    a = seat_app(Table(sqlite_store, new.codes[0]), bot_delay=0)
+    b = seat_app(Table(sqlite_store, new.codes[1]), bot_delay=0)
+    async with a.run_test(size=(120, 40)) as pa, b.run_test(size=(120, 40)) as pb:
+        await settle(pa, pb)
+        sa, sb = seat_of(a), seat_of(b)
+        (mover, pm, ma), (other, po, oa) = ((sa, pa, a), (sb, pb, b)) if sa.my_turn() else ((sb, pb, b), (sa, pa, a))
+        sqlite_store._connect = flaky
+        down["now"] = True
+        choice = first_move(mover)
+        mover.play(choice)
+        await settle(pm, po, until=lambda: other.offline, timeout=5)
+        assert mover.offline and other.offline
+        assert "reconnecting" in screen_text(ma) and "reconnecting" in screen_text(oa)
+        # (two apps in one test: a screen's notice goes to whichever app is current)
+        assert any("did not reach the table" in n.message for x in (a, b) for n in x._notifications)
+        assert mover.match.actions == [] and mover.my_turn()  # nothing half made
+        down["now"] = False
+        await settle(pm, po, until=lambda: not other.offline and not mover.offline, timeout=5)
+        assert not mover.offline and "reconnecting" not in screen_text(ma)
+        mover.play(first_move(mover))
+        await settle(pm, po, until=lambda: len(other.match.actions) == 1)
+        assert other.match.actions == mover.match.actions == [m.notation for m in sqlite_store.moves(new.table_id)]
