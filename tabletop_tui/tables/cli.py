@@ -135,7 +135,7 @@ def _ssh_code(command: str) -> str:
 
 
 def seat_cmd(
-    code: Optional[str] = typer.Argument(None, metavar="[CODE]", show_default=False,
+    code: Optional[str] = typer.Argument(None, metavar="CODE", show_default=False,
                                          help="Your seat's code, as the host gave it (over SSH: "
                                               "what follows the host, from $SSH_ORIGINAL_COMMAND)."),
     store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
