@@ -48,6 +48,7 @@ class SeatMixin:
         self.curtain = True  # the view, always: a seat sees its own hidden things only
         self.my_seat = table.seat
         self.offline = False
+        self.offline_since = 0.0
         self.watcher = None
         self.rang_for = -1  # the move number the bell last rang at
 
@@ -172,6 +173,7 @@ class SeatMixin:
         if offline == self.offline:
             return
         self.offline = offline
+        self.offline_since = time.monotonic()
         if offline:
             self.notify(RECONNECTING, title="Reconnecting", severity="warning", markup=False)  # type: ignore[attr-defined]
         else:
@@ -199,6 +201,7 @@ class SeatMixin:
                 return False
 
         while not worker.is_cancelled:
+            started = time.monotonic()
             try:
                 new = store.wait(table_id, len(self.match.actions), 0.5)  # type: ignore[attr-defined]
             except Exception:
@@ -207,7 +210,7 @@ class SeatMixin:
                 failed = True
                 time.sleep(1.0)
                 continue
-            if failed:
+            if failed or (self.offline and started > self.offline_since):  # (or a move not sent)
                 failed = False
                 if not call(self.set_offline, False):
                     return
