@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
+from tabletop_tui import bots
 from tabletop_tui.match import Match
 from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.widgets.decision import DecisionPanel
@@ -142,10 +143,11 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         m = self.match
         d = m.pending
-        if (self.curtain and m.actions and d is not None and not m.seats[d.seat].bot
-                and self.rules.hidden_information()):
-            # A resumed game that hides things: whoever opened it may not be the player to move,
-            # so the curtain comes first (pushed before the table is ever painted).
+        if (self.curtain and d is not None and not m.seats[d.seat].bot
+                and self.rules.hidden_information() and sum(not s.bot for s in m.seats) > 1):
+            # A game that hides things, among two or more people, new or resumed: whoever opened
+            # it may not be the player to move, so the curtain comes first (pushed before the
+            # table is ever painted). With one person at the table there is nobody to hide from.
             self.handover_to = self.shown_for = d.seat
             self.pass_keyboard()
         self.refresh_all()
@@ -188,8 +190,10 @@ class GameScreen(Screen[None]):
             decision.show("The game is over.", [])
         elif self.handover_to is not None:
             mover = names[self.shown_for] if self.shown_for is not None else ""
+            # only when u would work: not past a card drawn or a die rolled since the decision
+            undo = " (u takes the move back)" if m.undo_steps(self.shown_for)[0] else ""
             decision.show(f"{mover}'s turn is over — look at the result, then pass the keyboard "
-                          f"to {names[self.handover_to]} (u takes the move back).",
+                          f"to {names[self.handover_to]}{undo}.",
                           [f"Pass to {names[self.handover_to]}"])
         elif not human:
             decision.show(self.thinking_text(d.seat), [])
@@ -632,7 +636,8 @@ class GameScreen(Screen[None]):
         def done(yes: bool | None) -> None:
             if yes:
                 self.cancel_bot()
-                self.match.seats[d.seat].bot = True
+                seat = self.match.seats[d.seat]
+                seat.bot, seat.level = True, bots.DEFAULT_LEVEL  # whatever a save said
                 self.match.save()  # the seat's kind changed: write it even without a new move
                 self.saved_actions = list(self.match.actions)
                 self.notify(f"{name} resigned: a bot plays that seat from now on.", markup=False)

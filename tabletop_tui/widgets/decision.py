@@ -9,6 +9,18 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 
+class Choices(OptionList):
+    """The list of choices. Paging is safe while the list has no room: Textual 8.2.8 pages by
+    the lines it has laid out, and with no height it has laid out none (``KeyError`` in
+    ``OptionList._move_page``). With nothing shown there is no page to move by, so PgDn/PgUp
+    then leave the highlight where it is."""
+
+    def _move_page(self, direction) -> None:
+        if not self.options or (self.highlighted or 0) not in self._index_to_line:
+            return
+        super()._move_page(direction)
+
+
 class DecisionPanel(Vertical):
     DEFAULT_CSS = """
     DecisionPanel { height: auto; max-height: 12; border-top: solid $accent; padding: 0 1; }
@@ -28,7 +40,7 @@ class DecisionPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt")
-        choices = OptionList(id="choices")
+        choices = Choices(id="choices")
         choices.scroll_by_key = True  # the arrows, PgUp/PgDn and the digits reach every choice
         yield choices
 

@@ -140,7 +140,8 @@ def known(m, seat):
 
 
 async def lift(pilot):
-    """A resumed game that hides things opens behind the curtain: the player to move is ready."""
+    """A game that hides things among two or more people opens behind the curtain, new or
+    resumed: the player to move is ready."""
     await pilot.pause()
     if isinstance(pilot.app.screen, HandoffScreen):
         await pilot.press("enter")
@@ -247,7 +248,7 @@ async def test_combat_shows_each_nations_value_and_the_value_left():
 async def test_80x24_is_played_and_the_notice_only_shows_below_it():
     app = app_for(mar_match(players=2, seed=3, moves=0))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await lift(pilot)  # the first player takes the keyboard behind the curtain
         assert "needs at least" not in screen_text(app) and not app.screen.small
         await pilot.resize_terminal(79, 24)
         await pilot.pause()
