@@ -156,30 +156,31 @@ def _card_ids(x, out: set) -> set:
 async def test_no_maracaibo_hand_card_of_one_seat_ever_shows_on_another_seats_screen(sqlite_store):
     """A seat sees only its own hand: at every point of a seeded three-seat game, the rendered
     screen of each seat holds none of the other seats' hand cards (unless that card is face up
-    somewhere every seat sees, or is in its own hand)."""
+    somewhere every seat sees, or is in its own hand); a spectator's screen holds no hand card."""
     from tabletop_tui.rules.maracaibo.content import CARDS, card
 
     names = ["Ann", "Ben", "Cleo"]
     new = new_table(sqlite_store, "maracaibo", [Seat(n) for n in names], 11)
-    apps = [seat_app(Table(sqlite_store, new.codes[i]), bot_delay=0) for i in range(3)]
+    apps = [seat_app(Table(sqlite_store, code), bot_delay=0) for code in
+            [new.codes[0], new.codes[1], new.codes[2], new.spectator]]
     async with apps[0].run_test(size=(120, 40)) as p0, apps[1].run_test(size=(120, 40)) as p1, \
-            apps[2].run_test(size=(120, 40)) as p2:
-        pilots = [p0, p1, p2]
-        screens = [seat_of(x) for x in apps]
+            apps[2].run_test(size=(120, 40)) as p2, apps[3].run_test(size=(120, 40)) as p3:
+        pilots = [p0, p1, p2, p3]
+        screens = [seat_of(x) for x in apps]  # three seats and a spectator (seat -1: no hand)
         checked = own_seen = 0
         for step in range(24):
             await settle(*pilots, until=lambda: len({len(s.match.actions) for s in screens}) == 1)
             truth = screens[0].match.state.g
-            for i, (app, scr) in enumerate(zip(apps, screens)):
+            for i, (app, scr) in zip([0, 1, 2, -1], zip(apps, screens)):
                 text = screen_text(app)
                 view = scr.match.rules.view(scr.match.state, i)  # what seat i may know
                 seen = {card(c)["name"] for c in _card_ids(view.g, set()) if c.split(".")[0] in CARDS}
                 hidden = {card(c)["name"] for j, p in enumerate(truth["players"]) if j != i
                           for c in p["hand"]} - seen
                 leaked = sorted(n for n in hidden if n in text)
-                assert not leaked, f"{names[i]}'s screen shows {leaked} from another hand (move {step})"
+                assert not leaked, f"{(names + ['the spectator'])[i]}'s screen shows {leaked} from another hand (move {step})"
                 checked += len(hidden)
-                own_seen += any(card(c)["name"] in text for c in truth["players"][i]["hand"])
+                own_seen += i >= 0 and any(card(c)["name"] in text for c in truth["players"][i]["hand"])
             mover = next(s for s in screens if s.my_turn())
             mover.play(mover.match.legal_actions()[0])
         assert checked > 100  # there were hidden cards to find
@@ -251,3 +252,22 @@ async def test_a_store_away_for_a_while_loses_nothing_the_seats_say_they_reconne
         mover.play(first_move(mover))
         await settle(pm, po, until=lambda: len(other.match.actions) == 1)
         assert other.match.actions == mover.match.actions == [m.notation for m in sqlite_store.moves(new.table_id)]
+
+
+async def test_a_maracaibo_spectator_sees_no_hand_at_all(sqlite_store):
+    """A spectator's screen shows a spectator's view: no player's hand card (unless it is also
+    face up where everyone sees it)."""
+    from tabletop_tui.rules.maracaibo.content import CARDS, card
+
+    new = new_table(sqlite_store, "maracaibo", [Seat("Ann"), Seat("Ben")], 11)
+    w = seat_app(Table(sqlite_store, new.spectator), bot_delay=0)
+    async with w.run_test(size=(120, 40)) as pw:
+        await settle(pw)
+        scr = seat_of(w)
+        truth = scr.match.state
+        public = {card(c)["name"] for c in _card_ids(scr.match.rules.view(truth, -1).g, set())
+                  if c.split(".")[0] in CARDS}
+        hands = {card(c)["name"] for p in truth.g["players"] for c in p["hand"]} - public
+        text = screen_text(w)
+        assert hands and not [n for n in hands if n in text]
+        assert "spectator" in text and scr.actions == []

@@ -96,7 +96,6 @@ def _read_until(fd, stream, screen, want: str, timeout: float = 20.0) -> str:
     raise AssertionError(f"{want!r} never showed; the screen:\n" + "\n".join(screen.display))
 
 
-@pytest.mark.slow
 def test_a_seat_killed_with_kill_9_loses_nothing_and_opens_again_where_it_was(store_path, tmp_path):
     """kill -9 of a seat process: every move made stays; opening the seat again goes on."""
     st = open_store(store_path, delay=0)

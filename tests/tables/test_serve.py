@@ -219,7 +219,6 @@ class Page:
         self.driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea").send_keys(keys)
 
 
-@pytest.mark.slow
 def test_two_seats_in_headless_chromium_a_move_in_one_page_shows_in_the_other(served):
     base, st, new, proc = served
     driver = _browser()
