@@ -35,7 +35,7 @@ _plain_arguments()
 app = typer.Typer(add_completion=False, no_args_is_help=False, rich_markup_mode=None,
                   help="Five board games in the terminal, hot-seat, with bots.")
 
-SUBCOMMANDS = {"games", "rules", "replay", "simulate", "tournament", "table"}
+SUBCOMMANDS = {"games", "rules", "replay", "simulate", "tournament", "table", "seat", "serve"}
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -314,9 +314,11 @@ def tournament_cmd(
                    f"{st['max_move_s']:.3f} s longest")
 
 
-from tabletop_tui.tables.cli import table_app  # noqa: E402  (issue 25: tables on other machines)
+from tabletop_tui.tables.cli import seat_cmd, serve_cmd, table_app  # noqa: E402  (issue 25: tables)
 
 app.add_typer(table_app, name="table")
+app.command("seat")(seat_cmd)
+app.command("serve")(serve_cmd)
 
 
 def _rewrite(argv: list[str]) -> list[str]:

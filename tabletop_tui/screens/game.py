@@ -167,7 +167,7 @@ class GameScreen(Screen[None]):
         m = self.match
         d = m.pending
         seat = self.viewer_seat()
-        view = self.rules.view(m.state, seat) if self.curtain else m.state
+        view = self.current_view()
         human = self.human_to_play()
         self.actions = m.legal_actions() if human else []
         highlight = 0
@@ -308,13 +308,17 @@ class GameScreen(Screen[None]):
     # -- the flow of play ------------------------------------------------------------------
     def play(self, action: Any) -> None:
         try:
-            self.match.play(action)
+            self.commit(action)
         except IllegalAction as e:
             self.notify(e.reason, title="Not allowed", severity="warning", markup=False)
             return
         self.autosave()
         self.refresh_all()
         self.after_change()
+
+    def commit(self, action: Any) -> None:
+        """Make the move in the match (a table's seat sends it to the table instead)."""
+        self.match.play(action)
 
     def autosave(self) -> None:
         """Save after every move. A game nobody has moved in yet leaves no save (an abandoned
@@ -513,9 +517,7 @@ class GameScreen(Screen[None]):
         self.action_choose(event.index)
 
     def on_decision_panel_highlighted(self, event: DecisionPanel.Highlighted) -> None:
-        self.update_board(self.match.state if not self.curtain else
-                          self.rules.view(self.match.state, self.viewer_seat()),
-                          self._targets(), self._cursor())
+        self.update_board(self.current_view(), self._targets(), self._cursor())
 
     def action_choose(self, index: int) -> None:
         if self.handover_to is not None:

@@ -744,7 +744,7 @@ class MaracaiboScreen(GameScreen):
             to_move = d is not None and d.seat == i
             colour = self.player_colour(i)
             if k == 0:
-                show = human_viewer or not self.curtain
+                show = (human_viewer or not self.curtain) and "?" not in s.g["players"][i]["hand"]  # (a spectator)
                 panel.append_text(MT.full_panel(s, i, m.names[i], self.marks[i], colour, to_move, m.seats[i].bot,
                                                 show_hand=show, focus_cards=focus, width=width))
             else:
