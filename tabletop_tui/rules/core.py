@@ -195,6 +195,14 @@ def rank_by(keys: dict[int, tuple]) -> list[list[int]]:
     return groups
 
 
+def unit_text(key: str, n: int) -> str:
+    """A counter's unit for ``n`` of it: a plural word loses its ``s`` for one ("1 port",
+    "2 ports"); symbols and short units stay ("1 VP", "1 $", "1 PW")."""
+    if abs(n) == 1 and len(key) > 3 and key.endswith("s") and not key.endswith("ss") and key.replace(" ", "").isalpha():
+        return key[:-1]
+    return key
+
+
 @dataclass(frozen=True)
 class Change:
     """What one action changed of one seat's public counters, and why: ``+3 VP (flag bonus)``.
@@ -211,7 +219,7 @@ class Change:
 
     def amount_text(self) -> str:
         sign = "+" if self.amount > 0 else "-"
-        text = f"{sign}{abs(self.amount)} {self.what}"
+        text = f"{sign}{abs(self.amount)} {unit_text(self.what, self.amount)}"
         return f"{text} ({self.source})" if self.source else text
 
 
@@ -397,7 +405,10 @@ class BaseRules(Generic[S]):
             for key in list(new) + [k for k in old if k not in new]:
                 diff = new.get(key, 0) - old.get(key, 0)
                 mine = [c for c in reasons if c.seat == seat and c.what == key and c.amount]
-                out.extend(mine)
+                merged: dict[str, int] = {}  # one entry per reason: "-20 $ (wreck)", not two
+                for c in mine:
+                    merged[c.source] = merged.get(c.source, 0) + c.amount
+                out.extend(Change(seat, key, n, src) for src, n in merged.items() if n)
                 rest = diff - sum(c.amount for c in mine)
                 if rest:
                     out.append(Change(seat, key, rest, ""))

@@ -62,15 +62,53 @@ def tiny_reason(reason: str) -> str:
 class FincaScreen(GameScreen):
     CSS = """
     #finca-board { height: 1fr; }
+    FincaScreen.-narrow #panels-box { display: none; }
+    FincaScreen.-short #decision { max-height: 8; }
     """
 
     def compose_board(self) -> Widget:
         return Horizontal(Windmill(self.match.state, id="windmill"),
                           Communities(self.match.state, id="communities"), id="finca-board")
 
-    # The windmill and the ten communities need 64 columns beside the player panels and about
-    # 13 rows: below 100×30 the shared notice asks for a larger terminal instead of cutting.
-    MIN_SIZE = (100, 30)
+    # The windmill and the ten communities need 64 columns and about 10 rows. Below 100 columns
+    # the player panels give way (the score strip keeps every score in view, ``p`` opens every
+    # player's whole sheet), and below 30 rows the log keeps its newest lines only.
+    MIN_SIZE = (80, 24)
+    PANELS_FROM = 100
+
+    def legend(self) -> list[tuple[str, str]]:
+        """Every symbol of the windmill and the communities."""
+        marks = ", ".join(f"{self.marks[p]} {name}" for p, name in enumerate(self.match.names))
+        out = [(FRUIT_LETTER[f], f"{f} (a blade's fruit, a fruit symbol on a tile, a supply "
+                                 "count)") for f in FRUITS]
+        out += [
+            ("1 … 12", "the windmill's blades, clockwise from the top; the windmill turns clockwise"),
+            (", ".join(self.marks), f"farmers on a blade, one letter each: {marks}"),
+            ("A3", "three farmers of one player on a blade (when they do not fit side by side)"),
+            ("go 2", "a farmer moved from this blade goes 2 blades on (one per farmer on it)"),
+            ("═ line ═", "a dividing line: a farmer crossing it takes a donkey cart"),
+            ("▮", "a donkey cart still in the windmill"),
+            ("F14 A18 …", "the fruit supply: how many of each fruit are left"),
+            ("+2R +1▮", "the highlighted move lands here: 2 oranges and 1 donkey cart"),
+            (">", "a blade or community the current decision can choose"),
+            ("»", "the cursor (Enter chooses it)"),
+            ("✓", "a community already part of the delivery being built"),
+            ("6 FFRRLL", "a community's face-up fruit tile: its value (= VP = fruits) and the "
+                         "fruits it asks for"),
+            (ANY, "an any-fruit symbol: any fruit fills it"),
+            ("left", "how many fruit tiles are left in the community's stack"),
+            ("F, F+A, all", "the community's finca tile: the fruit(s) whose symbols decide it, or "
+                            "all = the sum of tile values"),
+            ("2010", "each player's count for that finca tile, one digit per player in seat order"),
+            (LEADS, "that player leads the finca tile alone"),
+            ("▲", "a wooden finca on a closed community (the finca tile went to →, or the box)"),
+            ("set ·2·4··", "the tile values 1–6 a player holds (· missing): each complete set "
+                           "takes the top bonus tile"),
+            ("VP", f"victory points: fruit tiles, finca tiles ({F.FINCA_VP} each), bonus tiles "
+                   f"and {F.ACTION_VP} per action tile still unused"),
+            ("fruit, cart", "the fruits in a player's play area and their donkey carts"),
+        ]
+        return out
 
     def round_text(self, state: Any) -> str:
         return "introduction" if state.round == 0 else f"round {state.round}"
@@ -191,7 +229,28 @@ class FincaScreen(GameScreen):
 
     def on_resize(self, event) -> None:
         # (GameScreen.on_resize runs too: Textual calls the handler of every class in the MRO)
+        self.lay_out(event.size.width, event.size.height)
         self.call_after_refresh(self._fit_panels)
+
+    def on_mount(self) -> None:
+        self.lay_out(self.app.size.width, self.app.size.height)
+        super().on_mount()
+
+    def lay_out(self, width: int, height: int) -> None:
+        """The compact form below 100×30: no side panels (the strip and ``p`` show them); at
+        24 rows the log shows its newest lines only."""
+        self.set_class(width < self.PANELS_FROM, "-narrow")
+        self.set_class(height < 30, "-short")
+        self.call_after_refresh(self._log_height, height)
+
+    def _log_height(self, height: int) -> None:
+        from tabletop_tui.widgets.log_panel import LogPanel
+
+        try:
+            log = self.query_one(LogPanel)
+        except NoMatches:
+            return
+        log.styles.height = 3 if height < 30 else 6 if height >= 36 else 4
 
     def _fit_panels(self) -> None:
         """Every player's panel whole in the column, without scrolling: the richest layout that
@@ -232,6 +291,8 @@ class FincaScreen(GameScreen):
         yield focused
         yield tight
         yield compact
+        # a short column (four players and a long menu at 100×30): name, VP, fruit and carts
+        yield players(lambda p: "tiny")
 
     def legend_lines(self, width: int, short: bool = False) -> list[Text]:
         lines: list[Text] = []
@@ -289,7 +350,7 @@ class FincaScreen(GameScreen):
         vp = sum(F.score_breakdown(s, seat).values())
         items.append(Text(f" {vp} VP", "bold"))
         lines = fit.flow(head, items, width, indent=3)
-        fruit = Text("  " if level == "compact" else "  fruit ")
+        fruit = Text("  " if level in ("compact", "tiny") else "  fruit ")
         for f in FRUITS:
             n = s.fruits[seat][f]
             fruit.append(f"{FRUIT_LETTER[f]}{n}", fruit_style(f) if n else Style(dim=True))
@@ -303,6 +364,9 @@ class FincaScreen(GameScreen):
         if have:
             sets.append(f" +{have}" if level == "compact" else f"  complete {have}", "dim")
         acts = s.action_tiles[seat]
+        if level == "tiny":  # the set and the action tiles are on the seat sheet (p)
+            carts = Text(f"carts {s.carts[seat]}", "bold" if s.carts[seat] else "dim")
+            return lines + fit.flow(fruit, [carts], width, indent=2, sep=" ")
         if level == "compact":
             carts = Text(f"carts {s.carts[seat]}", "bold" if s.carts[seat] else "dim")
             lines += fit.flow(fruit, [carts], width, indent=2, sep=" ")

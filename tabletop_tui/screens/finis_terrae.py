@@ -56,6 +56,7 @@ def hold_text(h) -> str:
 class FinisTerraeScreen(GameScreen):
     CSS = """
     FinisTerraeScreen #panels-box { width: 34; }
+    FinisTerraeScreen #decision { max-height: 14; }
     """
     BINDINGS = [
         Binding("r", "rotate", "rotate", id="rotate"),
@@ -67,9 +68,10 @@ class FinisTerraeScreen(GameScreen):
         Binding("c", "centre", "centre map", show=False),
     ]
 
-    # The map, the ship boards of up to four players and the Galleon need 100×30; below that the
-    # shared notice asks for a larger terminal instead of cutting panels or the map's view.
-    MIN_SIZE = (100, 30)
+    # From 80×24 (the terminal's default) up: below 100×30 the column of ship boards narrows to
+    # the player to move (every score stays in the strip, every ship board one key away, p), the
+    # choices and the log take fewer rows, and the map follows the cursor and the ship to move.
+    MIN_SIZE = (80, 24)
 
     def __init__(self, match, curtain: bool | None = None) -> None:
         super().__init__(match, curtain)
@@ -88,13 +90,24 @@ class FinisTerraeScreen(GameScreen):
         return TileMap(self.match.state, colours, self.marks, id="board")
 
     def on_resize(self, event) -> None:
-        # (GameScreen.on_resize runs too: Textual calls the handler of every class in the MRO)
-        # small terminals: fewer rows of choices, more of the map
-        small = self.size.height < 36
-        panel = self.query_one(DecisionPanel)
-        panel.styles.max_height = 7 if small else 9
-        self.query_one("#choices").styles.max_height = 5 if small else 7
+        # (GameScreen.on_resize runs too, after this one: Textual calls the handler of every class
+        # in the MRO; the log's height is set once both have run)
+        self._lay_out(event.size.width, event.size.height)
+        self.call_after_refresh(self._lay_out, event.size.width, event.size.height)
         self.call_after_refresh(self._fit_panels)
+
+    def _lay_out(self, width: int, height: int) -> None:
+        """Small terminals: fewer rows of choices and of the log, more of the map, a narrower
+        column of ship boards. The decision panel is as tall as its prompt and choices need (a
+        prompt of two rows never pushes the last choice out of it)."""
+        if not self.is_mounted or self.app.screen is not self:
+            return
+        rows = 3 if height < 30 else 5 if height < 36 else 7
+        self.query_one(DecisionPanel).styles.max_height = None
+        self.query_one("#choices").styles.max_height = rows
+        self.query_one("#panels-box").styles.width = 30 if width < 100 else 34
+        if height < 30:
+            self.query_one("#log").styles.height = 3
 
     # -- cartography: the tile in hand and its turn ---------------------------------------
     def _carto(self) -> bool:
@@ -371,6 +384,12 @@ class FinisTerraeScreen(GameScreen):
         yield full + galleon
         yield focused + galleon
         yield compact + galleon
+        # a small terminal: the player to move alone (every score is in the strip above, every
+        # ship board one key away, p)
+        mover = self.player_lines(state, focus, width)
+        yield mover + galleon
+        yield self.player_lines(state, focus, width, compact=True) + galleon
+        yield self.player_lines(state, focus, width, compact=True) + [Text("p: every ship board", "dim")]
 
     def _focus_seat(self) -> int:
         """The player shown in full when the column is short: the human to move (while a bot
@@ -386,6 +405,38 @@ class FinisTerraeScreen(GameScreen):
                   "t=treasure", "c=castaway", "f=find", "$=doubloons", "s=spice", "+=choice",
                   "shift+arrows=pan"))
         return fit.flow(Text("Map:", "bold"), [Text(p, "dim") for p in parts], width, indent=0)
+
+    def legend(self) -> list[tuple[str, str]]:
+        """Every symbol the map draws, and what it means."""
+        marks = ", ".join(f"{self.marks[i]} {n}" for i, n in enumerate(self.match.names))
+        return [
+            ("A B C D", f"a player's ship, in the player's colour ({marks}); dark letters on the "
+                        "colour: an explorer, the colour on black: a pirate"),
+            ("⌂A", "a player's port (the letter is the player's; a single letter on a small beach)"),
+            ("@", "the Black Galleon"),
+            ("^", "land"),
+            (".", "a beach (a port can be established there)"),
+            ("!", "a lighthouse (protects ships from a storm's push onto its island)"),
+            ("#", "a fort"),
+            ("x x x / reef", "a reef: a ship pushed across it is wrecked"),
+            ("den", "a pirate den (explorers pay a toll to sail through it)"),
+            ("wreck", "a shipwreck tile"),
+            ("···N··· W··+··E", "the Isle of Winds with its four beaches, the starting ports"),
+            ("t", "a treasure lying there"),
+            ("c", "a castaway lying there"),
+            ("f", "an underwater find lying there"),
+            ("$", "doubloons lying there (a wreck's hold)"),
+            ("s", "spice crates lying there (a wreck's hold)"),
+            ("+ + corners", "a place the current decision can choose"),
+            ("┏ ┓ corners", "the cursor: the choice the Enter key takes"),
+            ("····· on a blank", "a place for the tile being placed, shown there"),
+            ("N↑ and numbers", "north is up; the numbers are the columns (x, east) and rows (y, north)"),
+            ("|$14|s2 | - |", "a ship board's four holds ($ doubloons, s spice, f finds, c castaways, "
+                              "- empty); stash: the doubloons kept safe beside it"),
+            ("kept t1 s2", "treasures opened and spice, finds and castaways sold or redeemed, kept "
+                           "for the end scoring"),
+            ("shift+arrows, c", "pan the map; c centres it again"),
+        ]
 
     def action_pan(self, dx: int, dy: int) -> None:
         self.query_one(TileMap).pan(dx, dy)
@@ -564,20 +615,47 @@ class FinisTerraeGameOver(ColumnsGameOver):
     FinisTerraeGameOver #chart { height: 8; }
     """
 
+    def on_mount(self, event) -> None:
+        super().on_mount(event)
+        self.query_one("#breakdown").scroll_by_key = True  # it has the focus: ↑↓ PgUp PgDn
+        self._fit_height()
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """A short terminal: the table of points takes the page (scrolled by ↑↓ where it must),
+        without the chart of points over the game, which needs 40 rows to be read."""
+        height = self.app.size.height
+        chart = height >= 40
+        for wid in ("#chart", "#chart-title"):
+            self.query_one(wid).display = chart
+        self.query_one("#breakdown").styles.max_height = 20 if chart else max(5, height - 8)
+
     def fill_table(self) -> None:
-        """One column per player, names cut to the screen's width (made again on a resize)."""
+        """One column per player, names cut to the screen's width (made again on a resize). Below
+        100 columns the groups (colonisation, trade...) head their lines instead of a column."""
         m = self.match
         res = m.result()
         table, marks, order, place = self.start_table()
         cats = [c for cats in SC.GROUPS.values() for c in cats]
-        w = name_width(self.app.size.width, col_cells(["", *SC.GROUPS], ["Scoring", "Place", "Total", *cats]),
-                       len(order))
-        table.add_columns("", "Scoring", *[name_label(marks[p], m.names[p], w) for p in order])  # names: text
-        table.add_row("", Text("Place", style="bold"), *[Text(str(place[p]), style="bold") for p in order])
+        narrow = self.app.size.width < 100
+        columns = [["Scoring", "Place", "Total", *cats]] + ([] if narrow else [["", *SC.GROUPS]])
+        w = name_width(self.app.size.width, col_cells(*columns), len(order))
+        names = [name_label(marks[p], m.names[p], w) for p in order]  # names: text
+        if narrow:
+            table.add_columns("Scoring", *names)
+        else:
+            table.add_columns("", "Scoring", *names)
+        lead = [] if narrow else [""]
+        table.add_row(*lead, Text("Place", style="bold"), *[Text(str(place[p]), style="bold") for p in order])
         for group, cats in SC.GROUPS.items():
+            if narrow:
+                table.add_row(Text(group, style="italic"), *["" for _ in order])
             for k, cat in enumerate(cats):
-                table.add_row(group if k == 0 else "", cat,
+                table.add_row(*([] if narrow else [group if k == 0 else ""]), cat,
                               *[str(res.breakdown.get(p, {}).get(cat, 0)) for p in order])
-        table.add_row("", Text("Total", style="bold"),
+        table.add_row(*lead, Text("Total", style="bold"),
                       *[Text(str(res.scores.get(p, 0)), style="bold") for p in order])
         table.fix_widths()

@@ -23,6 +23,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tabletop_tui.rules.maracaibo.quests import steps as quest_steps
 from tabletop_tui.rules.maracaibo import surface as SF
 from tabletop_tui.rules.maracaibo.content import (CAREERS, LOCS, NATION_NAMES, PRESTIGE, QUESTS, UPGRADES,
                                                   VILLAGE_OPTIONS, XTRACK, card)
@@ -34,8 +35,8 @@ from tabletop_tui.widgets import maracaibo_table as MT
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.route_map import RouteMap
 
-RIDER = {"pay_doubloons": "pay {n} doubloons", "doubloons": "take {n} doubloons", "vp": "score {n} VP",
-         "figure": "take {n} figure", "influence": "+{n} influence"}
+RIDER = {"pay_doubloons": "pay {n} doubloon{s}", "doubloons": "take {n} doubloon{s}", "vp": "score {n} VP",
+         "figure": "take {n} figure{s}", "influence": "+{n} influence"}
 VILLAGE_WORDS = {"sell": "discard_hand", "odd-job": "take_doubloon", "drill": "gain_combat_point",
                  "news": "draw_card", "scout": "explore_1", "fittings": "buy_disc", "palms": "buy_influence"}
 
@@ -55,6 +56,20 @@ class Menu:
         return f"menu {self.key}"
 
 
+@dataclass(eq=False)
+class Off:
+    """A choice kept in its place while it cannot be taken: listed dim with why (the digits keep
+    their meaning while a decision lasts); choosing it says why and does nothing."""
+    key: str
+    label: str
+    reason: str
+    target: Any = None
+
+    @property
+    def text(self) -> str:
+        return f"unavailable {self.key}"
+
+
 BACK = "..back"
 
 
@@ -68,8 +83,11 @@ def _loc(x: str) -> str:
 
 class MaracaiboScreen(GameScreen):
     CSS_PATH = ["game.tcss", "maracaibo.tcss"]
-    MIN_SIZE = (100, 30)
-    BINDINGS = [Binding("backspace", "back", "back", id="back")]
+    MIN_SIZE = (80, 24)
+    BINDINGS = [Binding("backspace", "back", "back", id="back"),
+                Binding("pageup,[", "panel(-1)", "panel ↑", id="panel-up"),
+                Binding("pagedown,]", "panel(1)", "panel ↓", id="panel-down"),
+                Binding("i", "details", "details", id="details")]
 
     def __init__(self, match, curtain: bool | None = None) -> None:
         super().__init__(match, curtain)
@@ -87,15 +105,59 @@ class MaracaiboScreen(GameScreen):
         return Vertical(RouteMap(self.match.state, colours, self.marks, id="route"),
                         Static("", id="mar-detail"), Static("", id="mar-tracks"), id="mar-board")
 
+    def on_mount(self) -> None:
+        # (GameScreen.on_mount runs too: Textual calls the handler of every class)
+        box = self.query_one("#panels-box")
+        box.scroll_by_key = True  # [ and ] (PgUp/PgDn) scroll it; the footer names them
+        self.lay_out(self.size.width, self.size.height)
+
     def on_resize(self, event) -> None:
-        # (GameScreen.on_resize runs too) roomy boxes when the terminal is tall enough
-        tall = self.size.height >= 38
+        # (GameScreen.on_resize runs too, after this: the log's height is set again after it)
+        self.lay_out(event.size.width, event.size.height)
+        self.call_after_refresh(self.lay_out, event.size.width, event.size.height)
+
+    def lay_out(self, w: int, h: int) -> None:
+        """Roomy boxes when the terminal is tall enough; the side panel (the viewer's hand and
+        planning area) from 110 columns (below that the score strip and the seat sheets, p, hold
+        it); the tracks under the map from 34 rows (below that: the seat sheets and the legend)."""
+        if not w or not h or not self.is_current:
+            return
+        tall = h >= 46
         self.query_one(RouteMap).styles.height = 15 if tall else 11
-        self.query_one("#mar-detail").styles.height = 2 if tall else 1
-        small = self.size.height < 36
+        self.query_one("#mar-detail").styles.height = 2 if h >= 30 else 1
+        from tabletop_tui.widgets.log_panel import LogPanel
+        if h < 30:
+            self.query_one(LogPanel).styles.height = 2  # the newest line; the whole log is L
+        self.query_one("#mar-tracks").display = h >= 34
+        small = h < 36
         self.query_one(DecisionPanel).styles.max_height = 6 if small else 9
         self.query_one("#choices").styles.max_height = 4 if small else 7
-        self.query_one("#panels-box").styles.width = 38 if self.size.width >= 110 else 36
+        box = self.query_one("#panels-box")
+        box.display = w >= 110
+        box.styles.width = 36 if w >= 150 else 32
+        self._tracks_for = None  # the tracks are drawn for the width
+        self._panel_text = None
+
+    def action_panel(self, step: int) -> None:
+        box = self.query_one("#panels-box")
+        box.scroll_relative(y=step * max(1, box.size.height - 2), animate=False)
+
+    def legend(self) -> list:
+        from tabletop_tui.widgets.route_map import SHORT
+        out = [("0 Havana", "a location box: its number and name (cities in bold)"),
+               ("─", "a route between two stops"), ("═", "the double route between Curacao and Maracaibo"),
+               ("│", "a route between rows of the map"),
+               ("[ ]", "an empty flag space: annex it in a combat for its flag bonus"),
+               ("[F] [E] [S]", "a flag space owned by France, England, Spain"),
+               ("s t c k l", "a market space that still wants sugar, tobacco, coffee, cocoa, cloth"),
+               ("A B C D (on a market)", "the player whose disc lies on that market space"),
+               ("Q", "a quest lies there (its cost and reward: the line under the map)"),
+               ("A B C D (under a name)", "a player's ship"), ("a b c d", "a player's assistant"),
+               ("◇  ◆", "a target of the current choice; the cursor"), ("6MP", "the movement points to sail there"),
+               ("E3Q, |red|, END", "explorer track: a space with a quest, a barrier, the end"),
+               ("i", "the detail under the map in full")]
+        out += [(short, f"{LOCS[loc]['name']} ({loc})") for loc, short in SHORT.items() if short != LOCS[loc]["name"]]
+        return out
 
     def round_text(self, s: Any) -> str:
         g = s.g
@@ -107,7 +169,7 @@ class MaracaiboScreen(GameScreen):
         if g["scoring"]:
             text += " · round-end scoring" if g["round"] < 4 else " · final village actions"
         elif g["trigger"] is not None:
-            text += f" · last turns ({self.match.names[g['trigger']]} ended the round)"
+            text += " · last turns"  # (who ended the round: "passed 1st" in the score strip)
         return text
 
     def player_colour(self, seat: int) -> str:
@@ -118,25 +180,60 @@ class MaracaiboScreen(GameScreen):
     # -- grouped decisions -----------------------------------------------------------------------
     def _tree(self, s: Any, actions: list) -> list:
         d = self.match.pending
-        kinds = {a.kind for a in actions}
         seat = d.seat if d is not None else 0
         if d is not None and d.kind == "main":
             return self._main_tree(s, seat, actions)
         if d is not None and d.kind == "combat_loop":
             return self._combat_tree(s, actions)
         if d is not None and d.kind == "village":
-            buys = [a for a in actions if a.kind in ("buy", "invest")]
-            rest = [a for a in actions if a.kind not in ("buy", "invest")]
-            if len(buys) >= 2:
-                p = s.g["players"][seat]
-                return [Menu("buy", f"Buy a card or invest… ({len(buys)} you can afford with {p['dbl']} doubloons)",
-                             buys)] + rest
-            return buys + rest
-        if "quest" in kinds and len(actions) > 6:
-            pay = [a for a in actions if a.text != "quest skip"]
-            return [Menu("pay", f"Fulfil the quest… ({len(pay)} ways to pay)", pay)] + \
-                [a for a in actions if a.text == "quest skip"]
+            return self._village_tree(s, seat, actions)
         return actions
+
+    def _village_tree(self, s: Any, seat: int, actions: list) -> list:
+        """Fixed places: 1 Buy or invest…, 2 Sell off, 3 Odd jobs, then the options the ship board
+        and cards have unlocked, in one order; one that cannot be taken now is listed dim with why."""
+        from tabletop_tui.rules.maracaibo import ship as SH
+        p = s.g["players"][seat]
+        by = {a.kind: a for a in actions}
+        buys = [a for a in actions if a.kind in ("buy", "invest")]
+        out: list = []
+        if buys:
+            out.append(Menu("buy", f"Buy a card or invest… ({len(buys)} you can afford with {p['dbl']} "
+                                   f"doubloon{'s' if p['dbl'] != 1 else ''})", buys))
+        else:
+            out.append(Off("buy", "Buy a card or invest…", self._why_no_buy(s, seat)))
+        sell = VILLAGE_OPTIONS["discard_hand"]
+        out.append(by.get("sell") or Off("sell", f"{sell['name']}: {sell['text']}", "the hand is empty"))
+        out.append(by["odd-job"])
+        unlocked = SH.village_options_unlocked(p)
+        for word in ("drill", "news", "scout", "fittings", "palms"):
+            vid = VILLAGE_WORDS[word]
+            if word in by:
+                out.append(by[word])
+            elif vid in unlocked:
+                opt = VILLAGE_OPTIONS[vid]
+                if word == "fittings" and SH.discs_on_board(p) == 0:
+                    why = "no disc is left on the ship board"
+                else:
+                    need = 2 if word == "fittings" else 3
+                    why = f"needs {need} doubloons, you have {p['dbl']}"
+                out.append(Off(word, f"{opt['name']}: {opt['text']}", why))
+        listed = {a.text for a in buys} | {a.text for a in out if not isinstance(a, (Menu, Off))}
+        return out + [a for a in actions if a.text not in listed]
+
+    def _why_no_buy(self, s: Any, seat: int) -> str:
+        p = s.g["players"][seat]
+        costs = [SF.price(s, seat, c) for c in p["hand"] + p["plan"]]
+        costs += [PRESTIGE[b]["cost"] for b in SF.revealed_prestige(s) if b not in p["invested"]]
+        have = f"you have {p['dbl']}"
+        if not costs:
+            return "no card in the hand or the planning area, and no prestige building to invest in"
+        if min(costs) <= p["dbl"]:
+            return "an assistant card needs a figure in your personal supply"
+        return f"needs {min(costs)} doubloon{'s' if min(costs) != 1 else ''}, {have}"
+
+    def unavailable(self, a: Any) -> str:
+        return a.reason if isinstance(a, Off) else ""
 
     def _main_tree(self, s: Any, seat: int, actions: list) -> list:
         out: list = []
@@ -167,33 +264,68 @@ class MaracaiboScreen(GameScreen):
             if a.kind == "quest":
                 quests.setdefault(a.args[0], []).append(a)
         for qid, acts in quests.items():
-            if len(acts) == 1:
-                out.append(acts[0])
-            else:
-                out.append(Menu(f"q:{qid}", f"Fulfil the quest {QUESTS[qid]['name']}… ({len(acts)} ways to pay)", acts,
-                                detail="Quest " + MT.quest_text(qid)))
+            out += acts  # one answer per quest: its cards are chosen next, one by one
         out += [a for a in actions if a.kind in ("village", "assist", "pass")]
         return out
 
     def _combat_tree(self, s: Any, actions: list) -> list:
+        """Fixed places while the combat lasts: influence 1 and 2, annex…, displace…, each card's
+        combat action, spend a combat point, spend a figure, end; one not possible now is dim with why."""
+        from tabletop_tui.rules.maracaibo import combat as CB, influence as INF
         c = SF.combat(s)
         v = c["value"] if c else 0
-        out: list = []
+        g = s.g
+        p = g["players"][c["seat"]] if c else g["players"][0]
+        gone = set(c["used"]) if c else set()
+        nat = c["nation"] if c else None
+        by = {a.text: a for a in actions}
         annex = [a for a in actions if a.kind == "annex"]
         displace = [a for a in actions if a.kind == "displace"]
-        for a in actions:
-            if a.kind == "infl":
+
+        def need(cost: int) -> str:
+            return f"needs combat value {cost}, it is {v}"
+
+        out: list = []
+        for cost, n in sorted(CB.INFL_COSTS.items()):
+            a = by.get(f"infl {n}")
+            out.append(a or Off(f"infl{n}", f"Gain {n} influence with {NATION_NAMES.get(nat, '')}",
+                                "influence was gained in a combat this turn already" if "infl" in gone else need(cost)))
+        supply = INF.supply_left(g, nat) > 0 if nat else False
+        for kind, cost, items, what in (("annex", CB.ANNEX, annex, "Annex an empty flag space…"),
+                                        ("displace", CB.DISPLACE, displace, "Displace another nation's marker…")):
+            if items:
+                out.append(Menu(kind, f"{what} (uses {cost} of your combat value {v}; {len(items)} "
+                                      f"place{'s' if len(items) != 1 else ''})", items,
+                                detail=("Annex: the nation's left-most supply marker goes on an empty flag space "
+                                        "(highlighted); take the flag's bonus and 1 influence.") if kind == "annex" else
+                                       ("Displace: another nation's marker leaves the game and this nation's takes "
+                                        "its place; take the flag's bonus and 1 influence.")))
+                continue
+            if "annex" in gone:
+                why = "a flag space was annexed or displaced this turn already"
+            elif not supply:
+                why = f"{NATION_NAMES.get(nat, 'the nation')} has no marker left in its supply"
+            elif kind == "annex" and all(g["flags"][x] is not None for x in CB.FLAG_LOCS):
+                why = "no flag space is empty"
+            elif kind == "displace" and not any(g["flags"][x] not in (None, nat) for x in CB.FLAG_LOCS):
+                why = "no other nation's marker is on the map"
+            else:
+                why = need(cost)
+            out.append(Off(kind, what, why))
+        for cd in (c["cards"] if c else []):
+            a = by.get(f"card {cd}")
+            out.append(a or Off(f"card{cd}", f"{_card(cd)}: {card(cd)['text']}",
+                                "used this turn already" if cd in gone else need(CB.card_action(cd)["cost"])))
+        for word, what, have in (("cp", "Spend 1 combat point", p["cp"]), ("figure", "Spend 1 figure", p["fig_personal"])):
+            a = by.get(f"spend {word}")
+            if a:
                 out.append(a)
-        if annex:
-            out.append(Menu("annex", f"Annex an empty flag space… (−4: {v - 4} left; {len(annex)} places)", annex,
-                            detail="Annex: the nation's left-most supply marker goes on an empty flag space "
-                                   "(highlighted); take the flag's bonus and 1 influence."))
-        if displace:
-            out.append(Menu("displace", f"Displace another nation's marker… (−6: {v - 6} left; {len(displace)} places)",
-                            displace, detail="Displace: another nation's marker leaves the game and this "
-                                             "nation's takes its place; take the flag's bonus and 1 influence."))
-        out += [a for a in actions if a.kind in ("card", "spend", "end")]
-        return out
+            else:
+                why = ("no combat points left" if word == "cp" else "no figure in your personal supply") \
+                    if have <= 0 else "no combat action is left to use the value on"
+                out.append(Off(f"spend{word}", what, why))
+        listed = {a.text for a in annex + displace} | {a.text for a in out if not isinstance(a, (Menu, Off))}
+        return out + [a for a in actions if a.text not in listed]
 
     def shown_actions(self, actions: list) -> tuple[list, int]:
         s = self.match.state
@@ -213,6 +345,9 @@ class MaracaiboScreen(GameScreen):
         return items, 0
 
     def play(self, action: Any) -> None:
+        if isinstance(action, Off):
+            self.notify(f"Not possible now: {action.reason}.", severity="information")
+            return
         if isinstance(action, Menu):
             if action.key == BACK:
                 self.action_back()
@@ -244,7 +379,7 @@ class MaracaiboScreen(GameScreen):
 
     # -- labels and prompts -----------------------------------------------------------------------
     def label(self, s: Any, a: Any) -> str:
-        if isinstance(a, Menu):
+        if isinstance(a, (Menu, Off)):
             return a.label
         d = self.match.pending
         seat = d.seat if d is not None else 0
@@ -266,6 +401,11 @@ class MaracaiboScreen(GameScreen):
                 text += f" · {city['name']}"
             if s.g["quest_slots"].get(dest):
                 text += " · quest"
+            from tabletop_tui.rules.maracaibo.content import C
+            last = s.g["round"] >= 4
+            trig = C["map"]["round_trigger"]["round_4" if last else "rounds_1_3"]
+            if dest == trig and s.g["trigger"] is None:
+                text += " · ends the game" if last else " · ends the round"
             if any(x["loc"] == dest and x["live"] for x in p["assistants"]):
                 text += " · your assistant"
             return text
@@ -283,8 +423,12 @@ class MaracaiboScreen(GameScreen):
             return f"Village actions: {n} (for {SF.mp_spent(s)} MP)"
         if k == "quest" and len(w) > 1 and w[1] != "skip":
             paid = ", ".join(f"{_card(c)}" for c in w[2:])
-            q = QUESTS[w[1]]
-            return f"Fulfil {q['name']}" + (f", paying {paid}" if paid else "") + f" → {MT.ops_text(q['reward'])}"
+            n = len(quest_steps(w[1]))
+            then = f" (then choose its {n} cards, one at a time)" if n and not paid else ""
+            return "Fulfil " + MT.quest_text(w[1]) + (f", paying {paid}" if paid else "") + then
+        if k == "pay-with":
+            goods = ", ".join(card(w[1])["goods"]) or "no goods"
+            return f"{_card(w[1])} ({goods})"
         if k == "buy":
             c = w[1]
             pr = SF.price(s, seat, c)
@@ -299,24 +443,24 @@ class MaracaiboScreen(GameScreen):
             return f"{VILLAGE_OPTIONS[VILLAGE_WORDS[k]]['name']}: {VILLAGE_OPTIONS[VILLAGE_WORDS[k]]['text']}"
         if k == "nation" and d is not None and d.kind == "combat_nation":
             nv = SF.nation_value(s, w[1])
-            parts = " ".join(f"{'+' if n >= 0 and i else ''}{n} {lbl}" for i, (lbl, n) in enumerate(nv["parts"]))
+            parts = "; ".join(f"{lbl}: {n:+d}" if i else f"{lbl}: {n}" for i, (lbl, n) in enumerate(nv["parts"]))
             rider = nv["rider"]
-            rtext = f" · {RIDER[rider['op']].format(n=rider.get('n', 1))}" if rider else ""
-            return f"Fight for {NATION_NAMES[w[1]]}: value {nv['value']} = {parts}{rtext}"
+            rtext = f" · {RIDER[rider['op']].format(n=rider.get('n', 1), s='s' if rider.get('n', 1) != 1 else '')}" if rider else ""
+            return f"Fight for {NATION_NAMES[w[1]]}: combat value {nv['value']} ({parts}){rtext}"
         c = SF.combat(s)
         if c is not None and c["stage"] == "loop":
             cost = SF.combat_action_cost(a.text)
-            left = c["value"] - cost
             nat = NATION_NAMES.get(c["nation"], "")
+            uses = f"uses {cost} of your combat value {c['value']}"
             if k == "infl":
-                return f"Gain {w[1]} influence with {nat} (−{cost}: {left} left)"
+                return f"Gain {w[1]} influence with {nat} ({uses})"
             if k in ("annex", "displace"):
                 flag = MT.ops_text(SF.flag_reward(w[1]))
                 owner = s.g["flags"].get(w[1])
                 who = f" {NATION_NAMES[owner]}'s marker at" if owner else ""
-                return f"{k.capitalize()}{who} {_loc(w[1])} (−{cost}: {left} left) → {flag}, +1 influence"
+                return f"{k.capitalize()}{who} {_loc(w[1])}: {uses} → {flag}, +1 influence"
             if k == "card":
-                return f"{_card(w[1])}: {card(w[1])['text']} ({left} left)"
+                return f"{_card(w[1])}: {card(w[1])['text']} ({uses})"
             if k == "spend":
                 what = f"1 combat point ({p['cp']} left)" if w[1] == "cp" else f"1 figure ({p['fig_personal']} left)"
                 return f"Spend {what}: value {c['value']} → {c['value'] + 1}"
@@ -333,17 +477,50 @@ class MaracaiboScreen(GameScreen):
             sp = XTRACK[w[1]]
             rew = MT.ops_text(sp["reward"])
             q = s.g["xquests"].get(w[1]) if sp["quest_slot"] else None
-            return f"Explorer to {w[1]}" + (f" → {rew}" if rew else "") + (f" · quest {QUESTS[q]['name']}" if q else "")
+            gains = [x for x in (self._barrier_text(s, seat, w[1]), rew) if x]
+            if w[1] == "END":
+                from tabletop_tui.rules.maracaibo.content import SETUP
+                vps = SETUP["by_players"][str(s.g["n"])]["explorer_end_vp"]
+                k = s.g["end_arrivals"]
+                gains.append((f"{vps[k]} VP, " if k < len(vps) else "") + "1 village action")
+            return f"Explorer to {w[1]}" + (f" → {', '.join(gains)}" if gains else "") + \
+                (f" · quest {MT.quest_text(q)}" if q else "")
         if k == "career":
             ms = CAREERS[w[1]]["milestones"]
             steps = ", ".join(f"{m['at_least']}→{MT.ops_text(m['reward'])}" for m in ms)
             return f"Keep the career {CAREERS[w[1]]['name']}: {ms[0]['counter'].replace('_', ' ')} {steps}"
         if k == "draw" and w[1] != "deck":
-            return f"Draw {_card(w[1])} from the display ({card(w[1])['text']})"
+            return f"Draw {_card(w[1])} from the display — {self._you_pay(s, seat, w[1])}: {card(w[1])['text']}"
         if k in ("plan", "discard"):
             verb = "Plan" if k == "plan" else "Discard"
-            return f"{verb} {_card(w[1])} — {card(w[1])['cost']}$ {card(w[1])['type'].replace('_', ' ')}: {card(w[1])['text']}"
+            return (f"{verb} {_card(w[1])} — {self._you_pay(s, seat, w[1])} {card(w[1])['type'].replace('_', ' ')}: "
+                    f"{card(w[1])['text']}")
         return describe(s, a)
+
+    @staticmethod
+    def _you_pay(s: Any, seat: int, c: str) -> str:
+        """The price this player would pay (after the ship board's discounts), as in the hand."""
+        pr, printed = SF.price(s, seat, c), card(c)["cost"]
+        return f"{pr}$" + (f" (printed {printed}$)" if pr != printed else "")
+
+    def _barrier_text(self, s: Any, seat: int, dest: str) -> str:
+        """The rewards of the barriers the explorer would cross on its way to dest."""
+        from tabletop_tui.rules.maracaibo.content import C
+        p = s.g["players"][seat]
+        out = []
+        for band in range(XTRACK[p["explorer"]]["band"] + 1, XTRACK[dest]["band"] + 1):
+            if band in p["barriers"]:
+                continue
+            b = next((x for x in C["explorer_track"]["barriers"] if x["band"] == band), None)
+            if b is None:
+                continue
+            rew = b["reward"]
+            if "every_player" in rew:
+                ops = rew["every_player"]
+            else:
+                ops = rew["first"] if s.g["barrier_first"].get(str(band)) is None else rew["later"]
+            out.append(f"barrier: {MT.ops_text(ops)}")
+        return ", ".join(out)
 
     def prompt_text(self, d: Any) -> str:
         s = self.match.state
@@ -366,7 +543,9 @@ class MaracaiboScreen(GameScreen):
             text = f"{name} fights: token {tok or 'none (piles empty)'} — choose the nation"
         elif d.kind == "combat_loop":
             c = SF.combat(s)
-            used = ", ".join(c["used"]) if c and c["used"] else "none"
+            names = {"infl": "influence", "annex": "annex or displace"}
+            used = ", ".join(names.get(u, card(u)["name"] if u in c["cards"] or "." in u else u)
+                             for u in c["used"]) if c and c["used"] else "none"
             text = (f"{name} fights for {NATION_NAMES[c['nation']]} · token {c['token'] or '-'} · "
                     f"value {c['value']} · used this turn: {used}")
         elif d.kind == "plan":
@@ -426,7 +605,7 @@ class MaracaiboScreen(GameScreen):
         if d is not None and d.kind == "move" and self.human_to_play():
             for r in SF.reachable(self.match.state, d.seat):
                 mp[r["dest"]] = f"{r['mp']}MP" if r["dest"] not in mp else mp[r["dest"]]
-        info = self._info(s, hi, cursor)
+        info = self._fit_detail(self._info(s, hi, cursor))
         rm = self.query_one(RouteMap)
         corner, ctargets = self._corner(s)
         rm.update_state(state, targets, cursor, mp=mp, corner=corner, corner_targets=ctargets)
@@ -453,6 +632,26 @@ class MaracaiboScreen(GameScreen):
             self._tracks_text = tracks
             self.query_one("#mar-tracks", Static).update(tracks, layout=not same)
         self._refresh_player_panels(s, hi)
+
+    def _fit_detail(self, info: Text) -> Text:
+        """The detail under the map in full when its rows hold it; else its first words and the
+        key that shows it whole (i)."""
+        self._detail_full = info
+        box = self.query_one("#mar-detail")
+        width = max(20, (box.size.width or self.size.width) - 2)
+        rows = int(box.styles.height.value) if box.styles.height is not None else 1
+        from rich.console import Console
+        lines = Console(width=width, no_color=True).render_lines(info, pad=False)
+        if len(lines) <= rows or not info.plain:
+            return info
+        head = info.plain.split(" · ")[0]
+        tail = " · i: all of it"
+        return Text(abbreviate_words(head, width * rows - len(tail)) + tail, style="bold")
+
+    def action_details(self) -> None:
+        full = getattr(self, "_detail_full", None)
+        if full is not None and full.plain:
+            self.app.push_screen(InfoScreen(full))
 
     def _corner(self, s: Any) -> tuple[list, dict]:
         """The card display in the map's free corner: one card a line with its price."""
@@ -545,7 +744,7 @@ class MaracaiboScreen(GameScreen):
             to_move = d is not None and d.seat == i
             colour = self.player_colour(i)
             if k == 0:
-                show = human_viewer or not self.curtain
+                show = (human_viewer or not self.curtain) and "?" not in s.g["players"][i]["hand"]  # (a spectator)
                 panel.append_text(MT.full_panel(s, i, m.names[i], self.marks[i], colour, to_move, m.seats[i].bot,
                                                 show_hand=show, focus_cards=focus, width=width))
             else:
@@ -578,6 +777,39 @@ class MaracaiboScreen(GameScreen):
 
     def show_game_over(self) -> None:
         self.app.switch_screen(MaracaiboGameOver(self.match, self))
+
+
+def abbreviate_words(text: str, room: int) -> str:
+    """Whole words of text that fit in room (never a word cut in the middle)."""
+    out = ""
+    for w in text.split(" "):
+        nxt = f"{out} {w}" if out else w
+        if len(nxt) > room:
+            break
+        out = nxt
+    return out
+
+
+class InfoScreen(ModalScreen[None]):
+    """The detail under the map in full (key i), for terminals where its rows cannot hold it."""
+
+    DEFAULT_CSS = """
+    InfoScreen { align: center middle; }
+    InfoScreen > VerticalScroll { width: 90%; max-width: 100; height: auto; max-height: 90%;
+                                  border: thick $accent; background: $panel; padding: 0 2; }
+    """
+    BINDINGS = [Binding("enter,space,escape,i", "done", "close")]
+
+    def __init__(self, text: Text) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(self.text, id="info")
+
+    def action_done(self) -> None:
+        self.dismiss(None)
 
 
 class RoundEndScreen(ModalScreen[None]):
@@ -629,6 +861,13 @@ class MaracaiboGameOver(ColumnsGameOver):
     MaracaiboGameOver #breakdown { max-height: 18; }
     MaracaiboGameOver #chart { height: 8; }
     """
+
+    def on_resize(self, event) -> None:
+        """Below 34 rows the chart gives way (the table's "VP after round" rows hold the same)."""
+        tall = event.size.height >= 34
+        for wid in ("#chart", "#chart-title"):
+            for w in self.query(wid):
+                w.display = tall
 
     def fill_table(self) -> None:
         """One column per player, names cut to the screen's width (made again on a resize)."""

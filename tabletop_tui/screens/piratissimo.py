@@ -18,9 +18,44 @@ VARIANT_TEXT = {"standard": "standard rules", "younger": "younger players' varia
 
 
 class PiratissimoScreen(GameScreen):
-    # The ring needs 8 cells of 7 columns beside the player panels, and 8 rows of 2: below
-    # 100×30 the shared notice asks for a larger terminal rather than cutting islands off.
-    MIN_SIZE = (100, 30)
+    # The ring needs 8 cells of 7 columns and 8 rows (of 1, 2 from 16 rows up). Below 100
+    # columns the player panels give way: the score strip keeps every score in view and ``p``
+    # opens every captain's sheet.
+    MIN_SIZE = (80, 24)
+    PANELS_FROM = 100
+    CSS = """
+    PiratissimoScreen.-narrow #panels-box { display: none; }
+    PiratissimoScreen.-short #decision { max-height: 8; }
+    """
+
+    def on_resize(self, event) -> None:
+        self.lay_out(event.size.width, event.size.height)
+
+    def on_mount(self) -> None:
+        self.lay_out(self.app.size.width, self.app.size.height)
+        super().on_mount()
+
+    def lay_out(self, width: int, height: int) -> None:
+        self.set_class(width < self.PANELS_FROM, "-narrow")
+        self.set_class(height < 30, "-short")
+
+    def legend(self) -> list[tuple[str, str]]:
+        """Every symbol of the ring board."""
+        marks = ", ".join(f"{self.marks[p]} {name}" for p, name in enumerate(self.match.names))
+        return [
+            ("1 … 24", "the islands, numbered clockwise; ships sail clockwise"),
+            ("G2, G3", "a green treasure chest: load 0 up to that many treasure"),
+            ("R2", "a red treasure chest: the ship must load 2 treasure"),
+            ("·", "a neutral island: the last ship to arrive may steal or give up to 2"),
+            ("+", "a tornado square (where the tornado may start)"),
+            (", ".join(self.marks), f"a ship (its captain's letter): {marks}"),
+            ("@@@ or @", "the tornado"),
+            ("A port", "a captain's harbour, in the corner by its exit"),
+            ("≡3/10", "treasure home in that harbour, out of the treasure needed to win"),
+            ("home, aboard", "treasure brought home (what wins) and treasure on the ship's "
+                             "masts (7 at most; an 8th piece capsizes it)"),
+            ("▮▯", "the masts of a ship: filled with treasure, or free"),
+        ]
 
     def compose_board(self) -> Widget:
         return RingBoard(self.match.state, id="board")

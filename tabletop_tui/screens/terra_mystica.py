@@ -435,10 +435,16 @@ class TerraMysticaScreen(GameScreen):
         if self.menu_path:
             self.action_back()
             return
+        if self.query_one(CommandLine).escape_is_habit():  # meant for the command line
+            self.notify("The command line is closed. Press Escape again to leave the game.",
+                        severity="information")
+            return
         super().action_leave()
 
     def play(self, action: Any) -> None:
         self.menu_path = []
+        if not self.match.bot_to_play():
+            self.query_one(CommandLine).forget_closing()  # a person decided: a new moment
         before = len(self.match.actions)
         super().play(action)
         if len(self.match.actions) > before:
@@ -573,7 +579,7 @@ class TerraMysticaScreen(GameScreen):
         if cl.is_open:
             d = self.match.pending
             if d is None or self.match.seats[d.seat].bot:
-                cl.remove_class("-open")
+                cl.close_itself()
                 self.query_one("#choices").focus()
             else:
                 cl.set_candidates([str(a) for a in self.all_actions])

@@ -53,10 +53,12 @@ WHEEL_TEXT = {
 
 class RingBoard(CanvasBoard):
     DEFAULT_CSS = """
-    RingBoard { width: 1fr; height: 1fr; min-height: 18; }
+    RingBoard { width: 1fr; height: 1fr; min-height: 8; }
     """
 
-    MIN_W, MIN_H = 8 * 7, 8 * 2  # cells of 7 columns (6 drawn) and 2 rows: the smallest whole ring
+    # cells of 7 columns (6 drawn) and 1 row: the smallest whole ring (2 rows from 16 up, 3 on
+    # tall terminals)
+    MIN_W, MIN_H = 8 * 7, 8 * 1
 
     def _geometry(self) -> tuple[int, int, int, int]:
         w, h = self.size.width, self.size.height
@@ -64,7 +66,7 @@ class RingBoard(CanvasBoard):
         # Tall cells only where they always fit: the choices below grow and shrink from one
         # decision to the next, and the ring must not change size (or jump) with them.
         tall = h >= 24 and (self.app.size.height if self.is_attached else 0) >= 46
-        ch = 3 if tall else 2
+        ch = 3 if tall else 2 if h >= 16 else 1
         ox = max(0, (w - cw * 8) // 2)
         oy = 0  # top-anchored: the ring does not move when the choices below grow or shrink
         return cw, ch, ox, oy
@@ -114,9 +116,19 @@ class RingBoard(CanvasBoard):
             if target == self.cursor:
                 style = "bold black on #ffd866"
             start = "+" if _get(isl, "tornado_start", False) else " "
-            cv.put(x, y, f"{i + 1:>2}{start}{label}"[: cw - 1], style)
+            head = f"{i + 1:>2}{start}{label}"
+            cv.put(x, y, head, style)
+            if ch == 1:  # one row: the ships as letters after the label, the tornado as @
+                xx = x + len(head)
+                for seat in range(n):
+                    if s.location[seat] == i:
+                        cv.put(xx, y, marks[seat], Style(bold=True, color="black", bgcolor=colours[seat]))
+                        xx += 1
+                if s.tornado == i:
+                    cv.put(xx, y, "@", Style(bold=True, color="white", bgcolor="#6b6b6b"))
+                continue
             # ships moored here and the tornado
-            row = y + 1 if ch >= 2 else y
+            row = y + 1
             xx = x
             for seat in range(n):
                 if s.location[seat] == i:
@@ -135,8 +147,12 @@ class RingBoard(CanvasBoard):
             style = Style(bold=True, color="black")
             if target in self.targets:
                 style += Style(reverse=True)
-            cv.put(x, y, f"{marks[seat]} port"[: cw - 1], style)
             tally = f"{s.unloaded[seat]}/{s.target}"
+            if ch == 1:
+                moored = f" {marks[seat]}" if s.location[seat] == -1 else ""
+                cv.put(x, y, f"{marks[seat]}≡{tally}{moored}", style)
+                continue
+            cv.put(x, y, f"{marks[seat]} port", style)
             line = f"≡{tally}"
             if s.location[seat] == -1:
                 line = f"≡{tally} {marks[seat]}"  # the ship is moored in its harbour
@@ -160,7 +176,8 @@ class RingBoard(CanvasBoard):
         lines.append((f"Basket: {s.basket} treasure · first to {s.target} home wins", ""))
         lines.append(("ships sail clockwise →", "dim"))
         legend = "A ship  ≡ treasure home" if younger else "+ tornado square  @@@ tornado  A ship"
-        lines.append((legend, "dim"))
+        if ch >= 2:
+            lines.append((legend, "dim"))  # one-row cells: the legend is under g
         room = max(0, inner_h - len(lines) - 1)
         wrapped: list[str] = []
         for ev in self.extra.get("events", []):

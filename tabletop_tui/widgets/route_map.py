@@ -51,6 +51,49 @@ CURSOR = Style(color="#000000", bgcolor="#ffd866", bold=True)
 ROUTE = Style(color="#6f8fb3")
 DIM = Style(color="#8a8a8a")
 MP = Style(color="#ffd866", bold=True)
+#: the map's short names, used when a box is too narrow for the whole name (the legend, g, and the
+#: location line under the map give every name in full)
+SHORT = {"0": "Havana", "1": "Matanzas", "2": "Cayo R.", "3": "Baracoa", "4": "P.Plata", "5": "S.Domingo",
+         "6": "Mayaguez", "7": "San Juan", "8": "St.Kitts", "9": "Martin.", "10": "Grenada", "11": "P.Spain",
+         "12": "Curacao", "13": "Maracaibo", "14": "Cartagena", "15L": "Portob.", "16L": "Bluef.",
+         "15U": "Provid.", "17": "P.Royal", "18": "G.Cayman", "19": "Isla J.", "20": "Santiago",
+         "21a": "Windward", "21b": "Cienf.", "22": "H.Roads"}
+SHORTER = {"0": "Hav.", "1": "Mat.", "2": "Cayo", "3": "Bar.", "4": "P.Pl", "5": "S.Do", "6": "May.",
+           "7": "S.J.", "8": "St.K", "9": "Mart", "10": "Gren", "11": "P.Sp", "12": "Cur.", "13": "Mar.",
+           "14": "Cart", "15L": "Pb.", "16L": "Bf.", "15U": "Pr.", "17": "P.R.", "18": "G.C.", "19": "Isla",
+           "20": "Sant", "21a": "Wind", "21b": "Cf.", "22": "H.R."}
+
+
+def box_title(loc: str, name: str, room: int, label: str | None = None) -> str:
+    """The box's first row: the number and the whole name, or a short name that fits (never a
+    name cut mid-word; the number alone when nothing fits)."""
+    head = f"{loc} {label} " if label else f"{loc} "
+    for n in (name, SHORT.get(loc, name), SHORTER.get(loc, "")):
+        if n and len(head) + len(n) <= room:
+            return head + n
+    return head.rstrip()
+
+
+def abbreviate(text: str, room: int) -> str:
+    """Fit text by shortening its leading words to an initial and a point ("E. Supplies"), never
+    by cutting a word; the text as it is when that is not enough (then it is recorded as cut)."""
+    words = text.split(" ")
+    for i, w in enumerate(words[:-1]):
+        if len(" ".join(words)) <= room:
+            break
+        if len(w) > 2 and w[0].isalpha():
+            words[i] = w[0] + "."
+    out = " ".join(words)
+    return out if len(out) <= room else text
+
+
+def put_fit(cv: Canvas, x: int, y: int, text: str, room: int, style: Style) -> None:
+    """Put text in ``room`` cells; what does not fit is recorded as cut (the cut-text check)."""
+    if len(text.rstrip()) > room:
+        cv.cropped.append(text)
+    cv.put(x, y, text[:max(0, room)], style)
+
+
 LEGEND_ROOMY = ("s sugar  t tobacco", "c coffee k cocoa", "l cloth  Q quest")
 LEGEND_COMPACT = ("A ship a assist. Q", "stckl goods [F]flag")
 
@@ -108,9 +151,13 @@ class RouteMap(CanvasBoard):
             self.hit(x, y, bw, nh, target)
             name = spec["name"]
             label = mp.get(loc)
-            title = f"{loc} {name}" if nh >= 3 or not label else f"{loc} {label} {name}"
             mark = "◆" if target == self.cursor else ("◇" if target in self.targets else "")
-            cv.put(x, y, title[: bw - len(mark)], Style(bold=spec["kind"] == "city"))
+            title = box_title(loc, name, bw - len(mark), None if nh >= 3 else label)
+            mp_below = False
+            if nh < 3 and label and title == f"{loc} {label}":  # no room for a name beside the MP:
+                title = box_title(loc, name, bw - len(mark))  # the name first, the MP on the row below
+                mp_below = True
+            put_fit(cv, x, y, title, bw - len(mark), Style(bold=spec["kind"] == "city"))
             if mark:  # (not colour alone: the cursor and the targets carry a sign)
                 cv.put(x + bw - 1, y, mark, Style(bold=True))
             # the market, the flag, a quest
@@ -143,15 +190,19 @@ class RouteMap(CanvasBoard):
                     cv.put(x + bw - len(label), y + 2, label, MP if target != self.cursor else Style(bold=True))
             else:
                 both = row2 + ([(" ", None)] if row2 and row1 else []) + row1
-                self._run(cv, x, y + 1, bw, both)  # (the MP cost is in the title row here)
+                if mp_below and sum(len(t) for t, _ in both) + 1 + len(label) <= bw:
+                    cv.put(x + bw - len(label), y + 1, label, MP if target != self.cursor else Style(bold=True))
+                    self._run(cv, x, y + 1, bw - len(label) - 1, both)
+                else:  # (the MP cost is in the title row here, or in the choice's line when no room is left)
+                    self._run(cv, x, y + 1, bw, both)
         # the free corners: the legend (between 15U and 21b) and the card display (right)
         lx, ly = 2 * cw, 2 * (nh + gap)
         legend = (LEGEND_ROOMY if nh >= 3 else LEGEND_COMPACT)
         for k, line in enumerate(legend[:nh]):
-            cv.put(lx, ly + k, line[: 2 * cw - 1], DIM)
+            put_fit(cv, lx, ly + k, line, 2 * cw - 1, DIM)
         cx = 6 * cw
         for k, (line, st) in enumerate(self.extra.get("corner", [])[: 2 * nh + gap]):
-            cv.put(cx, ly + k, line[: w - cx], st or Style())
+            put_fit(cv, cx, ly + k, abbreviate(line, w - cx), w - cx, st or Style())
             target = self.extra.get("corner_targets", {}).get(k)
             if target is not None:
                 self.hit(cx, ly + k, w - cx, 1, target)
@@ -169,6 +220,8 @@ class RouteMap(CanvasBoard):
         for text, st in parts:
             if w <= 0:
                 return
+            if len(text) > w:
+                cv.cropped.append(text)
             text = text[:w]
             cv.put(x, y, text, st or Style())
             x += len(text)

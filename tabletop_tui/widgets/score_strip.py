@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.widgets import Static
 
+from tabletop_tui.rules.core import unit_text
 from tabletop_tui.widgets import panel_fit as fit
 
 
@@ -32,24 +33,29 @@ class StripSeat:
     passed: int = 0  # 1-based passing order this round; 0 = still in
 
 
-def seat_item(s: StripSeat, numbers_only: bool = False) -> Text:
+def seat_item(s: StripSeat, numbers_only: bool = False, lead: bool = True) -> Text:
     t = Text()
-    t.append("▶" if s.to_move else " ", "bold")
+    if s.to_move or lead:
+        t.append("▶" if s.to_move else " ", "bold")
     t.append(f"{s.mark} ", f"bold {s.colour}")
     t.append(s.name, "bold" if s.to_move else "")
     for unit, value in s.counters:
         t.append(f" {value}", "bold")
-        t.append(f" {unit}" if not numbers_only else unit, "dim" if not numbers_only else "dim")
+        # tight form: "34VP 5C" for the short units; a word stays a word ("4 aboard")
+        unit = unit_text(unit, value)
+        t.append(unit if numbers_only and len(unit) <= 2 else f" {unit}", "dim")
     if s.passed:
         t.append(f" passed {ordinal(s.passed)}", "italic dim")
     return t
 
 
 def strip_lines(seats: list[StripSeat], width: int) -> list[Text]:
-    """The items laid out at ``width``: spaced units where they fit on one row, else tight."""
-    for numbers_only in (False, True):
-        items = [seat_item(s, numbers_only) for s in seats]
-        lines = fit.flow(Text(""), items, width, indent=0, sep=" │ ", sep_style="dim")
+    """The items laid out at ``width``: the roomiest form that fits on one row (spaced units,
+    then short units run together, then no gap before the names), else the tightest over rows."""
+    forms = [(False, True, " │ "), (True, True, " │ "), (True, False, "│")]
+    for numbers_only, lead, sep in forms:
+        items = [seat_item(s, numbers_only, lead) for s in seats]
+        lines = fit.flow(Text(""), items, width, indent=0, sep=sep, sep_style="dim")
         if len(lines) == 1:
             return lines
     return lines

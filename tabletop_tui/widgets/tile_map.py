@@ -254,7 +254,14 @@ class TileMap(CanvasBoard):
         self._geom = (top, left, vx, vy, rows)
         # the header: status, or the hand of tiles while charting
         if self._carto() and self._compact_hand():
-            cv.put(0, 0, " · ".join(self.hand_hint.split("\n"))[:w], Style(bold=True))
+            # the tile's name first, then what fits of its turn and the keys (the prompt below
+            # says the keys too); never cut inside a part
+            parts = [p for p in self.hand_hint.split("\n") if p]
+            line = parts[0] if parts else ""
+            for p in parts[1:]:
+                if len(line) + 3 + len(p) <= w:
+                    line += " · " + p
+            cv.put(0, 0, line, Style(bold=True))
         elif self._carto():
             self._draw_hand(cv, w)
         else:
@@ -409,7 +416,10 @@ class TileMap(CanvasBoard):
                 cv.put(X + i, Y + j, mark, st)
         if items:
             if info.get("islet") and not info["pirate_den"]:
-                text = "".join(items)[:3]
+                text = "".join(items)
+                if len(text) > 3:  # more than an islet's middle holds: the check hears of it
+                    cv.cropped.append(text)
+                    text = text[:3]
                 cv.put(X + 3 - len(text) // 2, Y + 1, text, Style(color="#ffd866", bgcolor="#3b6a33", bold=True))
             else:
                 spots = [p for a in seas for p in a]

@@ -61,8 +61,19 @@ def test_finca_delivery_builder_100x30(snap_compare):
     assert snap_compare(app_for(m), terminal_size=(100, 30))
 
 
-def test_finca_80x24_asks_for_a_larger_terminal_rather_than_cutting_the_board(snap_compare):
+def test_finca_80x24_plays_without_the_side_panels(snap_compare):
     assert snap_compare(app_for(finca_match(players=3, seed=5, moves=60)), terminal_size=(80, 24))
+
+
+def test_finca_80x24_delivery_with_four_players(snap_compare):
+    m = finca_match(players=4, seed=5, moves=60, until=lambda s: s.step == "deliver")
+    assert snap_compare(app_for(m), terminal_size=(80, 24))
+
+
+def test_finca_80x24_game_over(snap_compare):
+    m = finca_match(players=4, seed=5, moves=100000)
+    assert m.over
+    assert snap_compare(app_for(m), terminal_size=(80, 24))
 
 
 def test_finca_one_less_fruit_after_a_pick_100x30(snap_compare):

@@ -60,9 +60,21 @@ def test_finis_terrae_game_over_100x30(snap_compare):
     assert snap_compare(app_for(ft_match(players=3, seed=4, finish=True)), terminal_size=(100, 30))
 
 
-def test_finis_terrae_80x24_asks_for_a_larger_terminal_rather_than_cutting(snap_compare):
+def test_finis_terrae_quiet_turn_80x24(snap_compare):
+    # the terminal's default size: the strip, the map around the ship, the player to move's
+    # ship board, the choices and the newest log lines
     m = ft_match(players=3, seed=2, moves=150, until=pending("move"))
     assert snap_compare(app_for(m), terminal_size=(80, 24))
+
+
+def test_finis_terrae_four_players_sailing_80x24(snap_compare):
+    # the busiest decision: four players sailing, the highlighted cell in view
+    m = ft_match(players=4, seed=8, moves=200, until=pending("move", 1))
+    assert snap_compare(app_for(m), terminal_size=(80, 24))
+
+
+def test_finis_terrae_game_over_80x24(snap_compare):
+    assert snap_compare(app_for(ft_match(players=4, seed=4, finish=True)), terminal_size=(80, 24))
 
 
 def test_finis_terrae_four_players_sailing_100x30(snap_compare):

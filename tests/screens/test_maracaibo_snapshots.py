@@ -11,7 +11,7 @@ from tabletop_tui.screens.maracaibo import Menu
 
 from .helpers import app_for, played_match
 
-SIZES = [(120, 40), (100, 30)]
+SIZES = [(120, 40), (100, 30), (80, 24)]
 
 
 def mar(players=3, seed=5, moves=0, until=None, finish=False) -> Match:
@@ -42,7 +42,8 @@ def before_round_end(m):
 
 
 async def lift(pilot):
-    """A resumed game that hides things opens behind the curtain: the player to move is ready."""
+    """A game that hides things among two or more people opens behind the curtain, new or
+    resumed: the player to move is ready."""
     from tabletop_tui.screens.handoff import HandoffScreen
 
     await pilot.pause()
@@ -58,16 +59,17 @@ async def enter_menu(pilot, key):
     await pilot.pause()
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["120x40", "100x30"])
+@pytest.mark.parametrize("size", SIZES, ids=["120x40", "100x30", "80x24"])
 def test_maracaibo_start(snap_compare, size):
-    assert snap_compare(app_for(mar(players=4, seed=5)), terminal_size=size)
+    assert snap_compare(app_for(mar(players=4, seed=5)), terminal_size=size, run_before=lift)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["120x40", "100x30"])
+@pytest.mark.parametrize("size", SIZES, ids=["120x40", "100x30", "80x24"])
 def test_maracaibo_curtain(snap_compare, size):
     m = mar(players=2, seed=3, moves=0)
 
     async def hand_over(pilot):
+        await lift(pilot)  # the first player is ready
         await pilot.press("1")  # the first player keeps a career and sees the result,
         await pilot.pause()
         await pilot.press("enter")  # then passes the keyboard: the curtain falls
@@ -76,7 +78,7 @@ def test_maracaibo_curtain(snap_compare, size):
     assert snap_compare(app_for(m), terminal_size=size, run_before=hand_over)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["120x40", "100x30"])
+@pytest.mark.parametrize("size", SIZES, ids=["120x40", "100x30", "80x24"])
 def test_maracaibo_movement(snap_compare, size):
     m = mar(players=3, seed=5, moves=40, until=kind("move"))
 
@@ -88,7 +90,7 @@ def test_maracaibo_movement(snap_compare, size):
     assert snap_compare(app_for(m), terminal_size=size, run_before=cursor)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["120x40", "100x30"])
+@pytest.mark.parametrize("size", SIZES, ids=["120x40", "100x30", "80x24"])
 def test_maracaibo_delivery(snap_compare, size):
     m = mar(players=3, seed=5, until=can_deliver)
 
@@ -105,7 +107,7 @@ def test_maracaibo_delivery(snap_compare, size):
     assert snap_compare(app_for(m), terminal_size=size, run_before=to_discs)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["120x40", "100x30"])
+@pytest.mark.parametrize("size", SIZES, ids=["120x40", "100x30", "80x24"])
 def test_maracaibo_combat(snap_compare, size):
     m = mar(players=3, seed=5, until=can_annex)
 
@@ -118,7 +120,7 @@ def test_maracaibo_combat(snap_compare, size):
     assert snap_compare(app_for(m), terminal_size=size, run_before=annex)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["120x40", "100x30"])
+@pytest.mark.parametrize("size", SIZES, ids=["120x40", "100x30", "80x24"])
 def test_maracaibo_round_end(snap_compare, size):
     m = mar(players=3, seed=5, until=before_round_end)
 
@@ -132,7 +134,7 @@ def test_maracaibo_round_end(snap_compare, size):
     assert snap_compare(app_for(m), terminal_size=size, run_before=end_round)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["120x40", "100x30"])
+@pytest.mark.parametrize("size", SIZES, ids=["120x40", "100x30", "80x24"])
 def test_maracaibo_game_over(snap_compare, size):
     m = mar(players=3, seed=5, finish=True)
     assert m.over
@@ -140,4 +142,4 @@ def test_maracaibo_game_over(snap_compare, size):
 
 
 def test_maracaibo_too_small_80x24(snap_compare):
-    assert snap_compare(app_for(mar(players=2, seed=3, moves=0)), terminal_size=(80, 24))
+    assert snap_compare(app_for(mar(players=2, seed=3, moves=0)), terminal_size=(80, 24), run_before=lift)

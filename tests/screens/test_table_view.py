@@ -82,3 +82,26 @@ async def test_p_opens_every_players_seat_sheet_and_the_log_shows_the_ledger_tab
         await settle(pilot)
         table = app.screen.query_one("#ledger")
         assert table.row_count == len(m.actions)
+
+
+def test_one_of_a_counted_thing_is_singular_and_reasons_are_not_repeated():
+    from tabletop_tui.rules.core import BaseRules
+
+    assert Change(0, "ports", 1).amount_text() == "+1 port"
+    assert Change(0, "ports", -2).amount_text() == "-2 ports"
+    assert Change(0, "VP", 1).amount_text() == "+1 VP"
+    assert Change(0, "PW", -1, "burn").amount_text() == "-1 PW (burn)"
+
+    class Holds(BaseRules):
+        def names(self, s):
+            return ["Ann"]
+
+        def counters(self, s, seat):
+            return {"$": s["gold"]}
+
+    class St(dict):
+        pass
+
+    before, after = St(gold=20), St(gold=0)
+    after.notes = [Change(0, "$", -5, "wreck"), Change(0, "$", -15, "wreck")]
+    assert Holds().changes(before, None, after) == [Change(0, "$", -20, "wreck")]

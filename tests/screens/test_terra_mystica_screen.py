@@ -436,3 +436,64 @@ async def test_faction_boards_fit_their_column_without_cutting_at_100x30_and_120
             assert len(lines) > 15  # the mover's full board and four short ones
             too_long = [line for line in lines if len(line.rstrip()) > room]
             assert too_long == [], (size, room)
+
+
+def _to_a_bot_after_the_person(m):
+    """A main-phase decision of Anna (a person) after which Bruno (a bot) is to play."""
+    return (m.state.phase == "play" and m.pending is not None and m.pending.kind == "main"
+            and m.pending.seat == 0)
+
+
+async def test_an_escape_meant_for_a_command_line_that_closed_itself_does_not_start_leaving():
+    """The command line closes itself when the turn passes: the Escape pressed by habit to close
+    it only says how to leave; the next one asks "Leave this game?"."""
+    from tabletop_tui.app import TabletopApp
+    from tabletop_tui.screens.confirm import ConfirmScreen
+    from tabletop_tui.screens.game import GameScreen
+
+    m = played_match("terra_mystica", players=2, seed=5, bots=(1,), until=_to_a_bot_after_the_person)
+    m.seats[1].level = "random"
+    app = TabletopApp(match=m, bot_delay=60)  # Bruno takes his time: the turn stays his
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon")
+        cl = app.screen.query_one(CommandLine)
+        n = len(m.actions)
+        cl.input.value = next(str(a) for a in m.legal_actions() if str(a).startswith("pass"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(m.actions) == n + 1 and m.pending.seat == 1 and not cl.is_open  # closed itself
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert any("Press Escape again to leave" in n.message for n in app._notifications)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+
+
+async def test_escape_twice_to_close_the_command_line_does_not_start_leaving(monkeypatch):
+    """Escape closes the line; a second Escape right after it is the same habit. Later, Escape
+    leaves as always."""
+    from tabletop_tui.screens.confirm import ConfirmScreen
+    from tabletop_tui.screens.game import GameScreen
+
+    clock = [100.0]
+    monkeypatch.setattr("tabletop_tui.widgets.command_line._now", lambda: clock[0])
+    m = played_match("terra_mystica", players=2, seed=5, until=lambda m: m.state.phase == "play")
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon")
+        cl = app.screen.query_one(CommandLine)
+        assert cl.is_open
+        await pilot.press("escape")
+        clock[0] += 0.5  # at once, by habit
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and not cl.is_open
+        await pilot.press("colon", "escape")
+        clock[0] += CommandLine.HABIT_SECONDS + 1  # a while later
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)

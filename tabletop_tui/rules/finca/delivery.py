@@ -3,7 +3,9 @@ the fruit left out with one less fruit), whether it can still be completed, and 
 out (fruit to the supply, tiles taken, bonus tiles, finca tiles, wooden fincas)."""
 from __future__ import annotations
 
-from .components import COMMUNITIES, FRUITS, MAX_DELIVERY, MAX_LARGE, TILES
+from tabletop_tui.rules.core import Change
+
+from .components import COMMUNITIES, FINCA_VP, FRUITS, MAX_DELIVERY, MAX_LARGE, TILES
 from .scoring import assign_finca, complete_sets
 from .state import State
 
@@ -196,9 +198,14 @@ def deliver(s: State, seat: int) -> None:
         s.windmill_carts += 1
     # take the tiles; the next tile of each stack is flipped (the list's new head)
     for c in d["picks"]:
-        s.tiles[seat].append(s.stacks[c].pop(0))
+        tile = s.stacks[c].pop(0)
+        s.tiles[seat].append(tile)
+        s.notes.append(Change(seat, "VP", TILES[tile].value, "fruit tile"))
     while s.bonus_stack and complete_sets(s, seat) > len(s.bonus[seat]):
         s.bonus[seat].append(s.bonus_stack.pop(0))
+        s.notes.append(Change(seat, "VP", s.bonus[seat][-1], "bonus tile"))
     for c in d["picks"]:
         if not s.stacks[c]:
             assign_finca(s, c)
+            if s.finca_owner[c] >= 0:
+                s.notes.append(Change(s.finca_owner[c], "VP", FINCA_VP, "finca tile"))

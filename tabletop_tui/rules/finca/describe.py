@@ -172,3 +172,40 @@ def summary(rules, s: State) -> str:
     d = rules.pending(s)
     lines.append("The game is over." if d is None else f"{s.names[d.seat]} to play: {d.prompt}")
     return "\n".join(lines)
+
+
+def sheet(s: State, seat: int) -> list[tuple[str, list[str]]]:
+    """Everything the rules make public about a player, in words (reads only ``s``)."""
+    from .components import ACTION_TILES, ACTION_VP, FINCA_VP, FRUITS
+
+    fruits = s.fruits[seat]
+    held = [f"{fruits[f]} {plural(f, fruits[f])}" for f in FRUITS if fruits[f]]
+    total = sum(fruits.values())
+    play = [f"{total} fruit{'s' if total != 1 else ''} in all" + (": " + ", ".join(held) if held
+                                                                 else "")]
+    play.append(f"{s.carts[seat]} donkey cart{'s' if s.carts[seat] != 1 else ''}")
+    farmers = []
+    for b, k in enumerate(s.farmers[seat]):
+        if k:
+            farmers.append(f"{k} on blade {blade_no(b)} ({s.blades[b]})")
+    if s.to_place[seat]:
+        farmers.append(f"{s.to_place[seat]} still to place")
+    left = [ACTION_TILE_NAME[t] for t in ACTION_TILES if t in s.action_tiles[seat]]
+    used = [ACTION_TILE_NAME[t] for t in ACTION_TILES if t not in s.action_tiles[seat]]
+    tiles = [f"left ({ACTION_VP} VP each at the end): " + (", ".join(left) or "none"),
+             "used: " + (", ".join(used) or "none")]
+    got = [TILES[t] for t in s.tiles[seat]]
+    delivered = ([f"tile {t.text()}" for t in sorted(got, key=lambda t: (t.value, t.id))]
+                 or ["none yet"])
+    counts = scoring.set_progress(s, seat)
+    missing = [str(v) for v, n in counts.items() if n <= scoring.complete_sets(s, seat)]
+    sets = scoring.complete_sets(s, seat)
+    delivered.append(f"{sets} complete set{'s' if sets != 1 else ''} of values 1 to 6; "
+                     f"the next needs {join_names(missing)}")
+    fincas = [finca_name(f) + f" ({FINCA_VP} VP)" for f in s.fincas_of(seat)]
+    bonus = [f"bonus tile {b}" for b in s.bonus[seat]]
+    points = [f"{k.lower()}: {v} VP" for k, v in scoring.score_breakdown(s, seat).items()]
+    points.append(f"{sum(scoring.score_breakdown(s, seat).values())} VP in all")
+    return [("Play area", play), ("Farmers", farmers or ["none on the windmill"]),
+            ("Action tiles", tiles), ("Fruit tiles delivered", delivered),
+            ("Finca and bonus tiles", fincas + bonus or ["none yet"]), ("Points", points)]

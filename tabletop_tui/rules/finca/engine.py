@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng
+from tabletop_tui.rules.core import BaseRules, Change, Decision, IllegalAction, Option, Result, Rng
 
 from . import describe, notation, scoring, state
 from .actions import (Confirm, Deliver, Fill, GustFrom, GustTo, Move, Omit, Pick, Place, Stop,
                       UseTile)
-from .components import (ACTION_TILE_NAME, ACTION_TILES, BONUS_TILES, CARTS, COMMUNITIES,
-                         COMMUNITY_INDEX, COMP, FARMERS, FINCA_TILES, FRUITS, HIDDEN, MAX_DELIVERY,
+from .components import (ACTION_TILE_NAME, ACTION_TILES, ACTION_VP, BONUS_TILES, CARTS,
+                         COMMUNITIES, COMMUNITY_INDEX, COMP, FARMERS, FINCA_TILES, FRUITS, HIDDEN, MAX_DELIVERY,
                          MAX_LARGE, N_BLADES, N_TILES, PER_STACK, SUPPLY_EACH, TILE_IDS, TILES,
                          WOODEN_FINCAS, blade_no, plural)
 from .delivery import (any_delivery, completable, deliver, feasible, new_delivery,
@@ -83,6 +83,7 @@ class FincaRules(BaseRules[State]):
         s.gust_from = None
         s.dlv = None
         s.turns = 0
+        s.notes = []
         return s
 
     # -- decisions ----------------------------------------------------------------------------
@@ -321,6 +322,7 @@ class FincaRules(BaseRules[State]):
             return s
         if isinstance(a, UseTile):
             s.action_tiles[seat].remove(a.tile)
+            s.notes.append(Change(seat, "VP", -ACTION_VP, "action tile used"))
             if a.tile == "double":
                 s.step = "double1"
             elif a.tile == "gust":
@@ -377,6 +379,19 @@ class FincaRules(BaseRules[State]):
 
     def result(self, s: State) -> Result | None:
         return scoring.result(s)
+
+    # -- the table at a glance ----------------------------------------------------------------
+    def counters(self, s: State, seat: int) -> dict[str, int]:
+        """Points (fruit tiles, finca tiles, bonus tiles and 2 for each action tile still
+        unused), the fruits in the play area, donkey carts, and action tiles left."""
+        return {"VP": scoring.vp(s)[seat], "fruit": scoring.fruit_total(s, seat),
+                "carts": s.carts[seat], "action tiles": len(s.action_tiles[seat])}
+
+    def headline(self, s: State, seat: int) -> list[str]:
+        return ["VP", "fruit"]  # one strip row for 4 players at 100 columns; carts: panels, p
+
+    def sheet(self, s: State, seat: int) -> list[tuple[str, list[str]]]:
+        return describe.sheet(s, seat)
 
     # -- information --------------------------------------------------------------------------
     def view(self, s: State, seat: int) -> State:

@@ -11,7 +11,7 @@ class State:
     __slots__ = ("names", "options", "rng", "blades", "farmers", "to_place", "supply", "fruits",
                  "windmill_carts", "carts", "stacks", "out", "finca_tile", "finca_owner",
                  "wooden", "wooden_supply", "tiles", "action_tiles", "bonus_stack", "bonus",
-                 "turn", "step", "gust_from", "dlv", "turns")
+                 "turn", "step", "gust_from", "dlv", "turns", "notes")
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -40,6 +40,7 @@ class State:
         s.gust_from = self.gust_from
         s.dlv = copy_dlv(self.dlv)
         s.turns = self.turns
+        s.notes = []  # what this apply changed and why (a fresh list; not saved)
         return s
 
     # convenience for widgets
@@ -126,4 +127,5 @@ def from_json(d: dict) -> State:
     s.gust_from = d["gust_from"]
     s.dlv = copy_dlv(d["dlv"])
     s.turns = d["turns"]
+    s.notes = []
     return s

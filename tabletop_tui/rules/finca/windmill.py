@@ -2,7 +2,9 @@
 dividing lines, and the shortages when a supply runs out."""
 from __future__ import annotations
 
-from .components import DIVIDING_LINES, N_BLADES
+from tabletop_tui.rules.core import Change
+
+from .components import DIVIDING_LINES, N_BLADES, blade_no, plural
 from .state import State
 
 
@@ -40,11 +42,17 @@ def harvest(s: State, seat: int, blade: int, n: int) -> None:
     if s.supply[fruit] < n:
         # Shortage: every player returns all fruits of that kind, then the mover takes.
         for p in range(s.n):
+            if s.fruits[p][fruit]:
+                s.notes.append(Change(p, "fruit", -s.fruits[p][fruit],
+                                      f"the {plural(fruit, 2)} ran out"))
             s.supply[fruit] += s.fruits[p][fruit]
             s.fruits[p][fruit] = 0
     take = min(n, s.supply[fruit])
     s.supply[fruit] -= take
     s.fruits[seat][fruit] += take
+    if take:
+        s.notes.append(Change(seat, "fruit", take,
+                              f"{plural(fruit, take)} from blade {blade_no(blade)}"))
 
 
 def take_cart(s: State, seat: int) -> None:
@@ -52,11 +60,14 @@ def take_cart(s: State, seat: int) -> None:
     if s.windmill_carts == 0:
         # No cart left: every player returns all carts to the windmill first.
         for p in range(s.n):
+            if s.carts[p]:
+                s.notes.append(Change(p, "carts", -s.carts[p], "the donkey carts ran out"))
             s.windmill_carts += s.carts[p]
             s.carts[p] = 0
     if s.windmill_carts:
         s.windmill_carts -= 1
         s.carts[seat] += 1
+        s.notes.append(Change(seat, "carts", 1, "dividing line"))
 
 
 def move_farmer(s: State, seat: int, blade: int) -> None:

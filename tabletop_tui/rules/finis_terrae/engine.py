@@ -7,15 +7,17 @@ phase (beach, split, carto, wind, sail).
 """
 from __future__ import annotations
 
-import re
-
-from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, rank_by
+from tabletop_tui.rules.core import BaseRules, Change, Decision, IllegalAction, Option, Result, Rng, rank_by
 
 from . import cartography as C
 from . import combat, trade
 from . import holds as H
 from . import sailing as SL
 from . import scoring as SC
+from . import ship_boards as SB
+from .log_words import goods, tile_words as _tile_words
+from .log_words import doing as _doing_words
+from .log_words import sentence as _sentence
 from . import tiles as T
 from . import weather as W
 from .actions import (GALLEON, Attack, ChooseBeach, ChooseWind, Den, DropHold, LoadHold, Move,
@@ -25,45 +27,7 @@ from .dice import roll as _roll
 from .state import State
 
 CP = T.COMPONENTS
-GOOD_WORD = {"doubloons": "doubloons", "spice": "spice crates", "find": "underwater finds",
-             "castaway": "castaways", "treasure": "treasures"}
 SIDE_DIR = {"N": 0, "E": 1, "S": 2, "W": 3}
-ONE_WORD = {"doubloons": "doubloon", "spice": "spice crate", "find": "underwater find",
-            "castaway": "castaway", "treasure": "treasure"}
-
-
-def _tile_words(a) -> str:
-    """"island 1 beach at 3,1, turned 90°": the turn is said only when the tile is turned."""
-    turn = f", turned {a.rot * 90}°" if a.rot else ""
-    return f"{a.tile.replace('_', ' ')} at {a.x},{a.y}{turn}"
-
-
-_DRAWS = re.compile(r"^(?P<who>.+?) draws (?P<tiles>[a-z0-9_]+(?:, [a-z0-9_]+)*)$")
-
-
-def _words(text: str) -> str:
-    """An event in the player's words: tile ids as names ("fort_1_beach" → "fort 1 beach") and
-    the Finis Terrae card by its name. The state keeps the events as written (saves hash them)."""
-    m = _DRAWS.match(text)
-    if m:
-        names = [t.replace("_", " ") for t in m.group("tiles").split(", ")]
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return f"{m.group('who')} draws {listed}"
-    return text.replace("weather: finis_terrae;", "weather: the Finis Terrae card, a sunny day and the last one;")
-
-
-def _sentence(text: str) -> str:
-    """An event as a sentence: a capital first letter and a full stop."""
-    text = _words(text.strip())
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
-
-
-def goods(n: int, kind: str) -> str:
-    """'1 doubloon', '3 doubloons': the count with its word."""
-    return f"{n} {ONE_WORD[kind] if n == 1 else GOOD_WORD[kind]}"
 
 
 class FinisTerraeRules(BaseRules):
@@ -314,6 +278,7 @@ class FinisTerraeRules(BaseRules):
     def _start_split(self, s) -> None:
         seat = self.seat_order(s)[s.cur]
         k = self._from_bank(s, CP["start_doubloons"])
+        s.notes.append(Change(seat, "$", k, "starting doubloons"))
         s.dist = {"seat": seat, "pool": {"doubloons": k}, "hold": 0, "holds": [], "min": 0,
                   "placed": 0, "why": "setup"}
 
@@ -355,11 +320,16 @@ class FinisTerraeRules(BaseRules):
             h = lose["holds"][a.hold]
             lose["holds"] = list(lose["holds"])
             lose["holds"][a.hold] = None
+            winner, loser = self.controller(s, q["winner"]), self.controller(s, q["loser"])
+            if q["loser"] != GALLEON:
+                SB.note_goods(s, loser, h, -1, "spoils of combat")
             if a.take:
                 if a.throw >= 0:
                     self._return(s, win["holds"][a.throw])
                     win["holds"][a.throw] = None
                 win["holds"] = H.load(win["holds"], h[0], h[1])
+                if q["winner"] != GALLEON:
+                    SB.note_goods(s, winner, h, 1, "spoils of combat")
                 self._ev(s, f"{self.ship_name(s, q['winner'])} takes {H.text(h)} from "
                          f"{self.ship_name(s, q['loser'])}")
             else:
@@ -399,6 +369,9 @@ class FinisTerraeRules(BaseRules):
         sid = q["ship"]
         sh = self.ship(s, sid)
         hs = list(sh["holds"])
+        if sid != GALLEON:
+            for h in hs:
+                SB.note_goods(s, sid, h, -1, "wreck")
         if hold is not None and hs[hold] is not None:
             kind, k = hs[hold]
             cell = tuple(q["drop"]) if q["drop"] is not None else None
@@ -421,6 +394,7 @@ class FinisTerraeRules(BaseRules):
             s.supply["minus3"] -= 1
             sh["minus3"] += 1
         k = self._from_bank(s, CP["wreck_refund"])
+        s.notes.append(Change(sid, "$", k, "repairs"))
         s.dist = {"seat": sid, "pool": {"doubloons": k + sh["stash"]}, "hold": 0, "holds": [],
                   "min": k, "placed": 0, "why": "wreck"}
         sh["stash"] = 0
@@ -699,6 +673,8 @@ class FinisTerraeRules(BaseRules):
                 r1, r2 = _red(s.rng), _red(s.rng)
                 got = self._from_bank(s, (r1 + r2) * k)
                 sh["holds"] = H.load(sh["holds"], "doubloons", got)
+                if sid != GALLEON:
+                    s.notes.append(Change(seat, "$", got, "treasure opened"))
                 self._ev(s, f"{self.ship_name(s, sid)} opens a treasure: {r1}+{r2} = {got} doubloons")
             else:
                 sh["holds"] = H.load(sh["holds"], a.what, k)
@@ -931,6 +907,44 @@ class FinisTerraeRules(BaseRules):
     def vp(self, s):
         return SC.totals(s)
 
+    # -- the table at a glance: counters, the ledger's reasons, the seat sheet
+    def counters(self, s, seat):
+        """VP (the end scoring as it stands), the seat's doubloons (holds and stash), the spice,
+        treasures, finds and castaways it has (aboard or kept in front of the board), its ports."""
+        return SB.counters(s, seat, SC.totals(s)[seat])
+
+    def headline(self, s, seat):
+        return list(SB.HEADLINE)
+
+    def turn_order(self, s):
+        """The players from the one holding the East marker (the first player) on."""
+        return self.seat_order(s)
+
+    def reasons(self, before, a, after):
+        """Each change of points is a change of one scoring line, named by that line; the rest
+        are the gains and losses the rules name (starting doubloons, repairs, treasures, sales,
+        spoils of combat, wrecks), recorded by ``apply`` in the state's ``notes``."""
+        return SB.point_reasons(before, after) + list(after.notes)
+
+    def changes(self, before, a, after):
+        # the generic one, with the scoring worked out once per state (it is the costly part)
+        reasons = self.reasons(before, a, after)
+        old_vp, new_vp = SC.totals(before), SC.totals(after)
+        out = []
+        for seat in range(before.n):
+            old = SB.counters(before, seat, old_vp[seat])
+            new = SB.counters(after, seat, new_vp[seat])
+            for key in new:
+                mine = [c for c in reasons if c.seat == seat and c.what == key and c.amount]
+                out.extend(mine)
+                rest = new[key] - old[key] - sum(c.amount for c in mine)
+                if rest:
+                    out.append(Change(seat, key, rest, ""))
+        return out
+
+    def sheet(self, s, seat):
+        return SB.sheet(s, seat, s.names)
+
     def view(self, s, seat):
         """The tile stack, the weather deck and the 2 cards out of the game are face down for
         everybody; the random stream is replaced by a fixed one, so nothing in a view rebuilds
@@ -1035,56 +1049,19 @@ class FinisTerraeRules(BaseRules):
         return s_[0].upper() + s_[1:]
 
     def log_line(self, before, a, after) -> str:
-        """What a decision did, as sentences: the player's own doing first ("Green sails the
-        Black Galleon to 3,1."), then what followed (storm pushes, dice, a new day...). The
-        events stay in the state word for word (saves hash them); they only get capitals here."""
+        """What a decision did, as sentences in the past tense: the player's own doing first
+        ("Green sailed the Black Galleon to 3,1."), then what followed (storm pushes, dice, a new
+        day...). The events stay in the state word for word (saves hash them); they become the
+        player's words only here."""
         d = self.pending(before)
         seat = d.seat if d else 0
         galleon = bool(d and d.kind in ("move", "act", "order") and before.sail
                        and "order" in before.sail and self._current(before)[1] == GALLEON)
-        first = self._doing(before, a, before.names[seat], galleon, d)
-        events = [_sentence(e) for e in after.events]
-        return " ".join(([first] if first else []) + events) or _sentence(f"{before.names[seat]}: {a}")
-
-    def _doing(self, s, a, name: str, galleon: bool, d) -> str | None:
-        """The sentence for the player's own decision, or None when the events tell it all."""
-        subject = f"{name} (with the Black Galleon)" if galleon else name
-        sid = GALLEON if galleon else (d.seat if d else 0)
-        if isinstance(a, ChooseBeach):
-            side = dict(N="north", E="east", S="south", W="west")[a.side]
-            return f"{name} starts on the {side} beach of the Isle of Winds."
-        if isinstance(a, Split):
-            return f"{name} takes the recommended split."
-        if isinstance(a, LoadHold):
-            if not a.what:
-                return f"{name} leaves hold {a.hold + 1} empty."
-            return f"{name} puts {goods(a.n, a.what)} in hold {a.hold + 1}."
-        if isinstance(a, Place):
-            return f"{name} places {_tile_words(a)}."
-        if isinstance(a, ChooseWind):
-            return f"{name} chooses the wind's direction."
-        if isinstance(a, SunnyOrder):
-            return f"{subject} sails up to {a.first} tiles first, then up to {a.second}."
-        if isinstance(a, Move):
-            what = " the Black Galleon" if galleon else ""
-            side = f" ({a.side} side)" if a.side else ""
-            return f"{name} sails{what} to {a.x},{a.y}{side}."
-        if isinstance(a, Simple):
-            if a.what == "end":
-                if d and d.kind == "move":
-                    return f"{subject} stays where it is and loses this move."
-                return f"{subject} ends the move."
-            if a.what == "reorganize":
-                return f"{name} reorganizes the holds in port."
-            return None  # flag, port, cease: the events say it
-        if isinstance(a, Attack):
-            return f"{subject} attacks {self.ship_name(s, a.opponent)}."
-        if isinstance(a, Throw):
-            h = self.ship(s, sid)["holds"][a.hold]
-            return f"{subject} throws hold {a.hold + 1} ({H.text(h)}) into the sea to make room."
-        if isinstance(a, DropHold):
-            return None if s.queue and s.queue[0].get("drop") else f"{name} chooses hold {a.hold + 1}."
-        return None  # recover, trade, spoils, the Galleon's den: the events say it
+        first = _doing_words(self, before, a, before.names[seat], galleon, d)
+        subjects = list(after.names) + ["the Black Galleon"]
+        events = [_sentence(e, subjects) for e in after.events]
+        return " ".join(([first] if first else []) + events) or \
+            _sentence(f"{before.names[seat]}: {a}", subjects)
 
     def summary(self, s) -> str:
         if s.phase == "over":

@@ -17,7 +17,8 @@ What a board widget reads:
   movement values of today's moves), "leg", "acted", "trades", "rolled" (the second white die)};
   during cartography {"drawn": bool}. ``dist``: a hold-by-hold loading in progress (set-up,
   repairs, reorganizing). ``queue``: wrecks, spoils of combat and the Galleon's den to settle.
-- ``events``: sentences of what the last ``apply`` did (storm pushes, dice, wrecks) for the log.
+- ``events``: sentences of what the last ``apply`` did (storm pushes, dice, wrecks) for the log;
+  ``notes``: the reasons for what it changed of the players' things (the ledger; not saved).
 """
 from __future__ import annotations
 
@@ -76,7 +77,7 @@ class State:
     __slots__ = ("names", "n", "options", "rng", "tiles", "goods", "ports", "stack", "hand",
                  "box", "deck", "discard", "out", "weather", "wind", "exchange", "common",
                  "ships", "galleon", "supply", "bank", "first", "flag", "day", "phase", "cur",
-                 "dist", "sail", "queue", "ft", "last_day", "moves_today", "events")
+                 "dist", "sail", "queue", "ft", "last_day", "moves_today", "events", "notes")
 
     def __init__(self):
         self.names: list[str] = []
@@ -112,6 +113,9 @@ class State:
         self.last_day = False
         self.moves_today: list = []
         self.events: list[str] = []  # what happened in the last apply, for the log
+        # the reasons for changes of things the last apply made (core.Change), for the ledger:
+        # a fresh list each apply, never saved nor hashed
+        self.notes: list = []
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -148,6 +152,7 @@ class State:
         s.last_day = self.last_day
         s.moves_today = list(self.moves_today)
         s.events = []
+        s.notes = []
         return s
 
     # -- JSON ---------------------------------------------------------------------------

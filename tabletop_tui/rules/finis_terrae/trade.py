@@ -9,6 +9,8 @@ object, ``s`` a state being changed inside ``apply``.
 """
 from __future__ import annotations
 
+from tabletop_tui.rules.core import Change
+
 from . import cartography as C
 from . import holds as H
 from .dice import red as _red
@@ -58,6 +60,7 @@ def trade(R, s, seat, cell, a) -> None:
         sh["pile"][what] = sh["pile"].get(what, 0) + a.n
         got = R._from_bank(s, each * a.n)
         sh["holds"] = H.load(sh["holds"], "doubloons", got)
+        s.notes.append(Change(seat, "$", got, f"{H.text((what, 2)).split(' ', 1)[1]} redeemed"))
         R._ev(s, f"{s.names[seat]} redeems {H.text((what, a.n))} at {s.exchange}+{r} = {each} each: {got} doubloons")
     elif a.op == "buy":
         price = (s.exchange + CP["spice_price_offset"]) * a.n
@@ -73,4 +76,5 @@ def trade(R, s, seat, cell, a) -> None:
         sh["pile"]["spice"] = sh["pile"].get("spice", 0) + a.n
         got = R._from_bank(s, each * a.n)
         sh["holds"] = H.load(sh["holds"], "doubloons", got)
+        s.notes.append(Change(seat, "$", got, "spice sold"))
         R._ev(s, f"{s.names[seat]} sells {a.n} spice at {s.exchange}+{r} = {each} each: {got} doubloons")

@@ -166,7 +166,7 @@ def buy(s, seat: int, c: str) -> None:
         p["plan"].remove(c)
     p["bought"].append(c)
     ops = [op for op in card(c)["effects"] if op["op"] not in PASSIVE_OPS or op["op"] in ("income_doubloons", "income_vp")]
-    tasks = ops_tasks(seat, ops)
+    tasks = ops_tasks(seat, ops, None, card(c)["name"])
     for t in tasks:
         if t["op"]["op"] == "assistant":
             t["card"] = c

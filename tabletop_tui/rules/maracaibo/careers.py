@@ -17,11 +17,12 @@ def check(g: dict, seat: int) -> None:
         if counter(g, seat, m["counter"]) < m["at_least"]:
             return
         p["career_paid"] += 1
+        from .state import gain
         for op in m["reward"]:
             if op["op"] == "doubloons":
-                p["dbl"] += op["n"]
+                gain(g, seat, "$", op["n"], "career")
             elif op["op"] == "vp":
-                p["vp"] += op["n"]
+                gain(g, seat, "VP", op["n"], "career")
 
 
 def career_auto(s, t) -> bool:

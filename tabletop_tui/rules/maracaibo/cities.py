@@ -49,7 +49,7 @@ def city_choose(s, seat: int, a) -> None:
     g = s.g
     p = g["players"][seat]
     loc = p["ship"]
-    tasks = ops_tasks(seat, CITY_ACTIONS[city_action_id(g, loc)]["effects"])
+    tasks = ops_tasks(seat, CITY_ACTIONS[city_action_id(g, loc)]["effects"], None, "city action")
     if len(a.args) == 4:
         _, c, gd, up = a.args
         p["hand"].remove(c)
@@ -60,6 +60,6 @@ def city_choose(s, seat: int, a) -> None:
         trig = []
         for _, op in ship.card_ops(p, "trigger"):
             if op["on"] == "deliver":
-                trig += ops_tasks(seat, op["gain"])
+                trig += ops_tasks(seat, op["gain"], None, card(_)["name"])
         tasks = trig + tasks
     push(g, *tasks)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .content import CONST, FLAG_LOCS, LOCS, NATIONS, TOKENS, card
 from .notation import act
-from .state import push, task, ops_tasks
+from .state import push, task, ops_tasks, gain
 from . import influence, ship, counters
 
 INFL_COSTS = {int(k): v for k, v in CONST["combat_influence_costs"].items()}  # cost -> influence
@@ -81,10 +81,13 @@ def loop_options(s, t) -> list:
     for c in t["cards"]:
         if c not in gone and v >= card_action(c)["cost"]:
             out.append(act(f"card {c}", ("card", c)))
-    # 6.4 "at any moment you may raise the value": offered whenever there is something to pay
-    if p["cp"] > 0:
+    # 6.4 "at any moment you may raise the value": offered while there is something to pay and
+    # a combat action left to use the value on (not once influence, annex and the cards are done)
+    left = ("infl" not in gone or ("annex" not in gone and influence.supply_left(g, nat) > 0)
+            or any(c not in gone for c in t["cards"]))
+    if left and p["cp"] > 0:
         out.append(act("spend cp", ("combat_track",)))
-    if p["fig_personal"] > 0:
+    if left and p["fig_personal"] > 0:
         out.append(act("spend figure", ("figures",)))
     out.append(act("end"))
     return out
@@ -132,15 +135,15 @@ def fight_choose(s, t, a) -> None:
             if rider:  # E33: paid / taken at once, before any combat action
                 op = rider["op"]
                 if op == "pay_doubloons":
-                    p["dbl"] -= rider["n"]
+                    gain(g, seat, "$", -rider["n"], "combat token")
                 elif op == "doubloons":
-                    p["dbl"] += rider["n"]
+                    gain(g, seat, "$", rider["n"], "combat token")
                 elif op == "vp":
-                    p["vp"] += rider["n"]
+                    gain(g, seat, "VP", rider["n"], "combat token")
                 elif op == "figure":
                     ship.gain_figures(p, rider["n"])
                 elif op == "influence":
-                    influence.gain_influence(p, nat, rider["n"])
+                    influence.gain_influence(p, nat, rider["n"], g, seat)
         return
     k = a.kind
     nat = t["nation"]
@@ -158,7 +161,7 @@ def fight_choose(s, t, a) -> None:
         cost = next(c for c, m in INFL_COSTS.items() if m == n)
         t["value"] -= cost
         _mark_used(g, t, "infl")
-        influence.gain_influence(p, nat, n)
+        influence.gain_influence(p, nat, n, g, seat)
     elif k in ("annex", "displace"):
         loc = a.args[0]
         owner = g["flags"][loc]
@@ -168,18 +171,18 @@ def fight_choose(s, t, a) -> None:
             g["removed"][owner] += 1
         influence.take_marker(g, nat)
         g["flags"][loc] = nat
-        influence.gain_influence(p, nat, 1)
-        tasks = ops_tasks(seat, LOCS[loc]["flag"], nat)
+        influence.gain_influence(p, nat, 1, g, seat)
+        tasks = ops_tasks(seat, LOCS[loc]["flag"], nat, "flag bonus")
         for c, op in ship.card_ops(p, "trigger"):
             if op["on"] == "annex":
-                tasks += ops_tasks(seat, op["gain"], nat)
+                tasks += ops_tasks(seat, op["gain"], nat, card(c)["name"])
         push(g, *tasks)
     elif k == "card":
         c = a.args[0]
         spec = card_action(c)
         t["value"] -= spec["cost"]
         _mark_used(g, t, c)
-        push(g, *ops_tasks(seat, spec["gain"], nat))
+        push(g, *ops_tasks(seat, spec["gain"], nat, card(c)["name"]))
 
 
 def finish(s, t) -> None:
@@ -192,5 +195,5 @@ def finish(s, t) -> None:
     tasks = []
     for c, op in ship.card_ops(p, "trigger"):
         if op["on"] == "combat":
-            tasks += ops_tasks(t["seat"], op["gain"])
+            tasks += ops_tasks(t["seat"], op["gain"], None, card(c)["name"])
     push(g, *tasks)

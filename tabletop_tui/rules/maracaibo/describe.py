@@ -36,7 +36,19 @@ def describe(s, a) -> str:
         if w[1] == "skip":
             return "Leave the quest"
         paid = ", ".join(_card(c) for c in w[2:])
+        from .quests import steps
+        if not paid and steps(w[1]):
+            return f"Fulfil the quest {QUESTS[w[1]]['name']}, choosing its {len(steps(w[1]))} cards one by one"
         return f"Fulfil the quest {QUESTS[w[1]]['name']}" + (f" paying {paid}" if paid else "")
+    if k == "pay-with":
+        t = s.g["stack"][-1] if s.g["stack"] else {}
+        goods = ", ".join(card(w[1])["goods"]) or "no goods"
+        if t.get("t") == "qpay":
+            from .quests import qpay_step
+            what = qpay_step(t)
+            part = f"the {what}" if what != "card" else "a card"
+            return f"Pay {part} with {_card(w[1])} ({goods})"
+        return f"Pay with {_card(w[1])} ({goods})"
     if k == "assist":
         return f"Assistant action of {_card(w[1])}"
     if k == "pass":
@@ -53,7 +65,9 @@ def describe(s, a) -> str:
             rider = TOKENS[t["token"]]["riders"].get(w[1]) if t.get("token") else None
             extra = ""
             if rider:
-                extra = {"pay_doubloons": f", pay {rider.get('n')} doubloons", "doubloons": f", take {rider.get('n')} doubloons",
+                n = rider.get("n", 1)
+                dbl = f"{n} doubloon{'s' if n != 1 else ''}"
+                extra = {"pay_doubloons": f", pay {dbl}", "doubloons": f", take {dbl}",
                          "vp": f", score {rider.get('n')} VP", "figure": ", take a figure",
                          "influence": ", +1 influence"}[rider["op"]]
             return f"Fight for {NATION_NAMES[w[1]]} (combat value {base_value(s, t, w[1])}{extra})"
@@ -69,11 +83,11 @@ def describe(s, a) -> str:
     if k == "pile":
         return f"Reveal the top combat token of pile {w[1]}"
     if k == "infl":
-        return f"Gain {w[1]} influence (combat value -{2 if w[1] == '1' else 5})"
+        return f"Gain {w[1]} influence, using {2 if w[1] == '1' else 5} of the combat value"
     if k == "annex":
-        return f"Annex {_loc(w[1])} (combat value -4)"
+        return f"Annex {_loc(w[1])}, using 4 of the combat value"
     if k == "displace":
-        return f"Displace at {_loc(w[1])} (combat value -6)"
+        return f"Displace at {_loc(w[1])}, using 6 of the combat value"
     if k == "card":
         return f"Combat action of {_card(w[1])}"
     if k == "spend":
@@ -108,15 +122,16 @@ def scoring_lines(before, after) -> str:
     if steps:
         out.append(f"End of round {before.g['round']}: interim scoring.")
         for k, st in enumerate(steps, 1):
+            if st["step"] == "Totals":
+                continue  # the ledger rows under the entry give every seat's changes
             per = "; ".join(f"{after.names[i]} {t}" for i, t in st["per_seat"].items())
+            if st["step"] in ("Unused assistants", "Income"):
+                per = ""  # said in signed numbers, with the reason, in the rows below
             out.append(f"  {k}. {st['step']}: {st['text']}" + (f" {per}." if per else ""))
     f = after.g["final"]
     if f and not before.g["final"]:
-        out.append("Game end: final scoring.")
-        for i in range(after.g["n"]):
-            b = f[str(i)]["breakdown"]
-            parts = ", ".join(f"{k} {v}" for k, v in b.items() if v)
-            out.append(f"  {after.names[i]}: {f[str(i)]['total']} VP ({parts}).")
+        totals = ", ".join(f"{after.names[i]} {f[str(i)]['total']} VP" for i in range(after.g["n"]))
+        out.append(f"Game end: final scoring ({totals}); each step below.")
     return "".join("\n" + line for line in out)
 
 
@@ -130,6 +145,16 @@ def _action_line(before, a, after) -> str:
         return f"{who} drew a card from the deck."
     if k == "discard" and t["t"] == "odiscard":
         return f"{who} discarded {_card(w[1])} from the opening hand."
+    if k == "quest" and len(w) == 2 and w[1] != "skip":
+        from .quests import steps
+        if steps(w[1]):
+            return f"{who} chose to fulfil the quest {QUESTS[w[1]]['name']}; the cards follow."
+    if k == "pay-with" and t["t"] == "qpay":
+        from .quests import steps
+        line = sentence(who, describe(before, a))
+        if len(t["cards"]) + 1 == len(steps(t["quest"])):
+            line = line[:-1] + f" and fulfilled the quest {QUESTS[t['quest']]['name']}."
+        return line
     if k == "pile":
         toks = after.g["stack"][-1].get("token") if after.g["stack"] and after.g["stack"][-1]["t"] == "fight" else None
         return f"{who} revealed combat token {toks or '?'} from pile {w[1]}."
@@ -144,7 +169,8 @@ PAST = (("Village actions", "took the village actions"), ("No main action", "too
         ("End the combat", "ended the combat"), ("Stop planning", "stopped planning"),
         ("Leave the quest", "left the quest"), ("City action without", "took the city action without"),
         ("Combat action of ", "used the combat action of "), ("Grease palms: pay ", "greased palms: paid "),
-        ("Buy fittings: pay ", "bought fittings: paid "), ("Fight for ", "fought for "), ("Invest in ", "invested in "))
+        ("Buy fittings: pay ", "bought fittings: paid "), ("Listen for news: draw ", "listened for news: drew "),
+        ("Short expedition: explore ", "went on a short expedition: explored "), ("Fight for ", "fought for "), ("Invest in ", "invested in "))
 VERBS = {"Sail": "sailed", "Draw": "drew", "Buy": "bought", "Put": "put", "Gain": "gained",
          "Take": "took", "Fulfil": "fulfilled", "Return": "returned", "Spend": "spent", "Keep": "kept",
          "Annex": "annexed", "Displace": "displaced", "Discard": "discarded", "Play": "played",
@@ -170,5 +196,24 @@ def sentence(who: str, label: str) -> str:
 
 def _op_text(o: dict) -> str:
     n = o.get("n", "")
-    return {"fight": "fight a combat", "explore": f"explore up to {n}", "doubloons": f"take {n} doubloons",
+    return {"fight": "fight a combat", "explore": f"explore up to {n}", "doubloons": f"take {n} doubloon{'s' if n != 1 else ''}",
             "vp": f"score {n} VP", "vp_per": f"score {n} VP per {o.get('per', '').replace('_', ' ')}"}.get(o["op"], o["op"])
+
+
+def ops_words(ops: list) -> str:
+    """Rewards in words, plurals right: "2 doubloons, 1 VP"."""
+    out = []
+    for o in ops:
+        n = o.get("n", 1)
+        name = o["op"]
+        if name == "doubloons":
+            out.append(f"{n} doubloon{'s' if n != 1 else ''}")
+        elif name == "vp":
+            out.append(f"{n} VP")
+        elif name == "combat_points":
+            out.append(f"{n} combat point{'s' if n != 1 else ''}")
+        elif name == "influence":
+            out.append(f"{n} influence")
+        else:
+            out.append(name.replace("_", " ") + (f" {n}" if "n" in o else ""))
+    return ", ".join(out)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .content import NATIONS, UPGRADE_IDS, PASSIVE_OPS
 from .notation import act
-from .state import push, task, ops_tasks
+from .state import push, task, ops_tasks, gain, note
 from . import cards, combat, counters, explorer, influence, ship, voyage
 
 
@@ -18,10 +18,11 @@ def op_auto(s, t) -> bool:
     op = t["op"]
     name = op["op"]
     stack = g["stack"]
+    src = t.get("src", "")
     if name == "doubloons":
-        p["dbl"] += _n(op)
+        gain(g, seat, "$", _n(op), src)
     elif name == "vp":
-        p["vp"] += _n(op)
+        gain(g, seat, "VP", _n(op), src)
     elif name == "combat_points":
         ship.gain_cp(p, _n(op))
     elif name == "figure":
@@ -32,9 +33,9 @@ def op_auto(s, t) -> bool:
         ship.raise_income(p, "inc_v", _n(op))
     elif name == "vp_per":
         k = _n(op) * counters.counter(g, seat, op["per"])  # E34: read now
-        p["vp"] += min(k, op["max"]) if "max" in op else k
+        gain(g, seat, "VP", min(k, op["max"]) if "max" in op else k, src)
     elif name == "pay_doubloons":
-        p["dbl"] -= min(p["dbl"], _n(op))
+        gain(g, seat, "$", -min(p["dbl"], _n(op)), src)
     elif name == "influence":
         nat = op["nation"]
         if nat == "any":
@@ -42,9 +43,9 @@ def op_auto(s, t) -> bool:
         stack.pop()
         if nat == "each":
             for n in NATIONS:
-                influence.gain_influence(p, n, _n(op))
+                influence.gain_influence(p, n, _n(op), g, seat)
         else:
-            influence.gain_influence(p, t.get("nation") if nat == "fighting" else nat, _n(op))
+            influence.gain_influence(p, t.get("nation") if nat == "fighting" else nat, _n(op), g, seat)
         return True
     elif name == "explore":
         if explorer.destinations(g, seat, _n(op)):
@@ -81,7 +82,7 @@ def op_auto(s, t) -> bool:
         elif affordable:  # E26: all or nothing
             stack.pop()
             _pay(p, op)
-            push(g, *ops_tasks(seat, op.get("then", []), t.get("nation")))
+            push(g, *ops_tasks(seat, op.get("then", []), t.get("nation"), src))
             return True
     elif name == "discard_hand":
         if p["hand"]:
@@ -89,7 +90,7 @@ def op_auto(s, t) -> bool:
                 return False
             stack.pop()
             cards.discard_hand(g, seat)
-            push(g, *ops_tasks(seat, op.get("then", []), t.get("nation")))
+            push(g, *ops_tasks(seat, op.get("then", []), t.get("nation"), src))
             return True
     elif name == "assistant":
         if p["fig_personal"] > 0:
@@ -134,17 +135,17 @@ def op_choose(s, t, a) -> None:
     g["stack"].pop()
     k = a.kind
     if k == "nation":
-        influence.gain_influence(p, a.args[0], _n(op))
+        influence.gain_influence(p, a.args[0], _n(op), g, seat)
     elif k == "explore":
         explorer.move_explorer(s, seat, a.args[0])
     elif k == "option":
-        push(g, *ops_tasks(seat, op["options"][int(a.args[0]) - 1], t.get("nation")))
+        push(g, *ops_tasks(seat, op["options"][int(a.args[0]) - 1], t.get("nation"), t.get("src")))
     elif k == "pay":
         _pay(p, op)
-        push(g, *ops_tasks(seat, op.get("then", []), t.get("nation")))
+        push(g, *ops_tasks(seat, op.get("then", []), t.get("nation"), t.get("src")))
     elif k == "discard-hand":
         cards.discard_hand(g, seat)
-        push(g, *ops_tasks(seat, op.get("then", []), t.get("nation")))
+        push(g, *ops_tasks(seat, op.get("then", []), t.get("nation"), t.get("src")))
 
 
 # -- taking discs off the ship board (one at a time, the player's choice) -----------------------

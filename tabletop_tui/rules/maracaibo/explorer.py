@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .content import C, SETUP, XTRACK
 from .notation import act
-from .state import push, task, ops_tasks
+from .state import push, task, ops_tasks, gain
 
 END = C["explorer_track"]["end"]["id"]
 START = C["explorer_track"]["start"]
@@ -63,15 +63,15 @@ def move_explorer(s, seat: int, dest: str) -> None:
         b = next(x for x in C["explorer_track"]["barriers"] if x["band"] == band)
         rew = b["reward"]
         if "every_player" in rew:
-            tasks += ops_tasks(seat, rew["every_player"])
+            tasks += ops_tasks(seat, rew["every_player"], None, "barrier")
         else:
             key = str(band)
             if g["barrier_first"].get(key) is None:
                 g["barrier_first"][key] = seat  # E36: first in resolution order
-                tasks += ops_tasks(seat, rew["first"])
+                tasks += ops_tasks(seat, rew["first"], None, "barrier, first")
             else:
-                tasks += ops_tasks(seat, rew["later"])
-    tasks += ops_tasks(seat, XTRACK[dest]["reward"])
+                tasks += ops_tasks(seat, rew["later"], None, "barrier")
+    tasks += ops_tasks(seat, XTRACK[dest]["reward"], None, "explorer track")
     if XTRACK[dest]["quest_slot"] and g["xquests"].get(dest) is not None:
         tasks.append(task("xquest", seat, space=dest))
     if dest == END:
@@ -79,6 +79,6 @@ def move_explorer(s, seat: int, dest: str) -> None:
         k = g["end_arrivals"]
         g["end_arrivals"] += 1
         if k < len(vps):
-            p["vp"] += vps[k]
+            gain(g, seat, "VP", vps[k], "explorer at END")
         tasks.append(task("village", seat, n=C["explorer_track"]["end"]["village_actions"], ctx="effect"))
     push(g, *tasks)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .content import INFLUENCE, NATIONS, RANKS, TRACK_MAX
 
 
-def gain_influence(p: dict, nation: str, n: int) -> None:
+def gain_influence(p: dict, nation: str, n: int, g: dict | None = None, seat: int = 0) -> None:
     """Move the marker n spaces; every step past the end scores 2 VP instead (E10)."""
     room = TRACK_MAX - p["infl"][nation]
     step = min(room, n)
@@ -13,6 +13,9 @@ def gain_influence(p: dict, nation: str, n: int) -> None:
     if over > 0:
         gained = over * INFLUENCE["overflow_vp_per_step"]
         p["vp"] += gained
+        if g is not None:
+            from .state import note
+            note(g, seat, "VP", gained, f"{nation.title()} track full")
 
 
 def rank(value: int) -> int:

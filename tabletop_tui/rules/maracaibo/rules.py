@@ -1,11 +1,11 @@
 """MaracaiboRules: the task loop that drives decisions, and the Rules protocol around it."""
 from __future__ import annotations
 
-from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, rank_by
+from tabletop_tui.rules.core import BaseRules, Change, Decision, IllegalAction, Option, Result, Rng, rank_by
 
 from .content import CARDS, LOCS, NATIONS, NATION_NAMES, QUESTS, TOKENS, card, UPGRADES, PRESTIGE, CAREERS, C, XTRACK
 from .notation import Act, normalise
-from .state import State
+from .state import NOTES, State
 from . import careers, cards, combat, effects, explorer, quests, setup, ship, turn, villages, scoring
 
 # task type -> (auto, options, choose, decision kind, prompt)
@@ -28,6 +28,7 @@ HANDLERS = {
     "disc": (effects.disc_auto, effects.disc_options, effects.disc_choose, "disc", "take a disc off the ship board"),
     "fight": (combat.fight_auto, combat.fight_options, combat.fight_choose, "combat", "combat"),
     "qtile": (quests.qtile_auto, None, None, "", ""),
+    "qpay": (quests.qpay_auto, quests.qpay_options, quests.qpay_choose, "quest_pay", "pay the quest"),
     "xquest": (quests.xquest_auto, quests.xquest_options, quests.xquest_choose, "quest", "fulfil the quest on the explorer track?"),
 }
 
@@ -73,6 +74,12 @@ def _prompt(g: dict, t: dict) -> tuple:
         kind = "combat_" + t["stage"]
     elif t["t"] == "village":
         prompt = f"village action ({t['n']} left)"
+    elif t["t"] == "qpay":
+        todo = quests.steps(t["quest"])
+        k = len(t["cards"])
+        what = quests.qpay_step(t)
+        part = f"the {what}" if what != "card" else "a card (any goods)"
+        prompt = f"{QUESTS[t['quest']]['name']}, card {k + 1} of {len(todo)}: pay {part} with"
     elif t["t"] == "disc":
         prompt = f"take a disc off the ship board ({t['n']} left)"
     return kind, prompt
@@ -116,8 +123,28 @@ class MaracaiboRules(BaseRules[State]):
         text = normalise(a.text if isinstance(a, Act) else a)
         legal = {x.text: x for x in self.legal_actions(s)}
         if text not in legal:
+            old = self._old_quest(s, text, legal)
+            if old is not None:
+                return old
             raise IllegalAction(self._why(s, text))
         return self.apply_listed(s, legal[text])
+
+    def _old_quest(self, s: State, text: str, legal: dict):
+        """An old save's quest line, "quest Q05 A01.1 A02.1" (the whole payment at once, before the
+        cards were chosen one by one): applied as it was then, or None if it does not pay."""
+        w = text.split(" ")
+        if len(w) < 3 or w[0] != "quest" or f"quest {w[1]}" not in legal:
+            return None
+        t = s.g["stack"][-1]
+        if quests.legacy_order(s.g["players"][t["seat"]], w[1], w[2:]) is None:
+            return None
+        s2 = s.copy()
+        t = s2.g["stack"][-1]
+        HANDLERS[t["t"]][2](s2, t, Act(text, legal[f"quest {w[1]}"].target))
+        for seat in range(s2.g["n"]):
+            careers.check(s2.g, seat)
+        run(s2)
+        return s2
 
     def apply_listed(self, s: State, a: Act) -> State:
         """``apply`` for an action that ``legal_actions`` listed for this very state, unchecked
@@ -137,6 +164,14 @@ class MaracaiboRules(BaseRules[State]):
         for a in self.legal_actions(s):
             if a.text == wanted or a.text.lower() == low:  # case does not matter when reading
                 return a
+        w = wanted.split(" ")
+        if len(w) > 2 and w[0].lower() == "quest":  # an old save's whole payment in one line
+            legal = {x.text: x for x in self.legal_actions(s)}
+            old = " ".join([w[0].lower(), w[1].upper()] + [c.upper() for c in w[2:]])
+            key = f"quest {w[1].upper()}"
+            if key in legal and quests.legacy_order(s.g["players"][s.g["stack"][-1]["seat"]], w[1].upper(),
+                                                    old.split(" ")[2:]) is not None:
+                return Act(old, legal[key].target)
         if self.pending(s) is None:
             raise IllegalAction("The game is over; no more moves can be made.")
         raise IllegalAction(self._why(s, wanted))
@@ -182,6 +217,89 @@ class MaracaiboRules(BaseRules[State]):
         return Result(ranking=rank_by(keys), scores=scores,
                       breakdown={i: dict(f[str(i)]["breakdown"]) for i in seats},
                       tiebreak="Ties: most doubloons before conversion, then most quests fulfilled, then a shared place.")
+
+    # -- the table at a glance -------------------------------------------------------------------
+    def counters(self, s: State, seat: int) -> dict:
+        """VP, doubloons, combat points and the influence with each nation (all public)."""
+        p = s.g["players"][seat]
+        out = {"VP": self.vp(s)[seat], "$": p["dbl"], "CP": p["cp"]}
+        for n in NATIONS:
+            out[f"{NATION_NAMES[n]} infl"] = p["infl"][n]
+        return out
+
+    def headline(self, s: State, seat: int) -> list:
+        return ["VP", "$", "CP"]
+
+    def turn_order(self, s: State) -> list:
+        g = s.g
+        return [(g["start_seat"] + k) % g["n"] for k in range(g["n"])]
+
+    def passed(self, s: State) -> list:
+        """Once a ship has reached the round's end space, the players whose last turn of the
+        round is over, in the order they finished (the one who reached it first)."""
+        g = s.g
+        if g["phase"] == "over":
+            return []
+        trig = g["trigger"]
+        if trig is None:
+            return []
+        n = g["n"]
+        cur = g["stack"][-1]["seat"] if g["stack"] else None
+        after = [(trig + k) % n for k in range(1, n)]
+        if g["scoring"]:
+            return [trig] + after
+        return [trig] + [x for x in after if x not in g["extra"] and x != cur]
+
+    def sheet(self, s: State, seat: int) -> list:
+        """Everything public about a seat, in words (read from a view: another seat's hand is
+        only its number of cards)."""
+        from .describe import ops_words
+        from .content import CONST
+        pay = lambda c: f"{cards.price(p, c)} doubloon{'s' if cards.price(p, c) != 1 else ''}"  # noqa: E731
+        from . import ship as _ship, influence as _infl, counters as _ctr
+        g = s.g
+        p = g["players"][seat]
+        hidden = any(c == "?" for c in p["hand"])
+        out = []
+        inc = f"income {CONST['base_doubloon_income'] + p['inc_d']} doubloons and {p['inc_v']} VP a round"
+        out.append(("Counters", [f"{self.vp(s)[seat]} VP, {p['dbl']} doubloons, {p['cp']} combat points",
+                                 f"figures: {p['fig_personal']} in the personal supply, {p['fig_general']} in the general supply",
+                                 inc, f"ship at {LOCS[p['ship']]['name']} ({p['ship']}); explorer at {p['explorer']}",
+                                 "influence: " + ", ".join(f"{NATION_NAMES[n]} {p['infl'][n]} (rank {_infl.rank(p['infl'][n])})"
+                                                           for n in NATIONS)]))
+        if hidden:
+            out.append(("Hand", [f"{len(p['hand'])} card{'s' if len(p['hand']) != 1 else ''} (hidden)"]))
+        else:
+            out.append(("Hand", [f"{card(c)['name']} ({pay(c)}): {card(c)['text']}" for c in p["hand"]] or ["empty"]))
+        out.append(("Planning area", [f"{card(c)['name']} ({pay(c)}): {card(c)['text']}" for c in p["plan"]] or ["empty"]))
+        out.append(("Bought cards", [f"{card(c)['name']}: {card(c)['text']}" + (f" ({card(c)['vp']} VP at the end)" if card(c)["vp"] else "")
+                                     for c in p["bought"]] or ["none"]))
+        ups = []
+        for u in UPGRADES:
+            n = p["discs"][u]
+            state = "unlocked" if u in p["unlocked"] else f"locked, {n} disc{'s' if n != 1 else ''} on it"
+            ups.append(f"{UPGRADES[u]['name']}: {state} — {UPGRADES[u]['text']}")
+        out.append(("Ship board", ups + [f"{_ship.completed_upgrades(p)} upgrades completed"]))
+        if p["career"]:
+            ms = CAREERS[p["career"]]["milestones"]
+            now = _ctr.counter(g, seat, ms[0]["counter"])
+            lines = [f"{CAREERS[p['career']]['name']}: {ms[0]['counter'].replace('_', ' ')} now {now}"]
+            for k, m in enumerate(ms):
+                done = "paid" if k < p["career_paid"] else "to come"
+                lines.append(f"at {m['at_least']}: {ops_words(m['reward'])} ({done})")
+            out.append(("Career", lines))
+        elif p["career_offer"]:
+            out.append(("Career", ["not chosen yet"]))
+        out.append(("Quests", [QUESTS[q]["name"] for q in p["quests"]] or ["none"]))
+        out.append(("Combat tokens", [", ".join(p["tokens"]) if p["tokens"] else "none"]))
+        out.append(("Prestige buildings", [f"{PRESTIGE[b]['name']}: {PRESTIGE[b]['text']}" for b in p["invested"]] or ["none"]))
+        out.append(("Assistants", [f"{card(a['card'])['name']} at {LOCS[a['loc']]['name']} ({a['loc']})"
+                                   + (" (ready this round)" if a["live"] else " (used this round)") for a in p["assistants"]] or ["none"]))
+        return out
+
+    def reasons(self, before: State, a, after: State) -> list:
+        notes = after.g.get(NOTES) or []
+        return [Change(seat, what, n, src) for seat, what, n, src in notes]
 
     # -- information ----------------------------------------------------------------------------
     def hidden_information(self) -> bool:
@@ -244,7 +362,8 @@ class MaracaiboRules(BaseRules[State]):
 
     # -- JSON -----------------------------------------------------------------------------------
     def to_json(self, s: State) -> dict:
-        return {"names": list(s.names), "rng": s.rng.to_json(), "g": s.g}
+        g = s.g if NOTES not in s.g else {k: v for k, v in s.g.items() if k != NOTES}
+        return {"names": list(s.names), "rng": s.rng.to_json(), "g": g}
 
     def from_json(self, d: dict) -> State:
         import json as _json

@@ -48,7 +48,25 @@ def copy_g(g: dict) -> dict:
     h["piles"] = [list(x) for x in g["piles"]]
     h["players"] = [_copy_player(p) for p in g["players"]]
     h["stack"] = [_copy_task(t) for t in g["stack"]]
+    h[NOTES] = []  # a fresh ledger for each action (never saved: see MaracaiboRules.to_json)
     return h
+
+
+#: the key of ``g`` that holds what the action being applied changed and why: [seat, what, n, source]
+NOTES = "_notes"
+
+
+def note(g: dict, seat: int, what: str, n: int, source: str) -> None:
+    """Record a change of a public counter with the rules' reason (the log says it in numbers)."""
+    if n:
+        g.setdefault(NOTES, []).append([seat, what, n, source])
+
+
+def gain(g: dict, seat: int, what: str, n: int, source: str) -> None:
+    """Add n VP ("VP") or doubloons ("$") to a seat, with the reason."""
+    key = {"VP": "vp", "$": "dbl"}[what]
+    g["players"][seat][key] += n
+    note(g, seat, what, n, source)
 
 
 class State:
@@ -82,15 +100,19 @@ def task(t: str, seat: int, **kw) -> dict:
     return d
 
 
-def ops_tasks(seat: int, ops: list, nation: str | None = None) -> list:
+def ops_tasks(seat: int, ops: list, nation: str | None = None, src: str | None = None) -> list:
+    """One task per op; ``src`` is the rules' reason for what they gain ("flag bonus", a card's
+    name), said in the log next to the amounts."""
     out = []
     for op in ops:
         t = {"t": "op", "seat": seat, "op": op}
         if nation is not None:
             t["nation"] = nation
+        if src:
+            t["src"] = src
         out.append(t)
     return out
 
 
-def push_ops(g: dict, seat: int, ops: list, nation: str | None = None) -> None:
-    push(g, *ops_tasks(seat, ops, nation))
+def push_ops(g: dict, seat: int, ops: list, nation: str | None = None, src: str | None = None) -> None:
+    push(g, *ops_tasks(seat, ops, nation, src))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .content import CONST, LOCS, C, card
 from .notation import act
-from .state import push, task, ops_tasks
+from .state import push, task, ops_tasks, gain, note
 from . import cards, cities, quests, ship, voyage, scoring
 
 TRIGGER_VP = CONST["round_trigger_vp"]
@@ -85,14 +85,14 @@ def move_choose(s, t, a) -> None:
     for asst in p["assistants"]:
         if asst["live"] and asst["loc"] != dest and asst["loc"] not in ahead:
             asst["live"] = False
-            p["vp"] += UNUSED_VP
+            gain(g, seat, "VP", UNUSED_VP, "unused assistant")
     trig = C["map"]["round_trigger"]["round_4" if g["round"] >= 4 else "rounds_1_3"]
     if dest == trig and g["trigger"] is None:
         g["trigger"] = seat
         n = g["n"]
         g["extra"] = [(seat + k) % n for k in range(1, n)]
         if g["round"] >= 4:
-            p["vp"] += TRIGGER_VP  # at once on arrival at 22
+            gain(g, seat, "VP", TRIGGER_VP, "game end trigger")  # at once on arrival at 22
 
 
 def main_options(s, t) -> list:
@@ -139,7 +139,10 @@ def main_choose(s, t, a) -> None:
         loc = p["ship"]
         qid = g["quest_slots"][loc]
         g["quest_slots"][loc] = None
-        quests.fulfil(s, seat, qid, a.args[1:])
+        if len(a.args) > 1:  # an old save's whole payment in one line
+            quests.fulfil(s, seat, qid, a.args[1:])
+        else:
+            quests.begin(s, seat, qid, ("loc", loc))
     elif k == "assist":
         loc = p["ship"]
         c = a.args[0]
@@ -149,7 +152,7 @@ def main_choose(s, t, a) -> None:
                 break
         g["turn"]["used_assist"] = c
         spec = next(op for op in card(c)["effects"] if op["op"] == "assistant")
-        push(g, *ops_tasks(seat, spec["action"]))
+        push(g, *ops_tasks(seat, spec["action"], None, "assistant"))
 
 
 def assist_check_auto(s, t) -> bool:
@@ -160,7 +163,7 @@ def assist_check_auto(s, t) -> bool:
     for asst in p["assistants"]:
         if asst["live"] and asst["loc"] == p["ship"]:
             asst["live"] = False
-            p["vp"] += UNUSED_VP
+            gain(g, t["seat"], "VP", UNUSED_VP, "unused assistant")
     return True
 
 
@@ -191,7 +194,7 @@ def roundend_auto(s, t) -> bool:
     g["cur"] = None
     if g["round"] < 4:
         g["players"][trig]["ship"] = C["map"]["round_end_space"]
-        g["players"][trig]["vp"] += TRIGGER_VP
+        gain(g, trig, "VP", TRIGGER_VP, "round end trigger")
     vills = []
     for seat in order_from(g, trig):  # 15.2 / 16.1: exactly 1 village action each
         vills += [task("scoreturn", seat), task("village", seat, n=1, ctx="scoring")]
@@ -211,13 +214,13 @@ def scoreturn_auto(s, t) -> bool:
 def interim_auto(s, t) -> bool:
     g = s.g
     g["stack"].pop()
-    for p in g["players"]:
+    for seat, p in enumerate(g["players"]):
         for asst in p["assistants"]:  # step 3
             if asst["live"]:
                 asst["live"] = False
-                p["vp"] += UNUSED_VP
-        p["dbl"] += CONST["base_doubloon_income"] + p["inc_d"]  # step 4
-        p["vp"] += p["inc_v"]
+                gain(g, seat, "VP", UNUSED_VP, "unused assistant")
+        gain(g, seat, "$", CONST["base_doubloon_income"] + p["inc_d"], "income")  # step 4
+        gain(g, seat, "VP", p["inc_v"], "income")
     for loc, market in g["markets"].items():  # step 5
         for gd, owner in market.items():
             if owner is not None:
@@ -251,6 +254,10 @@ def final_auto(s, t) -> bool:
     g = s.g
     g["stack"].pop()
     g["final"] = scoring.final_scores(g)
+    for seat in range(g["n"]):  # the final scoring, one reason per step (VP now counts the total)
+        for what, n in g["final"][str(seat)]["breakdown"].items():
+            if what != "during play":
+                note(g, seat, "VP", n, "final: " + what)
     g["phase"] = "over"
     g["cur"] = None
     return True

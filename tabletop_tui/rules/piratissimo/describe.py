@@ -186,3 +186,17 @@ def summary(rules, s: State) -> str:
     d = rules.pending(s)
     tail = "The game is over." if d is None else f"{s.names[d.seat]} to play: {d.prompt}"
     return head + " " + "; ".join(parts) + ". " + tail
+
+
+def sheet(s: State, seat: int) -> list[tuple[str, list[str]]]:
+    """Everything public about a captain, in words: the ship, its treasure, the harbour."""
+    where = ("in the harbour" if s.location[seat] == HARBOUR
+             else f"on {island_label(s.location[seat])}")
+    ship = [f"{s.colours[seat]} ship, {where}",
+            f"{s.cargo[seat]} of {CAPACITY} treasure aboard (an 8th piece capsizes it)"]
+    home = [f"{s.unloaded[seat]} treasure in the harbour; {s.target} win"]
+    if seat in s.finished:
+        home.append(f"reached {s.target}: place {s.finished.index(seat) + 1}")
+    else:
+        home.append(f"{max(0, s.target - s.unloaded[seat])} more to bring home")
+    return [("Ship", ship), ("Home", home)]

@@ -15,7 +15,7 @@ from .board import (CAPACITY, COLOURS_BY_PLAYERS, DIE_FACES, HARBOUR, HARBOUR_EX
                     N_ISLANDS, PER_ISLAND, STEAL_GIVE_MAX, TORNADO_MAX, TORNADO_SQUARES, TREASURES,
                     WIN_AT, island_label, island_no, place_target)
 from .sailing import arrived, sail
-from .state import STEP_KIND, State, say
+from .state import STEP_KIND, State, note, say
 from .treasure import capsize_check, load_from_basket, neutral_other, receive
 from .describe import neutral_choices
 from .turn import advance, spin
@@ -186,7 +186,7 @@ class PiratissimoRules(BaseRules[State]):
                 say(t, "loaded", seat, 0, t.cargo[seat])
             else:
                 say(t, "loaded", seat, n, t.cargo[seat] + n)
-                load_from_basket(t, seat, n)
+                load_from_basket(t, seat, n, "green chest")
         elif kind == "neutral":
             t.queue.pop(0)
             other = neutral_other(t, seat)
@@ -194,11 +194,15 @@ class PiratissimoRules(BaseRules[State]):
                 say(t, "stole", seat, other, a.value)
                 t.cargo[other] -= a.value
                 t.cargo[seat] += a.value
+                note(t, seat, "aboard", a.value, "stolen")
+                note(t, other, "aboard", -a.value, "stolen")
                 capsize_check(t, seat)
             elif a.verb == "give":
                 say(t, "gave", seat, other, a.value)
                 t.cargo[seat] -= a.value
                 t.cargo[other] += a.value
+                note(t, seat, "aboard", -a.value, "given")
+                note(t, other, "aboard", a.value, "given")
                 capsize_check(t, other)
             else:
                 say(t, "left-alone", seat, other)
@@ -316,6 +320,20 @@ class PiratissimoRules(BaseRules[State]):
 
     def vp(self, s: State) -> dict[int, int]:
         return scoring.vp(s)
+
+    # -- the table at a glance ---------------------------------------------------------------
+    #: the points are the treasure brought home to the harbour
+    points_key = "home"
+
+    def counters(self, s: State, seat: int) -> dict[str, int]:
+        """Treasure at home (in the harbour's hollows: what wins) and treasure aboard."""
+        return {"home": s.unloaded[seat], "aboard": s.cargo[seat]}
+
+    def headline(self, s: State, seat: int) -> list[str]:
+        return ["home", "aboard"]
+
+    def sheet(self, s: State, seat: int) -> list[tuple[str, list[str]]]:
+        return describe.sheet(s, seat)
 
     def result(self, s: State) -> Result | None:
         return scoring.result(s)

@@ -51,6 +51,7 @@ class State:
         self.queue: list[tuple] = []
         self.over: bool = False
         self.last_events: list[str] = []
+        self.notes: list = []  # what the last action changed and why (Change); not saved
 
     # cheap copy: lists of ints/tuples copied shallowly; names/colours/harbour_exit never change
     def copy(self) -> "State":
@@ -63,6 +64,7 @@ class State:
         t.queue = self.queue[:]
         t.last_events = self.last_events[:]
         t.rng = self.rng.copy()
+        t.notes = []
         return t
 
     @property
@@ -81,6 +83,19 @@ class State:
 
     def active(self, seat: int) -> bool:
         return seat not in self.finished
+
+
+def note(s: State, seat: int, what: str, amount: int, why: str) -> None:
+    """Record a change of a seat's treasure ("home" or "aboard") with the rules' reason."""
+    from tabletop_tui.rules.core import Change
+
+    if not amount:
+        return
+    for i, c in enumerate(s.notes):  # one entry per reason: "-2 aboard (overboard)"
+        if (c.seat, c.what, c.source) == (seat, what, why) and (c.amount > 0) == (amount > 0):
+            s.notes[i] = Change(seat, what, c.amount + amount, why)
+            return
+    s.notes.append(Change(seat, what, amount, why))
 
 
 def say(s: State, *event) -> None:

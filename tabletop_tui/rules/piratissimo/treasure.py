@@ -3,7 +3,7 @@ unloading in the harbour and reaching the target."""
 from __future__ import annotations
 
 from .board import CAPACITY, HARBOUR, ISLANDS
-from .state import State, say
+from .state import State, note, say
 
 
 def capsize_check(s: State, seat: int) -> None:
@@ -11,23 +11,28 @@ def capsize_check(s: State, seat: int) -> None:
         n = s.cargo[seat]
         s.basket += n
         s.cargo[seat] = 0
+        note(s, seat, "aboard", -n, "capsized")
         say(s, "capsized", seat, n)
 
 
-def load_from_basket(s: State, seat: int, n: int) -> None:
+def load_from_basket(s: State, seat: int, n: int, why: str) -> None:
     s.basket -= n
     s.cargo[seat] += n
+    note(s, seat, "aboard", n, why)
     capsize_check(s, seat)
 
 
 def receive(s: State, giver: int, seat: int, n: int = 1) -> None:
     """Move n treasure from giver's ship to seat: onto the masts, or straight home if in harbour."""
     s.cargo[giver] -= n
+    note(s, giver, "aboard", -n, "overboard")
     if s.location[seat] == HARBOUR:
         say(s, "unloaded-at-once", seat)
+        note(s, seat, "home", n, "overboard, unloaded at once")
         unload_amount(s, seat, n)
     else:
         s.cargo[seat] += n
+        note(s, seat, "aboard", n, "overboard")
         capsize_check(s, seat)
 
 
@@ -50,9 +55,11 @@ def unload_amount(s: State, seat: int, n: int) -> None:
             s.queue = [st for st in s.queue if len(st) < 2 or st[1] != seat]
 
 
-def enter_harbour(s: State, seat: int) -> None:
+def enter_harbour(s: State, seat: int, why: str = "unloaded") -> None:
     n = s.cargo[seat]
     s.cargo[seat] = 0
+    note(s, seat, "aboard", -n, "unloaded")
+    note(s, seat, "home", n, why)
     s.location[seat] = HARBOUR
     if n:
         say(s, "unloaded", seat, n, s.unloaded[seat] + n)

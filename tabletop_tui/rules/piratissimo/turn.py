@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .board import HARBOUR, ISLANDS, RED_LOAD, WIND_WHEEL
 from .sailing import push
-from .state import DECISION_STEPS, State, say
+from .state import DECISION_STEPS, State, note, say
 from .treasure import (enter_harbour, load_from_basket, neutral_other, others_for_overboard,
                        receive)
 
@@ -48,12 +48,13 @@ def advance(s: State) -> None:
         elif kind == "lookout":
             seat = step[1]
             say(s, "in-time", seat)
-            enter_harbour(s, seat)
+            enter_harbour(s, seat, "lookout")
         elif kind == "washed":
             seat = step[1]
             n = min(2, s.cargo[seat])
             s.cargo[seat] -= n
             s.basket += n
+            note(s, seat, "aboard", -n, "washed overboard")
             if n:
                 say(s, "washed", seat, n)
             else:
@@ -114,7 +115,7 @@ def arrive(s: State, seat: int) -> None:
         if n < RED_LOAD:
             say(s, "only-left", n)
         say(s, "red-chest", seat, n, s.cargo[seat] + n)
-        load_from_basket(s, seat, n)
+        load_from_basket(s, seat, n, "red chest")
     else:
         if neutral_other(s, seat) is not None:
             s.queue.insert(0, ("neutral", seat))

@@ -125,5 +125,5 @@ def test_the_wind_choice_is_logged_as_a_sentence_not_as_notation():
 
     s = storm_example()
     line = RULES.log_line(s, RULES.parse(s, "wind E"), do(s, "wind E"))
-    assert line.startswith("Green chooses the wind's direction. Storm: the wind blows East.")
+    assert line.startswith("Green chose the wind's direction. Storm: the wind blew East.")
     assert "Green: Wind" not in line

@@ -171,4 +171,4 @@ def test_the_log_names_the_galleon_when_its_controller_sails_it():
     s.flag = 0
     s = sailing(s, 0, legs=(2,), galleon=True)
     a = RULES.parse(s, "move 3,1")
-    assert RULES.log_line(s, a, RULES.apply(s, a)).startswith("Green sails the Black Galleon to 3,1.")
+    assert RULES.log_line(s, a, RULES.apply(s, a)).startswith("Green sailed the Black Galleon to 3,1.")

@@ -267,11 +267,11 @@ def test_storm_log_explains_who_was_pushed_and_who_wrecked_and_why():
     s = storm_example()
     after = do(s, "wind E")
     line = RULES.log_line(s, RULES.parse(s, "wind E"), after)
-    assert "Green is not pushed: protected by the port on its tile" in line
-    assert "Red is not pushed: a pirate protected by the pirate den" in line
-    assert "Yellow is not pushed: protected by the lighthouse" in line
-    assert "Blue is pushed to 3,-2" in line
-    assert "The Black Galleon is wrecked: pushed across a reef." in line
+    assert "Green was not pushed: protected by the port on its tile" in line
+    assert "Red was not pushed: a pirate protected by the pirate den" in line
+    assert "Yellow was not pushed: protected by the lighthouse" in line
+    assert "Blue was pushed to 3,-2" in line
+    assert "The Black Galleon was wrecked: pushed across a reef." in line
 
 
 def test_calm_wind_die_option_pushes_nobody():

@@ -135,3 +135,13 @@ def test_emptied_supply_spaces_count_left_to_right():
     assert g["supply"]["spain"] == [0, 1, 2, 2, 2, 2, 2] and influence.emptied(g, "spain") == 1
     influence.take_marker(g, "spain")
     assert influence.emptied(g, "spain") == 2
+
+
+def test_spending_is_not_offered_once_nothing_is_left_to_use_the_value_on():
+    """Raising the value is offered only while a combat action is left (influence, annex, a card)."""
+    s = play(combat_at(dbl=5, cp=2), "pile 1", "nation france")
+    assert "spend cp" in texts(s)
+    s = play(s, "annex 13")
+    assert not top(s)["cards"] and "infl 1" in texts(s) and "spend cp" in texts(s)
+    s = play(s, "infl 1")
+    assert [t for t in texts(s) if t.startswith("spend")] == []

@@ -106,6 +106,9 @@ def test_the_log_keeps_every_scoring_step():
         assert f"End of round {rnd}: interim scoring." in text
     assert "4. Income:" in text and "5. Markets cleared:" in text
     final = m.log[-1].split("\n")
-    assert "Game end: final scoring." in final
     total = m.result().scores[0]
-    assert any(line.startswith(f"  Ann: {total} VP (") for line in final)
+    assert any(line.startswith("Game end: final scoring (") and f"Ann {total} VP" in line for line in final)
+    # each step of the final scoring is a signed amount with its reason in Ann's row
+    ann = next(line for line in final if line.startswith("  Ann: "))
+    steps = [k for k, v in m.result().breakdown[0].items() if v and k != "during play"]
+    assert steps and all(f"VP (final: {k})" in ann for k in steps)

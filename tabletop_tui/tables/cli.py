@@ -1,0 +1,203 @@
+"""`tabletop table …`: make a table in a store and hand out its codes; export and import saves.
+The seat itself (`tabletop seat`, `tabletop serve`) is still to come: docs/tables.md."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+table_app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+                        help="Tables for friends on other machines: a store of games and seat codes.")
+
+STORE_HELP = ("Where tables are kept: a file path, sqlite:///PATH or postgresql://… "
+              "(default: tables.sqlite3 in the user data folder).")
+
+
+def _store(url: Optional[str]):
+    from tabletop_tui.cli import fail
+    from tabletop_tui.tables.store import StoreError, open_store
+
+    try:
+        return open_store(url)
+    except StoreError as e:
+        fail(str(e))
+
+
+def _print_codes(new, names: list[str], levels: dict[int, str], as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps({"table": new.table_id,
+                               "seats": [{"seat": s + 1, "name": names[s], "code": c}
+                                         for s, c in sorted(new.codes.items())],
+                               "spectator": new.spectator}))
+        return
+    labels = [f"seat {s + 1} {name}" for s, name in enumerate(names)] + ["spectator"]
+    width = max(len(x) for x in labels)
+    typer.echo(f"table {new.table_id}")
+    for s, label in enumerate(labels[:-1]):
+        what = new.codes.get(s) or f"(bot, {levels.get(s, 'medium')})"
+        typer.echo(f"{label.ljust(width)}  {what}")
+    typer.echo(f"{labels[-1].ljust(width)}  {new.spectator}")
+    typer.echo("Give each player their own code, and keep them secret: a code is the seat.", err=True)
+
+
+@table_app.command("new")
+def new_cmd(
+    game: str = typer.Argument(..., metavar="GAME", show_default=False,
+                               help="A game id, as `tabletop games` lists them."),
+    players: Optional[int] = typer.Option(None, "--players", metavar="N", help="Number of players."),
+    names: Optional[str] = typer.Option(None, "--names", metavar="NAME,NAME,...",
+                                        help="Player names, comma-separated."),
+    bot: List[str] = typer.Option([], "--bot", metavar="SEAT",
+                                  help="Seat number (from 1) played by a bot, optionally with a level "
+                                       "(2 or 2:hard); repeat it."),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="N", help="Seed for everything random."),
+    option: List[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="Game option; repeat it."),
+    store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON: table, seats with codes, spectator."),
+) -> None:
+    """Make a table; print one code per human seat and one spectator code."""
+    from tabletop_tui.cli import fail, parse_new_game
+    from tabletop_tui.match import Seat
+    from tabletop_tui.tables.store import StoreError
+    from tabletop_tui.tables.table import new_table
+
+    setup = parse_new_game(game, players, names, bot, seed, option)
+    levels = setup["levels"]
+    seats = [Seat(n, i in levels, levels.get(i, "medium")) for i, n in enumerate(setup["names"])]
+    if all(s.bot for s in seats):
+        fail("a table needs at least one seat for a person: every seat is a bot")
+    st = _store(store)
+    try:
+        new = new_table(st, setup["game"], seats, setup["seed"], setup["options"])
+    except (StoreError, ValueError) as e:
+        fail(str(e))
+    _print_codes(new, setup["names"], levels, as_json)
+
+
+@table_app.command("import")
+def import_cmd(
+    file: Path = typer.Argument(..., metavar="FILE", show_default=False, help="A saved game."),
+    store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON: table, seats with codes, spectator."),
+) -> None:
+    """Open a saved game as a table (with fresh codes), to go on playing it from other machines."""
+    from tabletop_tui.cli import fail
+    from tabletop_tui.match import SaveError
+    from tabletop_tui.tables.store import StoreError
+    from tabletop_tui.tables.table import import_save
+
+    st = _store(store)
+    try:
+        new = import_save(st, file)
+        info = st.table(new.table_id)
+    except (SaveError, StoreError) as e:
+        fail(str(e))
+    _print_codes(new, [s.name for s in info.seats],
+                 {i: s.level for i, s in enumerate(info.seats) if s.bot}, as_json)
+
+
+@table_app.command("export")
+def export_cmd(
+    table: str = typer.Argument(..., metavar="TABLE", show_default=False, help="The table's id."),
+    file: Path = typer.Argument(..., metavar="FILE", show_default=False, help="The save file to write."),
+    store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
+) -> None:
+    """Write a table to a save file (it opens with `tabletop --resume FILE`)."""
+    from tabletop_tui.cli import fail
+    from tabletop_tui.tables.store import StoreError
+    from tabletop_tui.tables.table import export_table
+
+    st = _store(store)
+    try:
+        path = export_table(st, table, file)
+    except StoreError as e:
+        fail(str(e))
+    except OSError as e:
+        fail(f"{file}: cannot be written ({e.strerror})")
+    typer.echo(f"saved to {path}")
+
+
+# -- `tabletop seat` and `tabletop serve` (registered on the main command in tabletop_tui/cli.py) --
+SEAT_CODE_ENV = "TABLETOP_SEAT_CODE"  # set by `tabletop serve` for each browser's seat process
+SEAT_SOURCE_ENV = "TABLETOP_SEAT_SOURCE"
+STORE_ENV = "TABLETOP_STORE"
+
+
+def _ssh_code(command: str) -> str:
+    """What an SSH player typed after the host (`ssh -t play@host CODE`); a leading
+    `tabletop seat` is allowed too."""
+    words = command.split()
+    while words and words[0].lower() in ("tabletop", "seat"):
+        words.pop(0)
+    return " ".join(words)
+
+
+def seat_cmd(
+    code: Optional[str] = typer.Argument(None, metavar="CODE", show_default=False,
+                                         help="Your seat's code, as the host gave it (over SSH: "
+                                              "what follows the host, from $SSH_ORIGINAL_COMMAND)."),
+    store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
+    bot_delay: float = typer.Option(0.5, "--bot-delay", metavar="SECONDS",
+                                    help="Pause before each bot move (0 = none)."),
+) -> None:
+    """Open your seat at a table in this terminal (the game goes on where it is)."""
+    import os
+
+    from tabletop_tui.cli import fail
+    from tabletop_tui.tables.store import CodeRefused, StoreError
+    from tabletop_tui.tables.table import Table
+
+    env = os.environ
+    via = "local"
+    source = env.pop(SEAT_SOURCE_ENV, None)
+    from_web = env.pop(SEAT_CODE_ENV, None)  # not handed on to any process this one starts
+    if code is None and from_web:
+        code, via = from_web, "web"
+    if code is None and env.get("SSH_ORIGINAL_COMMAND"):
+        code, via = _ssh_code(env["SSH_ORIGINAL_COMMAND"]), "ssh"
+        source = (env.get("SSH_CLIENT") or "ssh").split()[0]
+    if not code:
+        fail("give your seat's code: tabletop seat CODE (over SSH: ssh -t play@HOST CODE)")
+    if not 0 <= bot_delay <= 60:
+        fail(f"--bot-delay takes seconds from 0 to 60, not {bot_delay}")
+    store = store or env.get(STORE_ENV) or None
+    st = _store(store)
+    try:
+        table = Table(st, code, source or "local")
+    except CodeRefused as e:
+        fail(str(e))
+    except StoreError as e:
+        fail(str(e))
+    except Exception as e:  # the store's server cannot be reached
+        fail(f"the table store cannot be reached ({type(e).__name__}); try again shortly")
+    if via == "local":
+        from tabletop_tui.tables.joined import remember
+
+        remember(table, code, store)
+    from tabletop_tui.tables.seat import seat_app
+
+    del code, from_web  # kept only in the Table (a crash report lists a frame's locals)
+    seat_app(table, bot_delay=bot_delay).run()
+
+
+def serve_cmd(
+    host: str = typer.Option("127.0.0.1", "--host", metavar="HOST",
+                             help="Where to listen (default: this machine only; 0.0.0.0 for every address)."),
+    port: int = typer.Option(8000, "--port", metavar="PORT", help="The port."),
+    public_url: Optional[str] = typer.Option(None, "--public-url", metavar="URL",
+                                             help="The address players open (behind a proxy: https://…)."),
+    store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
+) -> None:
+    """Serve the seats in a browser: each player opens /seat/CODE."""
+    from tabletop_tui.cli import fail
+
+    try:
+        from tabletop_tui.tables.serve import SeatServer
+    except ImportError as e:
+        fail(f"tabletop serve needs textual-serve: pip install 'tabletop-tui[tables]' ({e.name} is missing)")
+    if not 0 < port < 65536:
+        fail(f"--port takes 1 to 65535, not {port}")
+    _store(store).close()  # a wrong address is refused now, not at the first seat
+    SeatServer(store=store, host=host, port=port, public_url=public_url).serve()

@@ -1,0 +1,97 @@
+"""The table store in PostgreSQL (`--store postgresql://…`), for seats on several machines.
+
+An append locks the table's row (`SELECT … FOR UPDATE`) so two appends to one table take turns,
+and sends `pg_notify('tabletop_moves', table_id)` in its transaction: it is delivered on commit.
+A wait `LISTEN`s, then reads the moves (so a commit between the two is not missed); a listener
+that loses its connection gets no notifications for that time, so it reads the moves again
+after reconnecting. Needs psycopg 3 (`pip install 'tabletop-tui[tables]'`)."""
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+from tabletop_tui.tables.store import SCHEMA, Move, Store, StoreError, _Tx
+
+CHANNEL = "tabletop_moves"
+SCHEMA_LOCK = 0x7AB1E  # an advisory lock: two processes creating the tables at once take turns
+
+try:
+    import psycopg
+except ImportError:  # pragma: no cover - the extra is not installed
+    psycopg = None
+
+
+class PostgresStore(Store):
+    lock_suffix = " FOR UPDATE"
+
+    def __init__(self, url: str, **limits: Any):
+        super().__init__(**limits)
+        if psycopg is None:
+            raise StoreError("A PostgreSQL store needs psycopg 3: pip install 'psycopg[binary]'.")
+        self.url = url
+        self.integrity_errors = (psycopg.errors.UniqueViolation,)
+        with self._write() as tx:
+            tx.run("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
+            for sql in SCHEMA:
+                tx.run(sql)
+
+    def __repr__(self) -> str:
+        return "PostgresStore(…)"  # the address may hold a password
+
+    def _connect(self, **kw: Any) -> "psycopg.Connection":
+        try:
+            return psycopg.connect(self.url, connect_timeout=10, **kw)
+        except psycopg.Error as e:
+            # psycopg's message names the host and the reason, never the password
+            reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            raise StoreError(f"The PostgreSQL table store cannot be reached ({reason}).") from None
+
+    @contextmanager
+    def _read(self) -> Iterator[_Tx]:
+        with self._write() as tx:  # a plain transaction; nothing is locked unless asked
+            yield tx
+
+    @contextmanager
+    def _write(self) -> Iterator[_Tx]:
+        con = self._connect()
+        try:
+            with con.transaction():
+                with con.cursor() as cur:
+                    yield _Tx(cur, "%s")
+        finally:
+            con.close()
+
+    def _notify(self, tx: _Tx, table_id: str) -> None:
+        tx.run("SELECT pg_notify(?, ?)", (CHANNEL, table_id))
+
+    def wait(self, table_id: str, since: int, timeout: float) -> list[Move]:
+        deadline = time.monotonic() + max(0.0, timeout)
+        while True:
+            try:
+                con = self._connect(autocommit=True, application_name="tabletop-wait")
+            except StoreError:
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(min(0.5, max(0.0, deadline - time.monotonic())))
+                continue
+            try:
+                with con:
+                    con.execute(f"LISTEN {CHANNEL}")
+                    tx = _Tx(con.cursor(), "%s")
+                    new = self._moves(tx, table_id, since)  # after LISTEN: nothing slips between
+                    while not new:
+                        left = deadline - time.monotonic()
+                        if left <= 0:
+                            return []
+                        ours = False
+                        for note in con.notifies(timeout=left, stop_after=1):
+                            ours = ours or note.payload == table_id
+                        if ours:  # read outside the generator: it holds the connection
+                            new = self._moves(tx, table_id, since)
+                    return new
+            except psycopg.OperationalError:
+                # the connection was lost: notifications meanwhile are gone; reconnect and re-read
+                if time.monotonic() >= deadline:
+                    return []
+                time.sleep(0.1)

@@ -1,0 +1,125 @@
+"""A table seen through one code: its moves replayed into a :class:`Match`, moves played
+through the store with the rules' check, and export to / import from a save file."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from tabletop_tui.match import Match, SaveError, Seat
+from tabletop_tui.rules.core import IllegalAction
+from tabletop_tui.tables.store import (Access, IllegalMove, Move, NewTable, Store, StoreError,
+                                       TableInfo)
+
+
+def match_for(info: TableInfo, moves: Sequence[Move] = ()) -> Match:
+    """The table's game as a Match: its set-up, then its moves (as a save is loaded)."""
+    m = Match(info.game, [Seat(s.name, s.bot, s.level) for s in info.seats], info.seed, info.options)
+    _replay(m, moves)
+    return m
+
+
+def _replay(m: Match, moves: Sequence[Move]) -> None:
+    for mv in moves:
+        if mv.seq != len(m.actions):
+            raise StoreError(f"Move {mv.seq + 1} of the table is out of order.")
+        try:
+            m.play(mv.notation, forced=m.forced_action() is not None)
+        except IllegalAction as e:
+            raise StoreError(f"Move {mv.seq + 1} of the table ({mv.notation!r}) cannot be replayed: {e.reason}") from None
+
+
+def rules_check(info: TableInfo, moves: list[Move], notation: str, seat: int | None = None,
+                cache: Match | None = None) -> tuple[int, str]:
+    """The store's ``check`` by the rules: replay ``moves`` (on ``cache`` if it is that far
+    already) and try ``notation`` on the position. Returns (the deciding seat, the move's
+    notation as the rules write it); IllegalMove with the rules' reason if refused. When the
+    decision is another person's than ``seat``'s the move is not tried: the store refuses it."""
+    m = cache if cache is not None and len(cache.actions) <= len(moves) else match_for(info)
+    if [mv.notation for mv in moves[:len(m.actions)]] != m.actions:
+        m = match_for(info)
+    _replay(m, moves[len(m.actions):])
+    d = m.pending
+    if d is None:
+        raise IllegalMove("The game is over; no more moves can be made.")
+    if seat is not None and d.seat != seat and not info.seats[d.seat].bot:
+        return d.seat, notation
+    try:
+        action = m.rules.parse(m.state, notation)
+        m.rules.apply(m.state, action)  # pure: only to hear whether the rules accept it
+    except IllegalAction as e:
+        raise IllegalMove(e.reason) from None
+    except Exception as e:  # a notation the parser chokes on is still only a refused move
+        raise IllegalMove(f"{notation!r} is not a move here ({type(e).__name__}).") from None
+    return d.seat, m.rules.notation(action)
+
+
+class Table:
+    """One seat's (or a spectator's) view of a table: ``match`` is the game as the store has it.
+    The code is kept for appends and shown nowhere (not in ``repr``)."""
+
+    def __init__(self, store: Store, code: str, source: str = "local"):
+        self.store = store
+        self._code = code
+        self.source = source
+        self.access: Access = store.admit(code, source)
+        self.info = store.table(self.access.table_id)
+        self.match = match_for(self.info)
+        self.catch_up()
+
+    def __repr__(self) -> str:
+        return f"Table({self.info.id!r}, seat={self.seat!r})"
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def seat(self) -> int | None:
+        return self.access.seat
+
+    def catch_up(self, moves: Sequence[Move] | None = None) -> int:
+        """Play the store's moves not yet in ``match``; returns how many."""
+        before = len(self.match.actions)
+        new = self.store.moves(self.id, before) if moves is None else [m for m in moves if m.seq >= before]
+        _replay(self.match, new)
+        return len(self.match.actions) - before
+
+    def play(self, notation: str) -> Move:
+        """Append a move for this seat (or a bot's move, which any seat may send: bots choose
+        the same from the same position). MovedOn if another move landed first: call
+        ``catch_up`` and decide again."""
+        move = self.store.append(self._code, len(self.match.actions), notation,
+                                 lambda info, moves, n, seat: rules_check(info, moves, n, seat, self.match),
+                                 self.source)
+        self.catch_up()
+        return move
+
+    def wait(self, timeout: float) -> int:
+        """Wait up to ``timeout`` seconds for new moves; plays them; returns how many."""
+        new = self.store.wait(self.id, len(self.match.actions), timeout)
+        return self.catch_up(new) if new else 0
+
+    def export(self, path: Path) -> Path:
+        return export_table(self.store, self.id, path)
+
+
+def new_table(store: Store, game: str, seats: Sequence[Seat], seed: int, options: dict | None = None) -> NewTable:
+    """A table for a new game; the set-up is checked as a Match checks it (ValueError)."""
+    m = Match(game, list(seats), seed, options)
+    return store.create_table(m.game.id, m.seats, m.seed, m.options)
+
+
+def import_save(store: Store, path: Path) -> NewTable:
+    """A save file opened as a table: its set-up and its moves, with fresh codes (SaveError)."""
+    m = Match.load(path)
+    return store.create_table(m.game.id, m.seats, m.seed, m.options, list(zip(m.actors, m.actions)))
+
+
+def export_table(store: Store, table_id: str, path: Path) -> Path:
+    """The table as a save file (docs/save-format.md): it opens with `tabletop --resume FILE`."""
+    info = store.table(table_id)
+    m = match_for(info, store.moves(table_id))
+    return m.save(Path(path))
+
+
+__all__ = ["Table", "new_table", "import_save", "export_table", "match_for", "rules_check", "SaveError"]

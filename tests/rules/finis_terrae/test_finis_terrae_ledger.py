@@ -1,0 +1,150 @@
+"""The ledger: what each action changed of every player's things, and why, in the rulebook's
+words. Points are the end scoring as it stands, so each change of points names the scoring line
+that changed ("island tiles", "+1 VP for each series of 5 doubloons" → "doubloons", ...)."""
+import re
+
+import pytest
+
+from tabletop_tui.rules.core import Change, change_text
+from tabletop_tui.rules.finis_terrae import RULES
+from tabletop_tui.rules.finis_terrae import scoring as SC
+from tests.support.table_view import random_match, unexplained_points, unlogged_point_changes
+
+from ._helpers import do, holds, new_game, put
+from .test_finis_terrae_actions import Script, acting, base, island
+from .test_finis_terrae_weather import at_storm
+
+
+def entry(s, text):
+    """(the action's changes, its log entry, the state after)."""
+    a = RULES.parse(s, text)
+    after = RULES.apply(s, a)
+    changes = RULES.changes(s, a, after)
+    return changes, change_text(changes, s.names, RULES.pending(s).seat, RULES.log_line(s, a, after)), after
+
+
+def test_each_player_takes_20_doubloons_at_the_start():
+    """Set-up: each player takes 20 doubloons and splits them between holds and stash; 20
+    doubloons are 4 series of 5, so 4 VP as the scoring stands."""
+    s = do(new_game(2), "start N")
+    changes, line, _ = entry(s, "start E")
+    assert changes == [Change(0, "VP", 4, "doubloons"), Change(0, "$", 20, "starting doubloons"),
+                       Change(1, "ports", 1, "")]
+    assert line == ("Red started on the east beach of the Isle of Winds.\n"
+                    "  Red: +1 port\n"
+                    "  Green: +4 VP (doubloons), +20 $ (starting doubloons)")
+
+
+def test_establishing_a_port_pays_5_doubloons_per_tile_and_scores_the_island():
+    """The port on a complete 3-tile island: 3 VP for its tiles, 2 for being complete, 5 for the
+    biggest complete island, 5 for the furthest port; the 15 doubloons were 3 VP."""
+    s = acting(island(base()))
+    changes, line, _ = entry(s, "establish port")
+    assert changes == [Change(0, "VP", 3, "island tiles"), Change(0, "VP", 2, "complete islands"),
+                       Change(0, "VP", 5, "biggest complete island"), Change(0, "VP", -3, "doubloons"),
+                       Change(0, "VP", 5, "furthest port"), Change(0, "$", -15, ""), Change(0, "ports", 1, "")]
+    assert line == ("Green established a port at 2,1 for 15 doubloons — +3 VP (island tiles), "
+                    "+2 VP (complete islands), +5 VP (biggest complete island), -3 VP (doubloons), "
+                    "+5 VP (furthest port), -15 $, +1 port.")
+
+
+def test_a_treasure_is_opened_at_once_and_kept_for_the_end_scoring():
+    """Roll 2 red dice and load that many doubloons from the bank; the treasure scores 2 VP."""
+    s = base()
+    put(s, 2, 1, "treasure_island")
+    s.goods[(2, 1)] = {"treasure": 1}
+    s.supply["treasure"] -= 1
+    s = acting(s)
+    s.rng = Script([3, 5])
+    changes, line, _ = entry(s, "recover treasure")
+    assert changes == [Change(0, "VP", 2, "treasures"), Change(0, "VP", 1, "doubloons"),
+                       Change(0, "$", 8, "treasure opened"), Change(0, "treasures", 1, "")]
+    assert line == ("Green opened a treasure: 3+5 = 8 doubloons — +2 VP (treasures), +1 VP (doubloons), "
+                    "+8 $ (treasure opened), +1 treasure.")
+
+
+def test_a_wreck_loses_the_holds_takes_a_minus_3_token_and_the_6_doubloons_of_the_repairs():
+    """Wrecked: one hold is left on the tile, the rest is lost; back in the starting port, the
+    player takes a "-3" token and 6 doubloons from the bank."""
+    s = at_storm(2)
+    put(s, 2, 1, "open_sea")
+    s.ships[0]["pos"] = (2, 1, 0)
+    holds(s, 0, ("doubloons", 5), ("spice", 2), ("find", 1), stash=5)
+    s = do(s, "wind E")
+    changes, line, _ = entry(s, "drop hold 2")
+    assert changes == [Change(0, "VP", -4, "spice"), Change(0, "VP", -3, "underwater finds"),
+                       Change(0, "VP", -3, "-3 tokens"), Change(0, "$", -5, "wreck"),
+                       Change(0, "$", 6, "repairs"), Change(0, "spice", -2, "wreck"),
+                       Change(0, "finds", -1, "wreck")]
+    assert line.endswith('Green was back in the starting port for repairs and took a "-3" token — '
+                         "-4 VP (spice), -3 VP (underwater finds), -3 VP (-3 tokens), -5 $ (wreck), "
+                         "+6 $ (repairs), -2 spice (wreck), -1 find (wreck).")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_change_of_points_has_its_scoring_line_as_reason(seed):
+    m = random_match("finis_terrae", 4, seed)
+    assert m.over
+    assert unexplained_points(m) == []
+    assert unlogged_point_changes(m) == []
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_points_by_source_are_the_end_scoring_lines(seed):
+    """At the end, a player's points by source (from the log) are the final scoring's lines."""
+    m = random_match("finis_terrae", 4, seed)
+    res = m.result()
+    for seat in range(4):
+        want = {cat: v for cat, v in res.breakdown[seat].items() if v}
+        assert m.points_by_source(seat) == dict(sorted(want.items(), key=lambda kv: -kv[1]))
+
+
+def test_counters_are_points_doubloons_things_and_ports_and_the_strip_shows_points_and_doubloons():
+    s = acting(island(base()))
+    holds(s, 0, ("doubloons", 15), ("spice", 2), stash=5)
+    s.ships[0]["pile"]["treasure"] = 1
+    c = RULES.counters(s, 0)
+    assert list(c) == ["VP", "$", "spice", "treasures", "finds", "castaways", "ports"]
+    assert c["$"] == 20 and c["spice"] == 2 and c["treasures"] == 1 and c["ports"] == 1
+    assert c["VP"] == SC.totals(s)[0]
+    assert RULES.headline(s, 0) == ["VP", "$"]
+
+
+def test_the_turn_order_starts_with_the_player_holding_the_east_marker():
+    s = new_game(4)
+    s.first = 2
+    assert RULES.turn_order(s) == [2, 3, 0, 1]
+
+
+PRESENT = re.compile(r"\b(starts|takes|leaves|puts|places|chooses|sails|stays|ends|reorganizes|attacks|"
+                     r"throws|loads|draws|is|are|hoists|becomes|pays|establishes|ceases|opens|recovers|"
+                     r"blows|lets|shows|cannot|wins|has|redeems|buys|sells|controls|go)\b")
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_the_log_tells_what_happened_in_the_past_tense(seed):
+    """Like the other games' logs: "Anna sailed to 3,1", never "Anna sails to 3,1"."""
+    m = random_match("finis_terrae", 4, seed)
+    present = [line for line in m.log if PRESENT.search(line.replace("Isle of Winds", ""))]
+    assert present == []
+    assert any(" sailed to " in line for line in m.log) and any(" drew " in line for line in m.log)
+
+
+def test_the_seat_sheet_shows_the_whole_ship_board_ports_and_tokens_in_words():
+    """Everything on a ship board is public: holds, stash, the things kept, ports, tokens."""
+    s = acting(island(base()))
+    holds(s, 0, ("doubloons", 15), ("spice", 2), stash=5)
+    s.ships[0]["pile"]["treasure"] = 1
+    s.ships[0]["minus3"] = 1
+    s.ports[(2, 1)] = 0
+    s.ships[0]["ports_left"] -= 1
+    sheet = dict(RULES.sheet(RULES.view(s, 1), 0))
+    assert sheet["Ship board"][0] == "an explorer"
+    assert "ship at 2,1 (island 1 beach)" in sheet["Ship board"]
+    assert {"hold 1: 15 doubloons", "hold 2: 2 spice crates"} <= set(sheet["Ship board"])
+    assert "stash: 5 doubloons (safe)" in sheet["Ship board"]
+    assert "1 treasures opened" in sheet["Kept in front of the board"]
+    assert sheet["Ports"] == ["0,1 (starting port, Isle of Winds)", "2,1 (island 1 beach)", "6 port tokens left"]
+    assert '1 "-3" tokens (wrecks)' in sheet["Tokens and markers"]
+    # a view (another player's) holds all of it: nothing of a ship board is hidden
+    assert RULES.sheet(RULES.view(s, 1), 0) == RULES.sheet(s, 0)

@@ -1,0 +1,83 @@
+"""Piratissimo at every terminal size from 80×24: nothing cut, every score in view, the choices shown,
+in a quiet turn, the busiest turn (treasure to give overboard, or to steal or give on a neutral island), game over, and
+the seat sheets."""
+from __future__ import annotations
+
+import pytest
+
+from tests.screens.helpers import app_for
+from tests.support.table_view import SIZES, cuts, random_match, scores_missing, screen_text, settle
+
+
+def moment(name: str, players: int):
+    if name == "quiet":
+        return random_match("piratissimo", players, seed=5, moves=12 * players)
+    if name == "busiest":  # the most choices and the longest prompt of the game
+        return random_match("piratissimo", players, seed=5, until=lambda m: m.pending.kind in (
+            "overboard", "neutral") and len(m.legal_actions()) >= 3)
+    return random_match("piratissimo", players, seed=5)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [4, 2])
+@pytest.mark.parametrize("when", ["quiet", "busiest", "over"])
+async def test_nothing_is_cut_and_every_score_is_in_view(size, players, when):
+    m = moment(when, players)
+    assert m.over == (when == "over")
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert not getattr(app.screen, "small", False)
+        assert cuts(app) == []
+        text = screen_text(app)
+        if when != "over":
+            assert scores_missing(app, m) == []
+            assert "1 " in text  # the first numbered choice
+            assert "This terminal is" not in text
+        else:
+            for name in m.names:
+                assert name in text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_seat_sheet_is_whole(size):
+    m = moment("quiet", 4)
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "SeatSheetScreen"
+        assert cuts(app) == []
+        assert "Ship" in screen_text(app)
+
+
+async def test_resizing_lays_the_screen_out_again_both_ways():
+    m = moment("quiet", 4)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one("#panels-box").display
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert not app.screen.query_one("#panels-box").display
+        assert cuts(app) == [] and scores_missing(app, m) == []
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert app.screen.query_one("#panels-box").display
+        assert cuts(app) == []
+
+
+async def test_the_legend_names_every_symbol_of_the_ring_board():
+    m = moment("quiet", 4)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        symbols = [sym for sym, _ in app.screen.legend()]
+        for sym in ("G2, G3", "R2", "·", "+", "@@@ or @", "≡3/10"):
+            assert sym in symbols
+        await pilot.press("g")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "LegendScreen"
+        assert "green treasure chest" in screen_text(app)
+        assert cuts(app) == []
