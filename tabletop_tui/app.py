@@ -19,16 +19,40 @@ def make_seat(name: str, bot: bool, level: str | None = None) -> "Seat":
     return Seat(name, bot, level=level) if level else Seat(name, bot)
 
 
+class LauncherToCome(Screen[None]):
+    """The launcher's place under a game opened from the command line (`tabletop --game ...`,
+    `--resume`): empty, so that nothing but the game is built before its first paint; the
+    launcher comes over it when the player leaves the game."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.covered = False
+
+    def on_screen_suspend(self) -> None:
+        self.covered = True
+
+    def on_screen_resume(self) -> None:
+        if self.covered:  # (not at the start, before the game is pushed over it)
+            self.become_the_launcher()
+
+    def become_the_launcher(self) -> None:
+        from tabletop_tui.screens.launcher import LauncherScreen
+
+        if self.app.screen is self:  # (pushed over it: Textual switches only pushed screens)
+            self.app.push_screen(LauncherScreen())
+
+
 class TabletopApp(App[None]):
     TITLE = "tabletop-tui"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [Binding("ctrl+q", "quit", "quit", show=False, priority=False)]
 
     def __init__(self, new_game: dict | None = None, match: Match | None = None,
-                 bot_delay: float = 0.5) -> None:
+                 bot_delay: float = 0.5, watch: Match | None = None) -> None:
         super().__init__()
         self.new_game = new_game
         self.start_match = match
+        self.watch_match = watch  # `tabletop replay FILE --watch`: the whole recorded game
         self.bot_delay = bot_delay
         self._thinker = None
 
@@ -44,20 +68,37 @@ class TabletopApp(App[None]):
 
     def get_default_screen(self) -> Screen:
         """The launcher is the first screen itself (not pushed over an empty one): one screen
-        less to build before the first paint."""
+        less to build before the first paint. Under a game opened from the command line, an
+        empty screen stands in for it until the game is left: the game paints first."""
+        if self.new_game is not None or self.start_match is not None:
+            return LauncherToCome()
         from tabletop_tui.screens.launcher import LauncherScreen
 
         return LauncherScreen()
 
     def on_unmount(self) -> None:
+        from tabletop_tui.launch import startup_done
+
+        startup_done()  # (an app that ends before its first paint)
         if self._thinker is not None:
             self._thinker.close()
 
     def on_mount(self) -> None:
+        from tabletop_tui.launch import pause_collector, startup_done
+
+        pause_collector("app")  # (already off when started by `tabletop`)
+        self.call_after_refresh(startup_done)  # (after the first screen is painted)
         if self.new_game is not None:
             self.start_new_game(self.new_game)
         elif self.start_match is not None:
             self.open_match(self.start_match)
+        elif self.watch_match is not None:
+            from tabletop_tui.screens.watch import watch_screen
+
+            full = self.watch_match
+            self.call_later(lambda: self.push_screen(watch_screen(full)))
+        if isinstance(self.screen, LauncherToCome):  # the game could not be opened
+            self.screen.become_the_launcher()
 
     def start_new_game(self, setup: dict, replace: bool = False) -> None:
         seed = setup.get("seed")

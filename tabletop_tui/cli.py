@@ -9,7 +9,7 @@ from typing import List, Optional
 
 import typer
 
-from tabletop_tui import __version__, catalogue
+from tabletop_tui import __version__, catalogue, newgame
 
 def _plain_arguments() -> None:
     """typer 0.29 shows an argument as `{FILE}` in the usage line and `FILE <path>` in the list;
@@ -35,7 +35,7 @@ _plain_arguments()
 app = typer.Typer(add_completion=False, no_args_is_help=False, rich_markup_mode=None,
                   help="Five board games in the terminal, hot-seat, with bots.")
 
-SUBCOMMANDS = {"games", "rules", "replay", "simulate", "tournament", "table"}
+SUBCOMMANDS = {"games", "rules", "replay", "simulate", "tournament", "table", "seat", "serve"}
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -51,82 +51,23 @@ def _version(value: bool) -> None:
 
 def parse_new_game(game: str, players: Optional[int], names: Optional[str], bots: List[str],
                    seed: Optional[int], option: List[str]) -> dict:
-    """Check the new-game arguments; returns the set-up for the app or exits 2 with a reason."""
+    """Check the new-game arguments (newgame.py); returns the set-up for the app or exits 2 with
+    a reason."""
     try:
-        g = catalogue.get(game)
-    except catalogue.UnknownGame as e:
+        return newgame.parse_new_game(game, players, names, bots, seed, option)
+    except newgame.ArgumentProblem as e:
         fail(str(e))
-    if not g.playable:
-        playable = ", ".join(x.id for x in catalogue.GAMES if x.playable)
-        fail(f"{g.title} is in development and cannot be played yet; playable: {playable}")
-    rules = g.rules()
-    name_list = [n.strip() for n in names.split(",")] if names else []
-    if names is not None and any(not n for n in name_list):
-        fail("--names takes names separated by commas, none of them empty")
-    if players is None:
-        players = len(name_list) if name_list else g.min_players
-    if not g.min_players <= players <= g.max_players:
-        fail(f"{g.title} is for {g.min_players}–{g.max_players} players, not {players}")
-    if name_list and len(name_list) != players:
-        fail(f"--names gives {len(name_list)} names for {players} players")
-    if len(set(n.lower() for n in name_list)) != len(name_list):
-        fail("--names: every player needs a different name")
-    from tabletop_tui.widgets.players import NAME_MAX
-
-    for n in name_list:
-        if len(n) > NAME_MAX:
-            fail(f"--names: {n!r} is longer than {NAME_MAX} characters")
-        if not n.isprintable():
-            fail(f"--names: {n!r} holds a control character")
-    defaults = ["Anna", "Bruno", "Chiara", "Dario", "Elena"]
-    if not name_list:
-        name_list = defaults[:players]
-    levels = parse_bot_seats(bots, players)
-    opts = _options(rules, option)
-    if seed is None:
-        import random
-
-        seed = random.SystemRandom().randrange(1, 10**9)
-    return {"game": g.id, "names": name_list, "bots": sorted(levels), "levels": levels, "seed": seed,
-            "options": opts}
-
-
-def parse_bot_seats(bots: List[str], players: int) -> dict[int, str]:
-    """`--bot 2`, `--bot 2:hard`, `--bot 1,3:easy` → {seat index: level}; exit 2 naming the
-    valid values otherwise. A seat without a level gets the default level."""
-    from tabletop_tui.bots import DEFAULT_LEVEL, LEVELS
-
-    out: dict[int, str] = {}
-    for raw in bots:
-        for part in raw.split(","):
-            part = part.strip()
-            if not part:
-                continue
-            num, sep, level = part.partition(":")
-            num, level = num.strip(), level.strip().lower()
-            if not num.isdigit() or not 1 <= int(num) <= players:
-                fail(f"--bot takes seat numbers from 1 to {players}, optionally with :LEVEL, not {part!r}")
-            if sep and level not in LEVELS:
-                fail(f"--bot {part}: unknown level {level!r}; levels: {', '.join(LEVELS)}")
-            out[int(num) - 1] = level if sep else DEFAULT_LEVEL
-    return out
+    return {}
 
 
 def _options(rules, option: List[str]) -> dict:
     """`--option KEY=VALUE ...` → the game's resolved options, or exit 2 naming the problem."""
-    opts: dict = dict(getattr(rules, "new_game_options", {}))  # e.g. a league's usual options
-    for item in option:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            fail(f"--option takes KEY=VALUE, not {item!r}")
-        opts[key.strip()] = value
-    from tabletop_tui.rules.core import resolve_options
-
     try:
-        return resolve_options(rules.options, opts)
-    except ValueError as e:
+        return newgame.parse_options(rules, option)
+    except newgame.ArgumentProblem as e:
         fail(str(e))
     return {}
+
 
 
 @app.callback(invoke_without_command=True)
@@ -185,9 +126,10 @@ def main_callback(
 
 
 def _run_app(**kwargs) -> None:
-    from tabletop_tui.app import TabletopApp
+    """Run the app (one that ended by a crash exits non-zero): the same call as the quick path."""
+    from tabletop_tui.launch import run_app
 
-    TabletopApp(**kwargs).run()
+    run_app(**kwargs)
 
 
 @app.command("games")
@@ -232,12 +174,13 @@ def replay_cmd(
     from tabletop_tui.match import SaveError
 
     if watch:
-        from tabletop_tui.screens.watch import RecordingError, run_watch
+        from tabletop_tui.screens.watch import RecordingError, load_recording
 
         try:
-            run_watch(file, source)
+            full = load_recording(file, source)
         except RecordingError as e:
             fail(str(e))
+        _run_app(watch=full)  # the launcher underneath
         return
 
     if source == "snellman":
@@ -371,9 +314,11 @@ def tournament_cmd(
                    f"{st['max_move_s']:.3f} s longest")
 
 
-from tabletop_tui.tables.cli import table_app  # noqa: E402  (issue 25: tables on other machines)
+from tabletop_tui.tables.cli import seat_cmd, serve_cmd, table_app  # noqa: E402  (issue 25: tables)
 
 app.add_typer(table_app, name="table")
+app.command("seat")(seat_cmd)
+app.command("serve")(serve_cmd)
 
 
 def _rewrite(argv: list[str]) -> list[str]:

@@ -222,15 +222,18 @@ class Match:
         return job
 
     # -- the ledger ------------------------------------------------------------------------
-    def points_by_source(self, seat: int) -> dict[str, int]:
+    def points_by_source(self, seat: int, grouped: bool = False) -> dict[str, int]:
         """The seat's points so far, by the rules' reasons (from the ledger; "" = the actions
-        themselves), largest first. Adds up to the seat's points less what it started with."""
+        themselves), largest first; with the points it started with, they add up to its points.
+        ``grouped``: reasons put together by what comes before a colon ("round tile: 2 per
+        dwelling" and "round tile: 3 per temple" are both "round tile")."""
         key = self.rules.points_key
         out: dict[str, int] = {}
         for changes in self.ledger:
             for c in changes:
                 if c.seat == seat and c.what == key:
-                    out[c.source] = out.get(c.source, 0) + c.amount
+                    src = c.source.split(":")[0].strip() if grouped else c.source
+                    out[src] = out.get(src, 0) + c.amount
         start = self.rules.counters(self.states[0], seat).get(key, 0)
         if start:
             out = {"start": start, **out}
@@ -379,9 +382,7 @@ class Match:
             raise SaveError(f"{where}the seats are damaged (each needs a name and kind human or bot)")
         if not all(s.get("level", "random") in bots.LEVELS for s in seats_raw):
             raise SaveError(f"{where}a seat has an unknown bot level (levels: {', '.join(bots.LEVELS)})")
-        # Saves from before bot levels had only the random bot: load those seats as "random",
-        # so they go on playing exactly the moves they would have.
-        seats = [Seat(s["name"], s.get("kind") == "bot", s.get("level", "random")) for s in seats_raw]
+        seats = [_seat_of(s) for s in seats_raw]
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SaveError(f"{where}the seed is missing or not a whole number")
@@ -417,6 +418,15 @@ class Match:
         m._saved_body = m.to_text(stamp="")
         m._saved_actions = tuple(m.actions)
         return m
+
+
+def _seat_of(raw: dict) -> Seat:
+    """A saved seat. A human seat has no saved level: it keeps the default level, at which a
+    bot plays it if the player resigns. A bot seat without one is from before bot levels, when
+    the random bot was the only one: it loads as "random", so it goes on playing exactly the
+    moves it would have."""
+    bot = raw.get("kind") == "bot"
+    return Seat(raw["name"], bot, raw.get("level", "random" if bot else bots.DEFAULT_LEVEL))
 
 
 def bot_action_for(rules: Any, view: Any, seat: int, level: str, seed: int) -> Any:

@@ -47,6 +47,19 @@ def game_module(game_id: str) -> ModuleType | None:
         raise
 
 
+def search_module(game_id: str) -> ModuleType | None:
+    """The game's own hard bot (``tabletop_tui/bots/<game_id>_search.py``, with ``choose(rules,
+    view, seat, rng, iterations)``), or None: the shared search plays it. A search module builds
+    on its game's heuristic module, never the other way round."""
+    name = f"{__name__}.{game_id}_search"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name == name:
+            return None
+        raise
+
+
 def _seat_and_view(rules: Any, x: Any, seat: int | None) -> tuple[int, Any]:
     """(seat, view). With ``seat`` None, ``x`` is a real state: the pending seat's view is taken."""
     if seat is None:

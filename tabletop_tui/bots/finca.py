@@ -13,7 +13,7 @@ from typing import Any
 from tabletop_tui.rules import finca as F
 from tabletop_tui.rules.core import IllegalAction, Rng
 
-# The hard bot is :func:`search_choose` (``bots/finca_search.py``), not the shared MCTS: its
+# The hard bot is ``bots/finca_search.py`` (built on this module), not the shared MCTS: its
 # playouts had to finish many delivery sub-steps and took up to 9 s of CPU a move, winning
 # 57% against medium; the policy-improvement search plays whole turns with this heuristic.
 #: what a fruit held is worth (a tile of value v takes v fruits, and scores v)
@@ -226,10 +226,3 @@ def rank(rules: Any, view: Any, seat: int, rng: Rng) -> list[tuple[Any, float]]:
 
 def choose(rules: Any, view: Any, seat: int, rng: Rng) -> Any:
     return rank(rules, view, seat, rng)[0][0]
-
-
-def search_choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = None) -> Any:
-    """The hard bot: policy-improvement search over sampled worlds (``bots/finca_search.py``)."""
-    from . import finca_search
-
-    return finca_search.choose(rules, view, seat, rng, iterations)

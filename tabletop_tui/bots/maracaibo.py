@@ -10,7 +10,7 @@ greedily (each later step of the turn chosen by the one-step worth) and keeps th
 turn ends in the position of highest :func:`worth`. So a move is chosen for what can be done
 where the ship stops, a delivery for the upgrade and market it brings, and so on.
 
-The hard bot is :func:`search_choose` (``bots/maracaibo_search.py``): the medium ranking over several
+The hard bot is ``bots/maracaibo_search.py`` (built on this module): the medium ranking over several
 worlds, then playouts of the best few answers through the rivals' turns and its own next turn.
 """
 from __future__ import annotations
@@ -80,7 +80,7 @@ def determinize(rules: Any, view: Any, seat: int, rng: Any) -> Any:
     qseen = [q for q in g["quest_pile"] if q != "?"]
     qseen += [q for q in g["quest_slots"].values() if q] + [q for q in g["xquests"].values() if q]
     qseen += [q for p in g["players"] for q in p["quests"]]
-    qseen += [t["quest"] for t in g["stack"] if t["t"] == "qtile"]
+    qseen += [t["quest"] for t in g["stack"] if t["t"] in ("qtile", "qpay")]
     qs = sorted(set(QUESTS) - set(qseen))
     rng.shuffle(qs)
     g["quest_pile"] = _fill(g["quest_pile"], qs)
@@ -237,11 +237,3 @@ def rank(rules: Any, view: Any, seat: int, rng: Any) -> list[tuple[Any, float]]:
     listed = {a.text for a, _v in out}
     out += [(a, float("-inf")) for a in legal if a.text not in listed]
     return out
-
-
-def search_choose(rules: Any, view: Any, seat: int, rng: Any, iterations: int | None = None) -> Any:
-    """The hard bot: the policy-improvement search of ``bots/maracaibo_search.py`` (it replaces
-    the shared MCTS of ``bots/search.py`` for this game; ``iterations`` = worlds sampled)."""
-    from tabletop_tui.bots import maracaibo_search
-
-    return maracaibo_search.choose(rules, view, seat, rng, iterations)

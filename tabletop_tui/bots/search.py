@@ -103,11 +103,11 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
     if len(root_actions) == 1:
         return root_actions[0]
     mod = bots.game_module(rules.game_id)
-    own_search = _param(mod, "search_choose", None)
-    if own_search is not None:
-        # a game module with a search of its own (Terra Mystica's rollouts, Maracaibo's
+    own = bots.search_module(rules.game_id)
+    if own is not None:
+        # a game with a search of its own (Terra Mystica's rollouts, Maracaibo's and Finca's
         # policy improvement); the other games use the search below
-        return own_search(rules, view, seat, rng, iterations)
+        return own.choose(rules, view, seat, rng, iterations)
     evaluate = bots.evaluator(rules.game_id)
     n_iter = iterations if iterations is not None else _param(mod, "SEARCH_ITERATIONS", DEFAULT_ITERATIONS)
     plies = _param(mod, "ROLLOUT_PLIES", DEFAULT_ROLLOUT_PLIES)

@@ -660,7 +660,7 @@ def rollout_policy(rules: Any, state: Any, seat: int, rng: Any, actions: list) -
 
 
 # How many answers ``_ranked`` lists when the heuristic has one clear choice. (The hard bot is
-# not the shared search: ``search_choose`` below hands it to bots/terra_mystica_search.py.)
+# not the shared search but bots/terra_mystica_search.py, which builds on this module.)
 ROOT_WIDTH = 6
 
 
@@ -712,11 +712,3 @@ def _ranked(rules: Any, view: Any, seat: int, second: bool) -> list[tuple[Any, f
             best[a] = v
             order.append(a)
     return [(a, best[a]) for a in order]
-
-
-def search_choose(rules: Any, view: Any, seat: int, rng: Any, iterations: Any = None) -> Any:
-    """The hard bot (``bots/search.py`` hands Terra Mystica to it): rollouts of this heuristic
-    for every seat from the best few macros (``bots/terra_mystica_search.py``)."""
-    from tabletop_tui.bots import terra_mystica_search
-
-    return terra_mystica_search.choose(rules, view, seat, rng, iterations)

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
+from tabletop_tui import bots
 from tabletop_tui.match import Match
 from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.widgets.decision import DecisionPanel
@@ -142,10 +143,11 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         m = self.match
         d = m.pending
-        if (self.curtain and m.actions and d is not None and not m.seats[d.seat].bot
-                and self.rules.hidden_information()):
-            # A resumed game that hides things: whoever opened it may not be the player to move,
-            # so the curtain comes first (pushed before the table is ever painted).
+        if (self.curtain and d is not None and not m.seats[d.seat].bot
+                and self.rules.hidden_information() and sum(not s.bot for s in m.seats) > 1):
+            # A game that hides things, among two or more people, new or resumed: whoever opened
+            # it may not be the player to move, so the curtain comes first (pushed before the
+            # table is ever painted). With one person at the table there is nobody to hide from.
             self.handover_to = self.shown_for = d.seat
             self.pass_keyboard()
         self.refresh_all()
@@ -165,7 +167,7 @@ class GameScreen(Screen[None]):
         m = self.match
         d = m.pending
         seat = self.viewer_seat()
-        view = self.rules.view(m.state, seat) if self.curtain else m.state
+        view = self.current_view()
         human = self.human_to_play()
         self.actions = m.legal_actions() if human else []
         highlight = 0
@@ -188,14 +190,17 @@ class GameScreen(Screen[None]):
             decision.show("The game is over.", [])
         elif self.handover_to is not None:
             mover = names[self.shown_for] if self.shown_for is not None else ""
+            # only when u would work: not past a card drawn or a die rolled since the decision
+            undo = " (u takes the move back)" if m.undo_steps(self.shown_for)[0] else ""
             decision.show(f"{mover}'s turn is over — look at the result, then pass the keyboard "
-                          f"to {names[self.handover_to]} (u takes the move back).",
+                          f"to {names[self.handover_to]}{undo}.",
                           [f"Pass to {names[self.handover_to]}"])
         elif not human:
             decision.show(self.thinking_text(d.seat), [])
         else:
             labels = [self.label(m.state, a) for a in self.actions]
-            decision.show(self.prompt_text(d), labels, highlight=highlight)
+            off = {i: r for i, a in enumerate(self.actions) if (r := self.unavailable(a))}
+            decision.show(self.prompt_text(d), labels, highlight=highlight, disabled=off)
             if not self.small:
                 self.focus_choices()
         self.query_one(LogPanel).show_log(*self.log_view(m.log, m.since_last_decision(seat)
@@ -267,6 +272,11 @@ class GameScreen(Screen[None]):
     def label(self, s: Any, a: Any) -> str:
         return self.rules.describe(s, a)
 
+    def unavailable(self, a: Any) -> str:
+        """Why a listed choice cannot be taken now ("" when it can): a game may keep a choice in
+        its place, dim, so that the digits keep their meaning while a decision lasts."""
+        return ""
+
     def prompt_text(self, d: Any) -> str:
         name = self.match.names[d.seat]
         return d.prompt if d.prompt.startswith(name) else f"{name}: {d.prompt}"
@@ -282,6 +292,8 @@ class GameScreen(Screen[None]):
     def _targets(self) -> set:
         out = set()
         for a in self.actions:
+            if self.unavailable(a):
+                continue
             t = self.rules.target(self.match.state, a)
             if t is not None:
                 out.add(t)
@@ -296,13 +308,17 @@ class GameScreen(Screen[None]):
     # -- the flow of play ------------------------------------------------------------------
     def play(self, action: Any) -> None:
         try:
-            self.match.play(action)
+            self.commit(action)
         except IllegalAction as e:
             self.notify(e.reason, title="Not allowed", severity="warning", markup=False)
             return
         self.autosave()
         self.refresh_all()
         self.after_change()
+
+    def commit(self, action: Any) -> None:
+        """Make the move in the match (a table's seat sends it to the table instead)."""
+        self.match.play(action)
 
     def autosave(self) -> None:
         """Save after every move. A game nobody has moved in yet leaves no save (an abandoned
@@ -501,9 +517,7 @@ class GameScreen(Screen[None]):
         self.action_choose(event.index)
 
     def on_decision_panel_highlighted(self, event: DecisionPanel.Highlighted) -> None:
-        self.update_board(self.match.state if not self.curtain else
-                          self.rules.view(self.match.state, self.viewer_seat()),
-                          self._targets(), self._cursor())
+        self.update_board(self.current_view(), self._targets(), self._cursor())
 
     def action_choose(self, index: int) -> None:
         if self.handover_to is not None:
@@ -511,6 +525,10 @@ class GameScreen(Screen[None]):
                 self.pass_keyboard()
             return
         if 0 <= index < len(self.actions):
+            why = self.unavailable(self.actions[index])
+            if why:
+                self.notify(f"Not possible now: {why}.", severity="information")
+                return
             self.play(self.actions[index])
 
     def on_canvas_board_target_chosen(self, event) -> None:
@@ -630,7 +648,8 @@ class GameScreen(Screen[None]):
         def done(yes: bool | None) -> None:
             if yes:
                 self.cancel_bot()
-                self.match.seats[d.seat].bot = True
+                seat = self.match.seats[d.seat]
+                seat.bot, seat.level = True, bots.DEFAULT_LEVEL  # whatever a save said
                 self.match.save()  # the seat's kind changed: write it even without a new move
                 self.saved_actions = list(self.match.actions)
                 self.notify(f"{name} resigned: a bot plays that seat from now on.", markup=False)

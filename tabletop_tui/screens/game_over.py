@@ -180,7 +180,7 @@ class GameOverScreen(Screen[None]):
         m = self.match
         if not getattr(m, "ledger", None):
             return None
-        by_seat = {s: m.points_by_source(s) for s in range(len(m.names))}
+        by_seat = {s: m.points_by_source(s, grouped=True) for s in range(len(m.names))}
         if any("" in parts for parts in by_seat.values()):
             return None
         res = m.result()
@@ -197,7 +197,10 @@ class GameOverScreen(Screen[None]):
         by_source = self.ledger_breakdown()
         if by_source is not None:  # every source of points, as the log and the seat sheets say
             from dataclasses import replace
-            res = replace(res, breakdown=by_source)
+            # with what the rules show beside the score but do not count (treasure on a ship)
+            _, aside, _ = split_categories(res, list(range(len(m.names))))
+            res = replace(res, breakdown={s: {**parts, **{c: res.breakdown.get(s, {}).get(c, 0) for c in aside}}
+                                          for s, parts in by_source.items()})
         seats = list(range(len(m.names)))
         counted, aside, other = split_categories(res, seats)
         marks = markers(m.names)

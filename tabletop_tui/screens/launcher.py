@@ -52,6 +52,7 @@ class LauncherScreen(Screen[None]):
         Binding("n", "new", "new game"),
         Binding("c", "continue", "continue"),
         Binding("w", "watch", "watch a recorded game"),
+        Binding("t", "tables", "your tables", show=False),  # in the hint: the footer is full at 80
         Binding("r,question_mark", "rules", "rules"),
         Binding("q,ctrl+q", "quit", "quit"),
     ]
@@ -68,7 +69,8 @@ class LauncherScreen(Screen[None]):
                 pitch = Padding(Text(g.pitch, style="" if g.playable else "dim"), (0, 0, 0, 2))
                 options.append(Option(Group(line, pitch), id=g.id))  # a wrapped pitch stays indented
             yield StopAtEndsList(*options, id="games")
-            yield Static(Text("Enter or n: new game · c: continue a saved game · w: watch a recorded game · r: rules · q: quit",
+            yield Static(Text("Enter or n: new game · c: continue a saved game · w: watch a recorded game · "
+                              "t: your tables (friends on other machines) · r: rules · q: quit",
                               style="dim"), id="hint")
         yield Footer()
 
@@ -103,6 +105,11 @@ class LauncherScreen(Screen[None]):
         from tabletop_tui.screens.watch import WatchPrompt
 
         self.app.push_screen(WatchPrompt())
+
+    def action_tables(self) -> None:
+        from tabletop_tui.tables.seat import JoinedTablesScreen
+
+        self.app.push_screen(JoinedTablesScreen())
 
     def action_rules(self) -> None:
         from tabletop_tui.screens.rules_view import RulesScreen

@@ -23,6 +23,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tabletop_tui.rules.maracaibo.quests import steps as quest_steps
 from tabletop_tui.rules.maracaibo import surface as SF
 from tabletop_tui.rules.maracaibo.content import (CAREERS, LOCS, NATION_NAMES, PRESTIGE, QUESTS, UPGRADES,
                                                   VILLAGE_OPTIONS, XTRACK, card)
@@ -53,6 +54,20 @@ class Menu:
     @property
     def text(self) -> str:  # (the engine never sees a Menu; this keeps labels and logs honest)
         return f"menu {self.key}"
+
+
+@dataclass(eq=False)
+class Off:
+    """A choice kept in its place while it cannot be taken: listed dim with why (the digits keep
+    their meaning while a decision lasts); choosing it says why and does nothing."""
+    key: str
+    label: str
+    reason: str
+    target: Any = None
+
+    @property
+    def text(self) -> str:
+        return f"unavailable {self.key}"
 
 
 BACK = "..back"
@@ -154,7 +169,7 @@ class MaracaiboScreen(GameScreen):
         if g["scoring"]:
             text += " · round-end scoring" if g["round"] < 4 else " · final village actions"
         elif g["trigger"] is not None:
-            text += f" · last turns ({self.match.names[g['trigger']]} ended the round)"
+            text += " · last turns"  # (who ended the round: "passed 1st" in the score strip)
         return text
 
     def player_colour(self, seat: int) -> str:
@@ -165,25 +180,60 @@ class MaracaiboScreen(GameScreen):
     # -- grouped decisions -----------------------------------------------------------------------
     def _tree(self, s: Any, actions: list) -> list:
         d = self.match.pending
-        kinds = {a.kind for a in actions}
         seat = d.seat if d is not None else 0
         if d is not None and d.kind == "main":
             return self._main_tree(s, seat, actions)
         if d is not None and d.kind == "combat_loop":
             return self._combat_tree(s, actions)
         if d is not None and d.kind == "village":
-            buys = [a for a in actions if a.kind in ("buy", "invest")]
-            rest = [a for a in actions if a.kind not in ("buy", "invest")]
-            if len(buys) >= 2:
-                p = s.g["players"][seat]
-                return [Menu("buy", f"Buy a card or invest… ({len(buys)} you can afford with {p['dbl']} doubloons)",
-                             buys)] + rest
-            return buys + rest
-        if "quest" in kinds and len(actions) > 6:
-            pay = [a for a in actions if a.text != "quest skip"]
-            return [Menu("pay", f"Fulfil the quest… ({len(pay)} ways to pay)", pay)] + \
-                [a for a in actions if a.text == "quest skip"]
+            return self._village_tree(s, seat, actions)
         return actions
+
+    def _village_tree(self, s: Any, seat: int, actions: list) -> list:
+        """Fixed places: 1 Buy or invest…, 2 Sell off, 3 Odd jobs, then the options the ship board
+        and cards have unlocked, in one order; one that cannot be taken now is listed dim with why."""
+        from tabletop_tui.rules.maracaibo import ship as SH
+        p = s.g["players"][seat]
+        by = {a.kind: a for a in actions}
+        buys = [a for a in actions if a.kind in ("buy", "invest")]
+        out: list = []
+        if buys:
+            out.append(Menu("buy", f"Buy a card or invest… ({len(buys)} you can afford with {p['dbl']} "
+                                   f"doubloon{'s' if p['dbl'] != 1 else ''})", buys))
+        else:
+            out.append(Off("buy", "Buy a card or invest…", self._why_no_buy(s, seat)))
+        sell = VILLAGE_OPTIONS["discard_hand"]
+        out.append(by.get("sell") or Off("sell", f"{sell['name']}: {sell['text']}", "the hand is empty"))
+        out.append(by["odd-job"])
+        unlocked = SH.village_options_unlocked(p)
+        for word in ("drill", "news", "scout", "fittings", "palms"):
+            vid = VILLAGE_WORDS[word]
+            if word in by:
+                out.append(by[word])
+            elif vid in unlocked:
+                opt = VILLAGE_OPTIONS[vid]
+                if word == "fittings" and SH.discs_on_board(p) == 0:
+                    why = "no disc is left on the ship board"
+                else:
+                    need = 2 if word == "fittings" else 3
+                    why = f"needs {need} doubloons, you have {p['dbl']}"
+                out.append(Off(word, f"{opt['name']}: {opt['text']}", why))
+        listed = {a.text for a in buys} | {a.text for a in out if not isinstance(a, (Menu, Off))}
+        return out + [a for a in actions if a.text not in listed]
+
+    def _why_no_buy(self, s: Any, seat: int) -> str:
+        p = s.g["players"][seat]
+        costs = [SF.price(s, seat, c) for c in p["hand"] + p["plan"]]
+        costs += [PRESTIGE[b]["cost"] for b in SF.revealed_prestige(s) if b not in p["invested"]]
+        have = f"you have {p['dbl']}"
+        if not costs:
+            return "no card in the hand or the planning area, and no prestige building to invest in"
+        if min(costs) <= p["dbl"]:
+            return "an assistant card needs a figure in your personal supply"
+        return f"needs {min(costs)} doubloon{'s' if min(costs) != 1 else ''}, {have}"
+
+    def unavailable(self, a: Any) -> str:
+        return a.reason if isinstance(a, Off) else ""
 
     def _main_tree(self, s: Any, seat: int, actions: list) -> list:
         out: list = []
@@ -214,33 +264,68 @@ class MaracaiboScreen(GameScreen):
             if a.kind == "quest":
                 quests.setdefault(a.args[0], []).append(a)
         for qid, acts in quests.items():
-            if len(acts) == 1:
-                out.append(acts[0])
-            else:
-                out.append(Menu(f"q:{qid}", f"Fulfil the quest {QUESTS[qid]['name']}… ({len(acts)} ways to pay)", acts,
-                                detail="Quest " + MT.quest_text(qid)))
+            out += acts  # one answer per quest: its cards are chosen next, one by one
         out += [a for a in actions if a.kind in ("village", "assist", "pass")]
         return out
 
     def _combat_tree(self, s: Any, actions: list) -> list:
+        """Fixed places while the combat lasts: influence 1 and 2, annex…, displace…, each card's
+        combat action, spend a combat point, spend a figure, end; one not possible now is dim with why."""
+        from tabletop_tui.rules.maracaibo import combat as CB, influence as INF
         c = SF.combat(s)
         v = c["value"] if c else 0
-        out: list = []
+        g = s.g
+        p = g["players"][c["seat"]] if c else g["players"][0]
+        gone = set(c["used"]) if c else set()
+        nat = c["nation"] if c else None
+        by = {a.text: a for a in actions}
         annex = [a for a in actions if a.kind == "annex"]
         displace = [a for a in actions if a.kind == "displace"]
-        for a in actions:
-            if a.kind == "infl":
+
+        def need(cost: int) -> str:
+            return f"needs combat value {cost}, it is {v}"
+
+        out: list = []
+        for cost, n in sorted(CB.INFL_COSTS.items()):
+            a = by.get(f"infl {n}")
+            out.append(a or Off(f"infl{n}", f"Gain {n} influence with {NATION_NAMES.get(nat, '')}",
+                                "influence was gained in a combat this turn already" if "infl" in gone else need(cost)))
+        supply = INF.supply_left(g, nat) > 0 if nat else False
+        for kind, cost, items, what in (("annex", CB.ANNEX, annex, "Annex an empty flag space…"),
+                                        ("displace", CB.DISPLACE, displace, "Displace another nation's marker…")):
+            if items:
+                out.append(Menu(kind, f"{what} (uses {cost} of your combat value {v}; {len(items)} "
+                                      f"place{'s' if len(items) != 1 else ''})", items,
+                                detail=("Annex: the nation's left-most supply marker goes on an empty flag space "
+                                        "(highlighted); take the flag's bonus and 1 influence.") if kind == "annex" else
+                                       ("Displace: another nation's marker leaves the game and this nation's takes "
+                                        "its place; take the flag's bonus and 1 influence.")))
+                continue
+            if "annex" in gone:
+                why = "a flag space was annexed or displaced this turn already"
+            elif not supply:
+                why = f"{NATION_NAMES.get(nat, 'the nation')} has no marker left in its supply"
+            elif kind == "annex" and all(g["flags"][x] is not None for x in CB.FLAG_LOCS):
+                why = "no flag space is empty"
+            elif kind == "displace" and not any(g["flags"][x] not in (None, nat) for x in CB.FLAG_LOCS):
+                why = "no other nation's marker is on the map"
+            else:
+                why = need(cost)
+            out.append(Off(kind, what, why))
+        for cd in (c["cards"] if c else []):
+            a = by.get(f"card {cd}")
+            out.append(a or Off(f"card{cd}", f"{_card(cd)}: {card(cd)['text']}",
+                                "used this turn already" if cd in gone else need(CB.card_action(cd)["cost"])))
+        for word, what, have in (("cp", "Spend 1 combat point", p["cp"]), ("figure", "Spend 1 figure", p["fig_personal"])):
+            a = by.get(f"spend {word}")
+            if a:
                 out.append(a)
-        if annex:
-            out.append(Menu("annex", f"Annex an empty flag space… (uses 4: {v - 4} left; {len(annex)} place{'s' if len(annex) != 1 else ''})", annex,
-                            detail="Annex: the nation's left-most supply marker goes on an empty flag space "
-                                   "(highlighted); take the flag's bonus and 1 influence."))
-        if displace:
-            out.append(Menu("displace", f"Displace another nation's marker… (uses 6: {v - 6} left; {len(displace)} place{'s' if len(displace) != 1 else ''})",
-                            displace, detail="Displace: another nation's marker leaves the game and this "
-                                             "nation's takes its place; take the flag's bonus and 1 influence."))
-        out += [a for a in actions if a.kind in ("card", "spend", "end")]
-        return out
+            else:
+                why = ("no combat points left" if word == "cp" else "no figure in your personal supply") \
+                    if have <= 0 else "no combat action is left to use the value on"
+                out.append(Off(f"spend{word}", what, why))
+        listed = {a.text for a in annex + displace} | {a.text for a in out if not isinstance(a, (Menu, Off))}
+        return out + [a for a in actions if a.text not in listed]
 
     def shown_actions(self, actions: list) -> tuple[list, int]:
         s = self.match.state
@@ -260,6 +345,9 @@ class MaracaiboScreen(GameScreen):
         return items, 0
 
     def play(self, action: Any) -> None:
+        if isinstance(action, Off):
+            self.notify(f"Not possible now: {action.reason}.", severity="information")
+            return
         if isinstance(action, Menu):
             if action.key == BACK:
                 self.action_back()
@@ -291,7 +379,7 @@ class MaracaiboScreen(GameScreen):
 
     # -- labels and prompts -----------------------------------------------------------------------
     def label(self, s: Any, a: Any) -> str:
-        if isinstance(a, Menu):
+        if isinstance(a, (Menu, Off)):
             return a.label
         d = self.match.pending
         seat = d.seat if d is not None else 0
@@ -335,8 +423,12 @@ class MaracaiboScreen(GameScreen):
             return f"Village actions: {n} (for {SF.mp_spent(s)} MP)"
         if k == "quest" and len(w) > 1 and w[1] != "skip":
             paid = ", ".join(f"{_card(c)}" for c in w[2:])
-            q = QUESTS[w[1]]
-            return f"Fulfil {q['name']}" + (f", paying {paid}" if paid else "") + f" → {MT.ops_text(q['reward'])}"
+            n = len(quest_steps(w[1]))
+            then = f" (then choose its {n} cards, one at a time)" if n and not paid else ""
+            return "Fulfil " + MT.quest_text(w[1]) + (f", paying {paid}" if paid else "") + then
+        if k == "pay-with":
+            goods = ", ".join(card(w[1])["goods"]) or "no goods"
+            return f"{_card(w[1])} ({goods})"
         if k == "buy":
             c = w[1]
             pr = SF.price(s, seat, c)
@@ -358,17 +450,17 @@ class MaracaiboScreen(GameScreen):
         c = SF.combat(s)
         if c is not None and c["stage"] == "loop":
             cost = SF.combat_action_cost(a.text)
-            left = c["value"] - cost
             nat = NATION_NAMES.get(c["nation"], "")
+            uses = f"uses {cost} of your combat value {c['value']}"
             if k == "infl":
-                return f"Gain {w[1]} influence with {nat} (−{cost}: {left} left)"
+                return f"Gain {w[1]} influence with {nat} ({uses})"
             if k in ("annex", "displace"):
                 flag = MT.ops_text(SF.flag_reward(w[1]))
                 owner = s.g["flags"].get(w[1])
                 who = f" {NATION_NAMES[owner]}'s marker at" if owner else ""
-                return f"{k.capitalize()}{who} {_loc(w[1])} (−{cost}: {left} left) → {flag}, +1 influence"
+                return f"{k.capitalize()}{who} {_loc(w[1])}: {uses} → {flag}, +1 influence"
             if k == "card":
-                return f"{_card(w[1])}: {card(w[1])['text']} ({left} left)"
+                return f"{_card(w[1])}: {card(w[1])['text']} ({uses})"
             if k == "spend":
                 what = f"1 combat point ({p['cp']} left)" if w[1] == "cp" else f"1 figure ({p['fig_personal']} left)"
                 return f"Spend {what}: value {c['value']} → {c['value'] + 1}"
@@ -398,11 +490,18 @@ class MaracaiboScreen(GameScreen):
             steps = ", ".join(f"{m['at_least']}→{MT.ops_text(m['reward'])}" for m in ms)
             return f"Keep the career {CAREERS[w[1]]['name']}: {ms[0]['counter'].replace('_', ' ')} {steps}"
         if k == "draw" and w[1] != "deck":
-            return f"Draw {_card(w[1])} from the display ({card(w[1])['text']})"
+            return f"Draw {_card(w[1])} from the display — {self._you_pay(s, seat, w[1])}: {card(w[1])['text']}"
         if k in ("plan", "discard"):
             verb = "Plan" if k == "plan" else "Discard"
-            return f"{verb} {_card(w[1])} — {card(w[1])['cost']}$ {card(w[1])['type'].replace('_', ' ')}: {card(w[1])['text']}"
+            return (f"{verb} {_card(w[1])} — {self._you_pay(s, seat, w[1])} {card(w[1])['type'].replace('_', ' ')}: "
+                    f"{card(w[1])['text']}")
         return describe(s, a)
+
+    @staticmethod
+    def _you_pay(s: Any, seat: int, c: str) -> str:
+        """The price this player would pay (after the ship board's discounts), as in the hand."""
+        pr, printed = SF.price(s, seat, c), card(c)["cost"]
+        return f"{pr}$" + (f" (printed {printed}$)" if pr != printed else "")
 
     def _barrier_text(self, s: Any, seat: int, dest: str) -> str:
         """The rewards of the barriers the explorer would cross on its way to dest."""
@@ -645,7 +744,7 @@ class MaracaiboScreen(GameScreen):
             to_move = d is not None and d.seat == i
             colour = self.player_colour(i)
             if k == 0:
-                show = human_viewer or not self.curtain
+                show = (human_viewer or not self.curtain) and "?" not in s.g["players"][i]["hand"]  # (a spectator)
                 panel.append_text(MT.full_panel(s, i, m.names[i], self.marks[i], colour, to_move, m.seats[i].bot,
                                                 show_hand=show, focus_cards=focus, width=width))
             else:

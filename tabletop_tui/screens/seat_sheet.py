@@ -21,7 +21,18 @@ from tabletop_tui.rules.core import unit_text
 SHEET_WIDTH = 40
 
 
-def sheet_text(rules: Any, match: Any, view: Any, seat: int, colour: str = "") -> Text:
+def _line(text: str, width: int | None) -> str:
+    """A sheet line, wrapped between words with the rest hanging under its first word."""
+    if not width or len(text) + 2 <= width:
+        return f"\n  {text}"
+    import textwrap
+
+    return "\n" + "\n".join(textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="    ",
+                                          break_long_words=False, break_on_hyphens=False))
+
+
+def sheet_text(rules: Any, match: Any, view: Any, seat: int, colour: str = "",
+               width: int | None = None) -> Text:
     names = match.names
     t = Text()
     t.append(f"{names[seat]}", f"bold {colour}".strip())
@@ -31,7 +42,7 @@ def sheet_text(rules: Any, match: Any, view: Any, seat: int, colour: str = "") -
     for heading, lines in rules.sheet(view, seat):
         t.append(f"\n\n{heading}", "bold underline")
         for line in lines:
-            t.append(f"\n  {line}")
+            t.append(_line(line, width))
     by_source = match.points_by_source(seat)
     key = rules.points_key
     t.append(f"\n\n{key} by source", "bold underline")
@@ -54,7 +65,8 @@ class SeatSheetScreen(ModalScreen[None]):
     SeatSheetScreen .sheet-box:focus { border-right: solid $accent; }
     """
     BINDINGS = [Binding("escape,q,p", "close", "back"),
-                Binding("left,h", "turn(-1)", "player", key_display="← →"), Binding("right,l", "turn(1)", "player", show=False),
+                Binding("left,h", "turn(-1)", "another player", key_display="← →"),
+                Binding("right,l", "turn(1)", "player", show=False),
                 Binding("j,down", "scroll(1)", show=False), Binding("k,up", "scroll(-1)", show=False),
                 Binding("pagedown", "scroll(10)", show=False), Binding("pageup", "scroll(-10)", show=False),
                 ] + [Binding(str(d), f"seat({d - 1})", show=False) for d in range(1, 10)]
@@ -86,8 +98,10 @@ class SeatSheetScreen(ModalScreen[None]):
         view = self.game_screen.current_view()
         seats = list(range(self.n)) if self.all_at_once() else [self.seat]
         box.remove_children()
+        # the width of a column's text: the screen shared out, less each box's padding and rule
+        width = max(20, self.app.size.width // len(seats) - 3)
         for s in seats:
-            body = Static(sheet_text(self.rules, self.match, view, s, self.game_screen.player_colour(s)))
+            body = Static(sheet_text(self.rules, self.match, view, s, self.game_screen.player_colour(s), width))
             sheet = VerticalScroll(body, classes="sheet-box", can_focus=True)
             sheet.scroll_by_key = True  # ↑ ↓ scroll it, as the title says
             box.mount(sheet)

@@ -9,6 +9,7 @@ into a short notice: nothing is played, nothing is saved.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -63,8 +64,12 @@ def round_of(state: Any) -> Any:
 class WatchMixin:
     """Put before a game screen class: that screen, read-only, stepping through a recording."""
 
-    AUTO_FOCUS = None
+    # the panels, not the first focusable widget (a map would list its "act here" key)
+    AUTO_FOCUS = "#panels-box"
     spectating = True
+    #: the game screen's keys that still mean something while watching; the footer lists only
+    #: these and the watching keys (the others stay bound, to say the game is only watched)
+    KEPT_ACTIONS = {"rules", "whole_log", "seat_sheets", "legend", "quit_app", "tables"}
     BINDINGS = [
         Binding("right", "step(1)", "next", priority=True),
         Binding("left", "step(-1)", "back", priority=True),
@@ -175,27 +180,26 @@ class WatchMixin:
             pass
 
 
+def watch_bindings(cls: type) -> list[Binding]:
+    """The watching keys, and the game screen's others that do nothing here kept off the footer."""
+    watching = {b.key for b in WatchMixin.BINDINGS}
+    hidden = []
+    for key, bindings in cls._merge_bindings().key_to_bindings.items():
+        for b in bindings:
+            if (b.show and key not in watching
+                    and b.action.split("(")[0] not in WatchMixin.KEPT_ACTIONS):
+                hidden.append(dataclasses.replace(b, show=False))
+    return WatchMixin.BINDINGS + hidden
+
+
 def watch_screen(full: Match, at: int = 0) -> Any:
     """The game's own screen class with the watching mixin, showing ``full`` after ``at`` actions."""
     cls = full.game.screen_class()
     # (its own module, so that CSS_PATH resolves beside the game screen as it does for the game)
     # (BINDINGS are gathered from DOMNode classes only: the mixin's go on the new class)
     watch_cls = type(f"Watch{cls.__name__}", (WatchMixin, cls),
-                     {"__module__": cls.__module__, "BINDINGS": WatchMixin.BINDINGS})
+                     {"__module__": cls.__module__, "BINDINGS": watch_bindings(cls)})
     return watch_cls(full, at)
-
-
-def run_watch(path: Path, source: str = "auto") -> None:
-    """`tabletop replay FILE --watch`: open the recording in the app (the launcher underneath)."""
-    from tabletop_tui.app import TabletopApp
-
-    full = load_recording(path, source)
-
-    class WatchApp(TabletopApp):
-        def on_mount(self) -> None:
-            self.call_later(lambda: self.push_screen(watch_screen(full)))
-
-    WatchApp().run()
 
 
 class WatchPrompt(ModalScreen[None]):

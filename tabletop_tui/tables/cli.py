@@ -117,3 +117,87 @@ def export_cmd(
     except OSError as e:
         fail(f"{file}: cannot be written ({e.strerror})")
     typer.echo(f"saved to {path}")
+
+
+# -- `tabletop seat` and `tabletop serve` (registered on the main command in tabletop_tui/cli.py) --
+SEAT_CODE_ENV = "TABLETOP_SEAT_CODE"  # set by `tabletop serve` for each browser's seat process
+SEAT_SOURCE_ENV = "TABLETOP_SEAT_SOURCE"
+STORE_ENV = "TABLETOP_STORE"
+
+
+def _ssh_code(command: str) -> str:
+    """What an SSH player typed after the host (`ssh -t play@host CODE`); a leading
+    `tabletop seat` is allowed too."""
+    words = command.split()
+    while words and words[0].lower() in ("tabletop", "seat"):
+        words.pop(0)
+    return " ".join(words)
+
+
+def seat_cmd(
+    code: Optional[str] = typer.Argument(None, metavar="CODE", show_default=False,
+                                         help="Your seat's code, as the host gave it (over SSH: "
+                                              "what follows the host, from $SSH_ORIGINAL_COMMAND)."),
+    store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
+    bot_delay: float = typer.Option(0.5, "--bot-delay", metavar="SECONDS",
+                                    help="Pause before each bot move (0 = none)."),
+) -> None:
+    """Open your seat at a table in this terminal (the game goes on where it is)."""
+    import os
+
+    from tabletop_tui.cli import fail
+    from tabletop_tui.tables.store import CodeRefused, StoreError
+    from tabletop_tui.tables.table import Table
+
+    env = os.environ
+    via = "local"
+    source = env.pop(SEAT_SOURCE_ENV, None)
+    from_web = env.pop(SEAT_CODE_ENV, None)  # not handed on to any process this one starts
+    if code is None and from_web:
+        code, via = from_web, "web"
+    if code is None and env.get("SSH_ORIGINAL_COMMAND"):
+        code, via = _ssh_code(env["SSH_ORIGINAL_COMMAND"]), "ssh"
+        source = (env.get("SSH_CLIENT") or "ssh").split()[0]
+    if not code:
+        fail("give your seat's code: tabletop seat CODE (over SSH: ssh -t play@HOST CODE)")
+    if not 0 <= bot_delay <= 60:
+        fail(f"--bot-delay takes seconds from 0 to 60, not {bot_delay}")
+    store = store or env.get(STORE_ENV) or None
+    st = _store(store)
+    try:
+        table = Table(st, code, source or "local")
+    except CodeRefused as e:
+        fail(str(e))
+    except StoreError as e:
+        fail(str(e))
+    except Exception as e:  # the store's server cannot be reached
+        fail(f"the table store cannot be reached ({type(e).__name__}); try again shortly")
+    if via == "local":
+        from tabletop_tui.tables.joined import remember
+
+        remember(table, code, store)
+    from tabletop_tui.tables.seat import seat_app
+
+    del code, from_web  # kept only in the Table (a crash report lists a frame's locals)
+    seat_app(table, bot_delay=bot_delay).run()
+
+
+def serve_cmd(
+    host: str = typer.Option("127.0.0.1", "--host", metavar="HOST",
+                             help="Where to listen (default: this machine only; 0.0.0.0 for every address)."),
+    port: int = typer.Option(8000, "--port", metavar="PORT", help="The port."),
+    public_url: Optional[str] = typer.Option(None, "--public-url", metavar="URL",
+                                             help="The address players open (behind a proxy: https://…)."),
+    store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
+) -> None:
+    """Serve the seats in a browser: each player opens /seat/CODE."""
+    from tabletop_tui.cli import fail
+
+    try:
+        from tabletop_tui.tables.serve import SeatServer
+    except ImportError as e:
+        fail(f"tabletop serve needs textual-serve: pip install 'tabletop-tui[tables]' ({e.name} is missing)")
+    if not 0 < port < 65536:
+        fail(f"--port takes 1 to 65535, not {port}")
+    _store(store).close()  # a wrong address is refused now, not at the first seat
+    SeatServer(store=store, host=host, port=port, public_url=public_url).serve()

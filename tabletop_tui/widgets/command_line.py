@@ -6,9 +6,14 @@ Tab completes to the longest common prefix of the matching notations, then cycle
 hint line under the input shows how many match and the first few; the inline suggestion (→ accepts)
 is the first match. Enter posts ``CommandLine.Chosen(action, text)`` for a line the parse function
 accepts, or shows its reason and keeps the line for correcting; Escape posts ``Closed``.
+
+An Escape that closes the line is often pressed twice by habit, and the game may close the line
+itself when the turn passes: the screen asks :meth:`CommandLine.escape_is_habit` before an Escape
+leaves the game, so that such an Escape only says how to leave.
 """
 from __future__ import annotations
 
+import time
 from typing import Any, Callable
 
 from rich.text import Text
@@ -18,6 +23,10 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Input, Static
+
+
+def _now() -> float:
+    return time.monotonic()
 
 
 def matches(candidates: list[str], typed: str) -> list[str]:
@@ -81,9 +90,14 @@ class CommandLine(Vertical):
     class Closed(Message):
         pass
 
+    #: an Escape this soon after the player closed the line is the same habit, pressed twice
+    HABIT_SECONDS = 1.0
+
     def __init__(self, parse: Callable[[str], Any] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.parse = parse
+        self._closed_at = float("-inf")  # when the player last closed the line (Escape)
+        self._closed_itself = False  # the turn passed and closed it: the next Escape is for it
         self.candidates: list[str] = []
         self._cycle: list[str] = []
         self._cycle_i = -1
@@ -106,15 +120,38 @@ class CommandLine(Vertical):
             self.show_hint(self.input.value)
 
     def open(self, text: str = "") -> None:
+        self.forget_closing()
         self.add_class("-open")
         self.input.value = text
         self.input.cursor_position = len(text)
-        self.input.focus()
+        # the focus now, not after a refresh: keys typed at once after ':' are the line's, never
+        # the game's (Widget.focus waits for the next idle moment, and letters typed before it
+        # would reach the screen's keys)
+        self.screen.set_focus(self.input)
         self.show_hint(text)
 
     def close(self) -> None:
         self.remove_class("-open")
+        self._closed_at = _now()
         self.post_message(self.Closed())
+
+    def close_itself(self) -> None:
+        """The game closes the line (the turn passed): the player may not have noticed."""
+        if self.is_open:
+            self.remove_class("-open")
+            self._closed_itself = True
+
+    def forget_closing(self) -> None:
+        """The player moved on (opened the line again, or decided otherwise)."""
+        self._closed_at = float("-inf")
+        self._closed_itself = False
+
+    def escape_is_habit(self) -> bool:
+        """True (once) if an Escape now was most likely meant for the line: the first Escape after
+        the line closed itself, or one just after the player closed it."""
+        habit = self._closed_itself or _now() - self._closed_at < self.HABIT_SECONDS
+        self.forget_closing()
+        return habit
 
     @property
     def is_open(self) -> bool:

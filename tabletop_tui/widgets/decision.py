@@ -9,6 +9,18 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 
+class Choices(OptionList):
+    """The list of choices. Paging is safe while the list has no room: Textual 8.2.8 pages by
+    the lines it has laid out, and with no height it has laid out none (``KeyError`` in
+    ``OptionList._move_page``). With nothing shown there is no page to move by, so PgDn/PgUp
+    then leave the highlight where it is."""
+
+    def _move_page(self, direction) -> None:
+        if not self.options or (self.highlighted or 0) not in self._index_to_line:
+            return
+        super()._move_page(direction)
+
+
 class DecisionPanel(Vertical):
     DEFAULT_CSS = """
     DecisionPanel { height: auto; max-height: 12; border-top: solid $accent; padding: 0 1; }
@@ -28,11 +40,15 @@ class DecisionPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt")
-        choices = OptionList(id="choices")
+        choices = Choices(id="choices")
         choices.scroll_by_key = True  # the arrows, PgUp/PgDn and the digits reach every choice
         yield choices
 
-    def show(self, prompt: str, labels: list[str], highlight: int = 0) -> None:
+    def show(self, prompt: str, labels: list[str], highlight: int = 0,
+             disabled: dict[int, str] | None = None) -> None:
+        """``disabled``: choices listed dim with the reason they cannot be taken now, keeping
+        their digits (a choice that stops being available never renumbers the others)."""
+        disabled = disabled or {}
         text = Text(prompt)
         if len(labels) > 10:  # the digits reach the first ten; say so
             text.append(f"  (1–9, 0: the first ten of {len(labels)}; ↑↓ for all)",
@@ -42,10 +58,16 @@ class DecisionPanel(Vertical):
         opts = []
         for i, label in enumerate(labels):
             key = str(i + 1) if i < 9 else ("0" if i == 9 else " ")
-            opts.append(Option(Text.assemble((f"{key} ", "bold"), label), id=f"c{i}"))
-        ol.set_options(opts)  # (never disabled: that would move focus and rebuild the footer)
+            if i in disabled:
+                opts.append(Option(Text.assemble((f"{key} ", "bold dim"), (f"{label} — {disabled[i]}", "dim")),
+                                   id=f"c{i}", disabled=True))
+            else:
+                opts.append(Option(Text.assemble((f"{key} ", "bold"), label), id=f"c{i}"))
+        ol.set_options(opts)  # (the list itself is never disabled: that would move focus and rebuild the footer)
         if labels:
-            ol.highlighted = min(max(0, highlight), len(labels) - 1)
+            at = min(max(0, highlight), len(labels) - 1)
+            free = [i for i in range(len(labels)) if i not in disabled]
+            ol.highlighted = at if at in free or not free else min(free, key=lambda i: (i < at, abs(i - at)))
 
     def highlight(self, index: int) -> None:
         ol = self.query_one(OptionList)

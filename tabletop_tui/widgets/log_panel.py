@@ -75,8 +75,11 @@ class LogPanel(RichLog, can_focus=False):
         # Show every new line if they fit; if not, start at the first of them (scroll for more).
         rows = max(1, self.scrollable_content_region.height)
         first = self._ranges[since][0] if since < len(self._ranges) else len(self.lines)
+        newest = self._ranges[-1][0] if self._ranges else len(self.lines)
         if len(self.lines) - first > rows:
             self.scroll_to(y=first, animate=False, immediate=True)
+        elif len(self.lines) - newest > rows:  # the newest entry alone is taller: its start,
+            self.scroll_to(y=newest, animate=False, immediate=True)  # not its wrapped tail
         else:
             self.scroll_end(animate=False, immediate=True)
 

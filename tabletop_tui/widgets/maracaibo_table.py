@@ -20,7 +20,7 @@ from tabletop_tui.widgets.route_map import GOOD_LETTER, NATION_LETTER, NATION_ST
 DIM = Style(dim=True)
 BOLD = Style(bold=True)
 GOLD = Style(color="#ffd866", bold=True)
-TYPE_SHORT = {"instant": "instant", "ongoing": "ongoing", "assistant": "assist", "end_scoring": "end"}
+TYPE_SHORT = {"instant": "instant", "ongoing": "ongoing", "assistant": "assistant", "end_scoring": "end-scoring"}
 UP_SHORT = {"U01": "Hand+1", "U02": "Rigging", "U03": "$inc+2", "U04": "$inc+2", "U05": "VPinc+1",
             "U06": "VPinc+1", "U07": "Compass", "U08": "Compass", "U09": "Cards-1", "U10": "Drill",
             "U11": "Plan+1", "U12": "Fight+2"}
@@ -36,12 +36,11 @@ def goods_text(c: str) -> str:
     return "".join(GOOD_LETTER.get(g, "?") for g in card(c)["goods"])
 
 
-TYPE_TINY = {"instant": "inst", "ongoing": "ongo", "assistant": "asst", "end_scoring": "end"}
 
 
 def card_line(s: Any, seat: int, c: str, width: int = 31) -> Text:
     """One line: name, the price for this player, the goods, the type (and VP/compass); at narrow
-    widths the type is abbreviated before the name is cut."""
+    widths the line wraps between whole words (never a word cut or shortened)."""
     spec = card(c)
     t = Text()
     pr = SF.price(s, seat, c)
@@ -51,9 +50,8 @@ def card_line(s: Any, seat: int, c: str, width: int = 31) -> Text:
     if spec["compass"]:
         extra += " ☼" * spec["compass"]
     tail = f"  {pr}$ {goods_text(c)} {TYPE_SHORT.get(spec['type'], spec['type'])}{extra}"
-    if len(spec["name"]) + len(tail) > width:
-        tail = f" {pr}$ {goods_text(c)} {TYPE_TINY.get(spec['type'], spec['type'])}"
-        tail += (f" {spec['vp']}VP" if spec["vp"] else "") + "☼" * spec["compass"]
+    if len(spec["name"]) + len(tail) > width:  # one space less; the rest wraps between whole words
+        tail = tail[1:]
     t.append(spec["name"], BOLD)  # whole (a long name wraps: never cut)
     t.append(tail, DIM)
     return t

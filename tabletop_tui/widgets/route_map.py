@@ -153,6 +153,10 @@ class RouteMap(CanvasBoard):
             label = mp.get(loc)
             mark = "◆" if target == self.cursor else ("◇" if target in self.targets else "")
             title = box_title(loc, name, bw - len(mark), None if nh >= 3 else label)
+            mp_below = False
+            if nh < 3 and label and title == f"{loc} {label}":  # no room for a name beside the MP:
+                title = box_title(loc, name, bw - len(mark))  # the name first, the MP on the row below
+                mp_below = True
             put_fit(cv, x, y, title, bw - len(mark), Style(bold=spec["kind"] == "city"))
             if mark:  # (not colour alone: the cursor and the targets carry a sign)
                 cv.put(x + bw - 1, y, mark, Style(bold=True))
@@ -186,7 +190,11 @@ class RouteMap(CanvasBoard):
                     cv.put(x + bw - len(label), y + 2, label, MP if target != self.cursor else Style(bold=True))
             else:
                 both = row2 + ([(" ", None)] if row2 and row1 else []) + row1
-                self._run(cv, x, y + 1, bw, both)  # (the MP cost is in the title row here)
+                if mp_below and sum(len(t) for t, _ in both) + 1 + len(label) <= bw:
+                    cv.put(x + bw - len(label), y + 1, label, MP if target != self.cursor else Style(bold=True))
+                    self._run(cv, x, y + 1, bw - len(label) - 1, both)
+                else:  # (the MP cost is in the title row here, or in the choice's line when no room is left)
+                    self._run(cv, x, y + 1, bw, both)
         # the free corners: the legend (between 15U and 21b) and the card display (right)
         lx, ly = 2 * cw, 2 * (nh + gap)
         legend = (LEGEND_ROOMY if nh >= 3 else LEGEND_COMPACT)

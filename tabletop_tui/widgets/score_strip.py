@@ -33,9 +33,10 @@ class StripSeat:
     passed: int = 0  # 1-based passing order this round; 0 = still in
 
 
-def seat_item(s: StripSeat, numbers_only: bool = False) -> Text:
+def seat_item(s: StripSeat, numbers_only: bool = False, lead: bool = True) -> Text:
     t = Text()
-    t.append("▶" if s.to_move else " ", "bold")
+    if s.to_move or lead:
+        t.append("▶" if s.to_move else " ", "bold")
     t.append(f"{s.mark} ", f"bold {s.colour}")
     t.append(s.name, "bold" if s.to_move else "")
     for unit, value in s.counters:
@@ -49,10 +50,12 @@ def seat_item(s: StripSeat, numbers_only: bool = False) -> Text:
 
 
 def strip_lines(seats: list[StripSeat], width: int) -> list[Text]:
-    """The items laid out at ``width``: spaced units where they fit on one row, else tight."""
-    for numbers_only in (False, True):
-        items = [seat_item(s, numbers_only) for s in seats]
-        lines = fit.flow(Text(""), items, width, indent=0, sep=" │ ", sep_style="dim")
+    """The items laid out at ``width``: the roomiest form that fits on one row (spaced units,
+    then short units run together, then no gap before the names), else the tightest over rows."""
+    forms = [(False, True, " │ "), (True, True, " │ "), (True, False, "│")]
+    for numbers_only, lead, sep in forms:
+        items = [seat_item(s, numbers_only, lead) for s in seats]
+        lines = fit.flow(Text(""), items, width, indent=0, sep=sep, sep_style="dim")
         if len(lines) == 1:
             return lines
     return lines

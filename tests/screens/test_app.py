@@ -283,3 +283,42 @@ async def test_the_launcher_as_first_screen_has_its_styles():
         banner = app.screen.query_one("#banner")
         assert banner.region.x == 2 and banner.region.y == 1  # the launcher's padding
         assert app.screen.query_one("#games").styles.border_top[0] == "round"
+
+
+class _Headless:
+    """The real app run without a terminal, as `tabletop` runs it (run, then its return code)."""
+
+    def run(self, **kw):
+        return super().run(headless=True, **kw)
+
+
+def test_a_crash_in_the_app_exits_non_zero(monkeypatch):
+    """Textual prints a crash's traceback and returns from run(); the command must still fail."""
+    import tabletop_tui.app as app_module
+    from typer.testing import CliRunner
+
+    from tabletop_tui.cli import app as cli
+
+    class Crashing(_Headless, app_module.TabletopApp):
+        def on_mount(self) -> None:
+            raise RuntimeError("a deliberate crash")
+
+    monkeypatch.setattr(app_module, "TabletopApp", Crashing)
+    r = CliRunner().invoke(cli, ["--game", "piratissimo", "--seed", "1"])
+    assert r.exit_code == 1
+
+
+def test_an_app_that_is_quit_exits_zero(monkeypatch):
+    import tabletop_tui.app as app_module
+    from typer.testing import CliRunner
+
+    from tabletop_tui.cli import app as cli
+
+    class Quitting(_Headless, app_module.TabletopApp):
+        def on_mount(self) -> None:
+            super().on_mount()
+            self.set_timer(0.3, self.exit)  # the game opened, then the player quits
+
+    monkeypatch.setattr(app_module, "TabletopApp", Quitting)
+    r = CliRunner().invoke(cli, ["--game", "piratissimo", "--seed", "1"])
+    assert r.exit_code == 0, r.output

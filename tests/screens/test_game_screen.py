@@ -334,3 +334,89 @@ async def test_the_marks_follow_the_player_to_move_as_the_game_goes_on(dice_scre
         marked = [r for r in rows if r.startswith("▸")]
         assert marked and all(r[2:].startswith("Anna") for r in marked)
         assert len(marked) == len(m.log) - m.since_last_decision(1) == 2
+
+
+def handover_line(app) -> str:
+    return str(app.screen.query_one("#prompt").render())
+
+
+async def test_the_hand_over_line_offers_u_when_it_takes_the_move_back(dice_screen):
+    m = dice(curtain=True)
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "1")  # Anna rolls and banks: nothing random since her decision
+        await pilot.pause()
+        assert app.screen.handover_to == 1
+        assert "(u takes the move back)" in handover_line(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert m.actions == ["roll"]
+
+
+async def test_no_u_on_the_hand_over_line_when_the_turn_ended_with_a_card_drawn(dice_screen, monkeypatch):
+    """A turn that ends with a draw (chance revealed) cannot be taken back: the line does not
+    offer it."""
+    from tests.support.dicegame import DiceRules
+
+    monkeypatch.setattr(DiceRules, "is_barrier", lambda self, before, a, after: True)  # every move draws
+    m = dice(curtain=True)
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "1")  # Anna rolls and banks, and the bank draws
+        await pilot.pause()
+        assert app.screen.handover_to == 1 and "Anna's turn is over" in handover_line(app)
+        assert "u takes" not in handover_line(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert m.actions == ["roll", "bank"]  # u could not have worked
+
+
+async def test_no_u_on_the_hand_over_line_after_a_bot_rolled(dice_screen):
+    """Anna's move, then a bot's turn with a die roll, then Chiara: the roll stands between
+    Anna and her move, so the line does not offer u."""
+    m = dice(names=("Anna", "Bruno", "Chiara"), bots=(1,), curtain=True)
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "1")  # Anna rolls and banks; Bruno (bot) rolls and decides
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if m.pending.seat == 2:
+                break
+        await pilot.pause()
+        assert m.pending.seat == 2 and app.screen.handover_to == 2
+        assert "Anna's turn is over" in handover_line(app) and "u takes" not in handover_line(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(m.actions) == 4 and m.pending.seat == 2
+
+
+async def test_curtain_before_the_first_decision_of_a_new_game_with_hidden_hands(dice_screen, monkeypatch):
+    """Two people and hidden hands: the first player takes the keyboard behind the curtain on
+    Start, as at every later hand-over."""
+    from tests.support.dicegame import DiceRules
+
+    monkeypatch.setattr(DiceRules, "hidden_information", lambda self: True)
+    app = app_for(dice())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Pass to Anna" in str(app.screen.query_one("#curtain").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.actions
+
+
+async def test_a_single_person_resuming_a_game_with_hidden_hands_sees_no_curtain(dice_screen, monkeypatch):
+    from tests.support.dicegame import DiceRules
+
+    monkeypatch.setattr(DiceRules, "hidden_information", lambda self: True)
+    m = dice(bots=(1,))
+    for a in ["roll", "bank", "roll", "pass"]:
+        m.play(a)  # saved with Anna to play; Bruno is a bot
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.actions

@@ -19,7 +19,7 @@ MOMENTS = {
     "combat": lambda m: _kind(m) == "combat_loop",
     "round-end scoring": lambda m: _kind(m) == "village" and m.state.g["scoring"],
     "village menu": lambda m: _kind(m) == "village" and not m.state.g["scoring"] and len(m.legal_actions()) >= 5,
-    "quest payment": lambda m: _kind(m) == "main" and sum(a.kind == "quest" for a in m.legal_actions()) >= 2,
+    "quest payment": lambda m: _kind(m) == "quest_pay",
 }
 
 

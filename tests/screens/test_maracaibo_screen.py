@@ -35,7 +35,7 @@ def mar_match(players=3, seed=5, moves=0, bots=(), until=None) -> Match:
 # -- a keyboard player ------------------------------------------------------------------------
 def pick(screen: MaracaiboScreen) -> int:
     """Which shown entry a keen player takes: deliver, fulfil quests, fight and annex."""
-    labels = [screen.label(screen.match.state, a) for a in screen.actions]
+    labels = [("" if screen.unavailable(a) else screen.label(screen.match.state, a)) for a in screen.actions]
     d = screen.match.pending
     def first(*words):
         for w in words:
@@ -140,7 +140,8 @@ def known(m, seat):
 
 
 async def lift(pilot):
-    """A resumed game that hides things opens behind the curtain: the player to move is ready."""
+    """A game that hides things among two or more people opens behind the curtain, new or
+    resumed: the player to move is ready."""
     await pilot.pause()
     if isinstance(pilot.app.screen, HandoffScreen):
         await pilot.press("enter")
@@ -236,18 +237,18 @@ async def test_combat_shows_each_nations_value_and_the_value_left():
         await lift(pilot)
         scr = app.screen
         labels = [scr.label(m.state, a) for a in scr.actions]
-        assert all(re.match(r"Fight for \w+: value \d+ = \d+ token", lab) for lab in labels)
+        assert all(re.match(r"Fight for \w+: combat value \d+ \(token", lab) for lab in labels)
         await press_choice(pilot, scr, 0)
         await pilot.pause()
         assert "value" in str(app.screen.prompt_text(m.pending))
         labels = [scr.label(m.state, a) for a in scr.actions]
-        assert any("left" in lab for lab in labels)
+        assert any("of your combat value" in lab for lab in labels)
 
 
 async def test_80x24_is_played_and_the_notice_only_shows_below_it():
     app = app_for(mar_match(players=2, seed=3, moves=0))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await lift(pilot)  # the first player takes the keyboard behind the curtain
         assert "needs at least" not in screen_text(app) and not app.screen.small
         await pilot.resize_terminal(79, 24)
         await pilot.pause()

@@ -42,7 +42,8 @@ def before_round_end(m):
 
 
 async def lift(pilot):
-    """A resumed game that hides things opens behind the curtain: the player to move is ready."""
+    """A game that hides things among two or more people opens behind the curtain, new or
+    resumed: the player to move is ready."""
     from tabletop_tui.screens.handoff import HandoffScreen
 
     await pilot.pause()
@@ -60,7 +61,7 @@ async def enter_menu(pilot, key):
 
 @pytest.mark.parametrize("size", SIZES, ids=["120x40", "100x30", "80x24"])
 def test_maracaibo_start(snap_compare, size):
-    assert snap_compare(app_for(mar(players=4, seed=5)), terminal_size=size)
+    assert snap_compare(app_for(mar(players=4, seed=5)), terminal_size=size, run_before=lift)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["120x40", "100x30", "80x24"])
@@ -68,6 +69,7 @@ def test_maracaibo_curtain(snap_compare, size):
     m = mar(players=2, seed=3, moves=0)
 
     async def hand_over(pilot):
+        await lift(pilot)  # the first player is ready
         await pilot.press("1")  # the first player keeps a career and sees the result,
         await pilot.pause()
         await pilot.press("enter")  # then passes the keyboard: the curtain falls
@@ -140,4 +142,4 @@ def test_maracaibo_game_over(snap_compare, size):
 
 
 def test_maracaibo_too_small_80x24(snap_compare):
-    assert snap_compare(app_for(mar(players=2, seed=3, moves=0)), terminal_size=(80, 24))
+    assert snap_compare(app_for(mar(players=2, seed=3, moves=0)), terminal_size=(80, 24), run_before=lift)

@@ -129,12 +129,3 @@ async def test_the_whole_log_at_80_columns_shows_every_letter_of_every_entry(gam
         assert "t: the ledger table)" in screen_text(app)
         assert cuts(app) == []
 
-
-async def test_the_seat_sheet_footer_names_the_arrow_keys_that_turn_to_another_player():
-    m = random_match("finca", 4, seed=5, moves=20)
-    app = app_for(m)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("p")
-        await settle(pilot)
-        assert "← → player" in screen_text(app)

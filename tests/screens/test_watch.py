@@ -2,8 +2,11 @@
 save of another game; the keys step through it, the log follows, nothing is played or saved."""
 from pathlib import Path
 
+import pytest
+
 from textual.widgets import Input, Static
 
+from tabletop_tui import catalogue
 from tabletop_tui.cli import _rewrite, app as cli_app
 from tabletop_tui.screens.watch import WatchMixin, WatchPrompt, load_recording, watch_screen
 from typer.testing import CliRunner
@@ -91,3 +94,54 @@ def test_replay_watch_refuses_a_damaged_ledger_with_exit_2(tmp_path):
     bad.write_text("this is not a ledger\n")
     r = CliRunner().invoke(cli_app, _rewrite(["replay", str(bad), "--from", "snellman", "--watch"]))
     assert r.exit_code == 2 and "bad.txt" in r.output
+
+
+async def test_replay_watch_opens_the_recording_over_the_launcher(tmp_path, monkeypatch):
+    """`tabletop replay FILE --watch` runs the app as `tabletop` does (a crash exits non-zero),
+    with the recording's watch screen over the launcher."""
+    import tabletop_tui.cli as cli
+    from tabletop_tui.screens.launcher import LauncherScreen
+
+    m = played_match("finca", players=2, seed=4, moves=5)
+    path = m.save(tmp_path / "finca.json")
+    got = {}
+    monkeypatch.setattr(cli, "_run_app", lambda **kw: got.update(kw))
+    r = CliRunner().invoke(cli_app, _rewrite(["replay", str(path), "--watch"]))
+    assert r.exit_code == 0 and got["watch"].actions == m.actions
+    app = app_for(watch=got["watch"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, WatchMixin) and app.screen.total == 5
+        await pilot.press("escape")
+        assert isinstance(app.screen, LauncherScreen)
+
+
+WATCH_FOOTER = {"next", "back", "next round", "round back", "start", "end", "leave", "rules", "log",
+                "quit", "cults/rounds", "palette", "players", "legend"}
+
+
+@pytest.mark.parametrize("game", [g.id for g in catalogue.GAMES if g.playable])
+async def test_the_watch_footer_lists_only_keys_that_work_while_watching(game, tmp_path, monkeypatch):
+    """No "act here", "undo", "save" or "suggest" on the footer of a recording; u still says
+    the game is only watched."""
+    from textual.widgets._footer import FooterKey
+
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    full = played_match(game, players=2, seed=4, moves=12)
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(watch_screen(full, at=5))
+        await pilot.pause()
+        shown = {k.description for k in app.screen.query(FooterKey)}
+        assert {"next", "back", "next round", "leave"} <= shown
+        assert shown <= WATCH_FOOTER, shown - WATCH_FOOTER
+        await pilot.press("u")
+        await pilot.pause()
+        assert any("watching only" in n.message for n in app._notifications)
+        assert app.screen.at == 5
+        await pilot.press("p")  # the seat sheets read the recorded position
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SeatSheetScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, WatchMixin) and app.screen.at == 5

@@ -36,7 +36,19 @@ def describe(s, a) -> str:
         if w[1] == "skip":
             return "Leave the quest"
         paid = ", ".join(_card(c) for c in w[2:])
+        from .quests import steps
+        if not paid and steps(w[1]):
+            return f"Fulfil the quest {QUESTS[w[1]]['name']}, choosing its {len(steps(w[1]))} cards one by one"
         return f"Fulfil the quest {QUESTS[w[1]]['name']}" + (f" paying {paid}" if paid else "")
+    if k == "pay-with":
+        t = s.g["stack"][-1] if s.g["stack"] else {}
+        goods = ", ".join(card(w[1])["goods"]) or "no goods"
+        if t.get("t") == "qpay":
+            from .quests import qpay_step
+            what = qpay_step(t)
+            part = f"the {what}" if what != "card" else "a card"
+            return f"Pay {part} with {_card(w[1])} ({goods})"
+        return f"Pay with {_card(w[1])} ({goods})"
     if k == "assist":
         return f"Assistant action of {_card(w[1])}"
     if k == "pass":
@@ -133,6 +145,16 @@ def _action_line(before, a, after) -> str:
         return f"{who} drew a card from the deck."
     if k == "discard" and t["t"] == "odiscard":
         return f"{who} discarded {_card(w[1])} from the opening hand."
+    if k == "quest" and len(w) == 2 and w[1] != "skip":
+        from .quests import steps
+        if steps(w[1]):
+            return f"{who} chose to fulfil the quest {QUESTS[w[1]]['name']}; the cards follow."
+    if k == "pay-with" and t["t"] == "qpay":
+        from .quests import steps
+        line = sentence(who, describe(before, a))
+        if len(t["cards"]) + 1 == len(steps(t["quest"])):
+            line = line[:-1] + f" and fulfilled the quest {QUESTS[t['quest']]['name']}."
+        return line
     if k == "pile":
         toks = after.g["stack"][-1].get("token") if after.g["stack"] and after.g["stack"][-1]["t"] == "fight" else None
         return f"{who} revealed combat token {toks or '?'} from pile {w[1]}."
@@ -147,7 +169,8 @@ PAST = (("Village actions", "took the village actions"), ("No main action", "too
         ("End the combat", "ended the combat"), ("Stop planning", "stopped planning"),
         ("Leave the quest", "left the quest"), ("City action without", "took the city action without"),
         ("Combat action of ", "used the combat action of "), ("Grease palms: pay ", "greased palms: paid "),
-        ("Buy fittings: pay ", "bought fittings: paid "), ("Fight for ", "fought for "), ("Invest in ", "invested in "))
+        ("Buy fittings: pay ", "bought fittings: paid "), ("Listen for news: draw ", "listened for news: drew "),
+        ("Short expedition: explore ", "went on a short expedition: explored "), ("Fight for ", "fought for "), ("Invest in ", "invested in "))
 VERBS = {"Sail": "sailed", "Draw": "drew", "Buy": "bought", "Put": "put", "Gain": "gained",
          "Take": "took", "Fulfil": "fulfilled", "Return": "returned", "Spend": "spent", "Keep": "kept",
          "Annex": "annexed", "Displace": "displaced", "Discard": "discarded", "Play": "played",

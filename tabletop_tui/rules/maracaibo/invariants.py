@@ -38,7 +38,7 @@ def check(s) -> list:
         out.append(f"combat tokens: {tokens}, not {len(TOKENS)}")
     quests = len(g["quest_pile"]) + sum(1 for q in g["quest_slots"].values() if q) + sum(1 for q in g["xquests"].values() if q)
     quests += sum(len(p["quests"]) for p in g["players"])
-    quests += sum(1 for t in g["stack"] if t["t"] == "qtile")  # taken, reward still resolving (5.4)
+    quests += sum(1 for t in g["stack"] if t["t"] in ("qtile", "qpay"))  # being paid: its cards are chosen  # taken, reward still resolving (5.4)
     if quests != len(QUESTS):
         out.append(f"quest tiles: {quests}, not {len(QUESTS)}")
     return out

@@ -45,11 +45,90 @@ def _covers(combo: tuple, goods: list) -> bool:
 
 
 def quest_acts(p: dict, qid: str, target) -> list:
-    out = []
-    for combo in payments(p, qid):
-        text = " ".join(["quest", qid] + list(combo))
-        out.append(act(text, target))
+    """The quest as one answer when it can be paid; its cards are then chosen one by one."""
+    return [act(f"quest {qid}", target)] if payments(p, qid) else []
+
+
+def steps(qid: str) -> list:
+    """What each card of the payment pays, in order: the goods of the cost, then "card" for each
+    card the cost asks for whatever its goods."""
+    cost = QUESTS[qid]["cost"]
+    return list(cost.get("goods", [])) + ["card"] * cost.get("cards", 0)
+
+
+def _completable(rest: list, todo: list) -> bool:
+    goods = [x for x in todo if x != "card"]
+    if len(rest) < len(todo):
+        return False
+    return not goods or any(_covers(c, goods) for c in combinations(rest, len(goods)))
+
+
+def _left(p: dict, paid: list) -> list:
+    rest = list(p["hand"])
+    for c in paid:
+        rest.remove(c)
+    return rest
+
+
+def begin(s, seat: int, qid: str, where) -> None:
+    """Start fulfilling the quest: at once when its cost has no cards, else a step per card."""
+    if not steps(qid):
+        fulfil(s, seat, qid, [])
+    else:
+        push(s.g, task("qpay", seat, quest=qid, cards=[], where=where))
+
+
+def qpay_auto(s, t) -> bool:
+    return False
+
+
+def qpay_step(t: dict) -> str:
+    """What the card chosen now pays: a good's name or "card"."""
+    return steps(t["quest"])[len(t["cards"])]
+
+
+def qpay_options(s, t) -> list:
+    """The hand cards that can pay this step and still leave the rest of the cost payable (copies
+    of one design are interchangeable: the first one in hand is named)."""
+    p = s.g["players"][t["seat"]]
+    todo = steps(t["quest"])[len(t["cards"]):]
+    rest = _left(p, t["cards"])
+    out, seen = [], set()
+    for c in rest:
+        if card(c)["id"] in seen:
+            continue
+        if todo[0] != "card" and todo[0] not in card(c)["goods"]:
+            continue
+        after = list(rest)
+        after.remove(c)
+        if _completable(after, todo[1:]):
+            seen.add(card(c)["id"])
+            out.append(act(f"pay-with {c}", ("hand", c)))
     return out
+
+
+def qpay_choose(s, t, a) -> None:
+    t["cards"].append(a.args[0])
+    if len(t["cards"]) == len(steps(t["quest"])):
+        s.g["stack"].pop()
+        fulfil(s, t["seat"], t["quest"], list(t["cards"]))
+
+
+def legacy_order(p: dict, qid: str, combo: list) -> list | None:
+    """A payment written the old way ("quest Q05 A01.1 A02.1", every card in one line): the cards
+    if they pay the quest from this hand, else None."""
+    cost = QUESTS[qid]["cost"]
+    if p["dbl"] < cost.get("doubloons", 0) or p["cp"] < cost.get("combat_points", 0):
+        return None
+    if len(combo) != len(steps(qid)) or not steps(qid):
+        return None
+    rest = list(p["hand"])
+    for c in combo:
+        if c not in rest:
+            return None
+        rest.remove(c)
+    goods = cost.get("goods", [])
+    return list(combo) if not goods or _covers(tuple(combo), goods) else None
 
 
 def fulfil(s, seat: int, qid: str, combo: list) -> None:
@@ -108,4 +187,7 @@ def xquest_choose(s, t, a) -> None:
         return
     qid = g["xquests"][t["space"]]
     g["xquests"][t["space"]] = None  # never refilled (E15)
-    fulfil(s, t["seat"], qid, a.args[1:])
+    if len(a.args) > 1:  # an old save's whole payment in one line
+        fulfil(s, t["seat"], qid, a.args[1:])
+    else:
+        begin(s, t["seat"], qid, ("xtrack", t["space"]))

@@ -28,6 +28,7 @@ HANDLERS = {
     "disc": (effects.disc_auto, effects.disc_options, effects.disc_choose, "disc", "take a disc off the ship board"),
     "fight": (combat.fight_auto, combat.fight_options, combat.fight_choose, "combat", "combat"),
     "qtile": (quests.qtile_auto, None, None, "", ""),
+    "qpay": (quests.qpay_auto, quests.qpay_options, quests.qpay_choose, "quest_pay", "pay the quest"),
     "xquest": (quests.xquest_auto, quests.xquest_options, quests.xquest_choose, "quest", "fulfil the quest on the explorer track?"),
 }
 
@@ -73,6 +74,12 @@ def _prompt(g: dict, t: dict) -> tuple:
         kind = "combat_" + t["stage"]
     elif t["t"] == "village":
         prompt = f"village action ({t['n']} left)"
+    elif t["t"] == "qpay":
+        todo = quests.steps(t["quest"])
+        k = len(t["cards"])
+        what = quests.qpay_step(t)
+        part = f"the {what}" if what != "card" else "a card (any goods)"
+        prompt = f"{QUESTS[t['quest']]['name']}, card {k + 1} of {len(todo)}: pay {part} with"
     elif t["t"] == "disc":
         prompt = f"take a disc off the ship board ({t['n']} left)"
     return kind, prompt
@@ -116,8 +123,28 @@ class MaracaiboRules(BaseRules[State]):
         text = normalise(a.text if isinstance(a, Act) else a)
         legal = {x.text: x for x in self.legal_actions(s)}
         if text not in legal:
+            old = self._old_quest(s, text, legal)
+            if old is not None:
+                return old
             raise IllegalAction(self._why(s, text))
         return self.apply_listed(s, legal[text])
+
+    def _old_quest(self, s: State, text: str, legal: dict):
+        """An old save's quest line, "quest Q05 A01.1 A02.1" (the whole payment at once, before the
+        cards were chosen one by one): applied as it was then, or None if it does not pay."""
+        w = text.split(" ")
+        if len(w) < 3 or w[0] != "quest" or f"quest {w[1]}" not in legal:
+            return None
+        t = s.g["stack"][-1]
+        if quests.legacy_order(s.g["players"][t["seat"]], w[1], w[2:]) is None:
+            return None
+        s2 = s.copy()
+        t = s2.g["stack"][-1]
+        HANDLERS[t["t"]][2](s2, t, Act(text, legal[f"quest {w[1]}"].target))
+        for seat in range(s2.g["n"]):
+            careers.check(s2.g, seat)
+        run(s2)
+        return s2
 
     def apply_listed(self, s: State, a: Act) -> State:
         """``apply`` for an action that ``legal_actions`` listed for this very state, unchecked
@@ -137,6 +164,14 @@ class MaracaiboRules(BaseRules[State]):
         for a in self.legal_actions(s):
             if a.text == wanted or a.text.lower() == low:  # case does not matter when reading
                 return a
+        w = wanted.split(" ")
+        if len(w) > 2 and w[0].lower() == "quest":  # an old save's whole payment in one line
+            legal = {x.text: x for x in self.legal_actions(s)}
+            old = " ".join([w[0].lower(), w[1].upper()] + [c.upper() for c in w[2:]])
+            key = f"quest {w[1].upper()}"
+            if key in legal and quests.legacy_order(s.g["players"][s.g["stack"][-1]["seat"]], w[1].upper(),
+                                                    old.split(" ")[2:]) is not None:
+                return Act(old, legal[key].target)
         if self.pending(s) is None:
             raise IllegalAction("The game is over; no more moves can be made.")
         raise IllegalAction(self._why(s, wanted))

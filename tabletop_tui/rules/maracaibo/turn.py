@@ -139,7 +139,10 @@ def main_choose(s, t, a) -> None:
         loc = p["ship"]
         qid = g["quest_slots"][loc]
         g["quest_slots"][loc] = None
-        quests.fulfil(s, seat, qid, a.args[1:])
+        if len(a.args) > 1:  # an old save's whole payment in one line
+            quests.fulfil(s, seat, qid, a.args[1:])
+        else:
+            quests.begin(s, seat, qid, ("loc", loc))
     elif k == "assist":
         loc = p["ship"]
         c = a.args[0]

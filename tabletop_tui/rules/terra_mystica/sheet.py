@@ -12,6 +12,10 @@ NAMES = {"D": ("dwelling", "dwellings"), "TP": ("trading house", "trading houses
 TRACKS = ("Fire", "Water", "Earth", "Air")
 
 
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def income_words(d: dict) -> str:
     return amount(d) if d else "nothing"
 
@@ -71,8 +75,8 @@ def seat_sheet(s: State, seat: int) -> list[tuple[str, list[str]]]:
         head.append("Passed this round.")
     out.append(("Faction", head))
     out.append(("Resources", [
-        f"{p.C} coins, {p.W} workers, {p.P} priests in supply",
-        f"{p.priests_sent} priests sent to cult order spaces; {7 - p.P - p.priests_sent} more can come",
+        f"{_n(p.C, 'coin')}, {_n(p.W, 'worker')}, {_n(p.P, 'priest')} in supply",
+        f"{_n(p.priests_sent, 'priest')} sent to cult order spaces; {7 - p.P - p.priests_sent} more can come",
         f"Power bowls I {p.bowls[0]} · II {p.bowls[1]} · III {p.bowls[2]} (ready to spend)"
         + (f"; {p.burned} burned" if p.burned else "")]))
     left = []

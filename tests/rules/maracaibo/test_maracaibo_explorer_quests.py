@@ -80,24 +80,68 @@ def test_end_arrival_vp_10_8_6_and_a_village_action():
     assert s.p(2)["vp"] == 6
 
 
-def test_map_quest_is_a_main_action_paying_the_whole_cost():
+def _at_quest_3(hand):
+    """The mover at location 3 with quest Q03 (goods sugar + tobacco -> 5 VP, 1 doubloon) there,
+    holding exactly these card designs."""
     s = past_opening(3, 4).copy()
     seat = RULES.pending(s).seat
-    put_quest(s, "3", "Q03")  # goods sugar + tobacco -> 5 VP, 1 doubloon
+    put_quest(s, "3", "Q03")
     p = s.p(seat)
     p["career"] = None
-    g = s.g
-    g["discard"] += p["hand"]
+    s.g["discard"] += p["hand"]
     p["hand"] = []
-    a = give_card(s, seat, "A01")  # sugar/tobacco
-    b = give_card(s, seat, "A13")  # tobacco/cloth
-    c = give_card(s, seat, "A07")  # coffee/cloth
-    s = play(s, "move 3")
-    quest_moves = [t for t in texts(s) if t.startswith("quest")]
-    assert quest_moves == [f"quest Q03 {' '.join(sorted([a, b]))}"]
-    s = play(s, quest_moves[0])
+    ids = [give_card(s, seat, d) for d in hand]
+    return play(s, "move 3"), seat, ids
+
+
+def test_map_quest_is_a_main_action_paying_the_whole_cost():
+    """A quest is fulfilled by paying its whole cost; each good is paid by one hand card showing it."""
+    s, seat, (a, b, c) = _at_quest_3(["A01", "A13", "A07"])  # sugar/tobacco, tobacco/cloth, coffee/cloth
+    assert [t for t in texts(s) if t.startswith("quest")] == ["quest Q03"]
+    s = play(s, "quest Q03", f"pay-with {a}", f"pay-with {b}")
     assert s.p(seat)["quests"] == ["Q03"] and s.p(seat)["hand"] == [c]
     assert s.p(seat)["vp"] == 5 and s.g["quest_slots"]["3"] is None
+
+
+def test_quest_cards_are_chosen_one_at_a_time_each_step_naming_the_good_it_pays():
+    """Paying a quest: one card per good, the player chooses which card pays which good."""
+    s, seat, (a, b, c) = _at_quest_3(["A01", "A13", "A07"])
+    s = play(s, "quest Q03")
+    d = RULES.pending(s)
+    assert d.kind == "quest_pay" and "pay the sugar with" in d.prompt and "card 1 of 2" in d.prompt
+    assert texts(s) == [f"pay-with {a}"]  # the only card showing sugar
+    s = play(s, f"pay-with {a}")
+    assert "pay the tobacco with" in RULES.pending(s).prompt
+    assert texts(s) == [f"pay-with {b}"]  # A01 is already paying the sugar
+    assert s.p(seat)["quests"] == []  # nothing is fulfilled before the last card
+
+
+def test_a_card_that_would_leave_the_rest_of_the_cost_unpaid_is_not_offered():
+    """The sugar could be paid by either card, but the only tobacco card must be kept for the tobacco."""
+    s, seat, (a, f) = _at_quest_3(["A01", "A05"])  # sugar/tobacco, sugar/cocoa
+    s = play(s, "quest Q03")
+    assert texts(s) == [f"pay-with {f}"]
+    s = play(s, f"pay-with {f}", f"pay-with {a}")
+    assert s.p(seat)["quests"] == ["Q03"] and s.p(seat)["hand"] == []
+
+
+def test_an_old_save_paying_every_card_in_one_line_still_reads_and_plays():
+    """Saves written before the cards were chosen one by one ("quest Q03 A01.1 A13.1") load and
+    play as they did: the same quest, the same cards paid, the same points."""
+    s, seat, (a, b, c) = _at_quest_3(["A01", "A13", "A07"])
+    old = f"quest Q03 {' '.join(sorted([a, b]))}"
+    parsed = RULES.parse(s, old.lower())
+    assert parsed.text == old
+    t = RULES.apply(s, parsed)
+    new = play(s, "quest Q03", f"pay-with {a}", f"pay-with {b}")
+    assert t.p(seat)["quests"] == new.p(seat)["quests"] == ["Q03"]
+    assert t.p(seat)["hand"] == new.p(seat)["hand"] == [c]
+    assert t.p(seat)["vp"] == new.p(seat)["vp"] == 5
+    assert RULES.pending(t).kind == RULES.pending(new).kind
+    import pytest
+    from tabletop_tui.rules.core import IllegalAction
+    with pytest.raises(IllegalAction):  # an old line that does not pay the quest is refused
+        RULES.parse(s, f"quest Q03 {a} {c}")
 
 
 def test_quest_track_fourth_plus_3_later_plus_2():

@@ -24,7 +24,7 @@ def test_the_sheet_shows_power_bowls_priests_keys_and_cults():
     p.bowls, p.P, p.priests_sent, p.keys, p.cult = [3, 5, 4], 2, 1, 1, [1, 2, 3, 10]
     t = text(s, 0)
     assert "Power bowls I 3 · II 5 · III 4" in t
-    assert "2 priests in supply" in t and "1 priests sent" in t
+    assert "2 priests in supply" in t and "1 priest sent" in t
     assert "Fire 1, Water 2, Earth 3, Air 10" in t and "Keys: 1 (1 on space 10 of a track)" in t
 
 

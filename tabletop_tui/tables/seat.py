@@ -1,0 +1,411 @@
+"""A seat at a table: the game's own screen, driven by a :class:`Table` instead of a local match.
+
+- Moves this seat makes go through ``Table.play`` (the store checks the move number and the
+  seat); a move another process landed first is answered by catching up and redrawing.
+- Other seats' moves arrive through ``Store.wait`` in a worker thread; the main thread plays
+  them into the screen's match and redraws (within a second of the other seat's move).
+- The screen always shows this seat's view (``rules.view(state, seat)``); a spectator sees the
+  view of no seat (``rules.view(state, -1)``: no hand at all). There is no hand-off curtain.
+- Bots move on whichever seats are open: every open seat computes the same move (seeded by the
+  game's seed and the move number) and sends it; the store lets exactly one land.
+- No undo at a table: a move once made stays (the other seats may have seen it already).
+
+The code is kept only inside the Table; it is shown nowhere (not in the title, nor a message).
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rich.text import Text
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+from tabletop_tui.rules.core import IllegalAction
+from tabletop_tui.tables.store import IllegalMove, MovedOn, NotYourTurn, StoreError
+from tabletop_tui.tables.table import Table
+
+NO_UNDO = ("No undo at a table: a move once made stays, since the other players may have seen "
+           "it already.")
+RECONNECTING = "The table cannot be reached just now: reconnecting… (nothing is lost)"
+NOT_SENT = ("That move did not reach the table (it cannot be reached just now): make it again "
+            "once the table is back.")
+
+
+class SeatMixin:
+    """Mixed in before a game's screen class (see :func:`seat_screen`)."""
+
+    BINDINGS = [
+        Binding("u", "undo", "undo", show=False),
+        Binding("escape", "leave", "leave", id="leave"),
+        Binding("ctrl+q", "quit_app", "quit", id="quit"),
+    ]
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table.match, curtain=True)  # type: ignore[call-arg]
+        self.table = table
+        self.curtain = True  # the view, always: a seat sees its own hidden things only
+        self.my_seat = table.seat
+        self.offline = False
+        self.offline_since = 0.0
+        self.watcher = None
+        self.rang_for = -1  # the move number the bell last rang at
+
+    # -- what this seat sees ----------------------------------------------------------------
+    def viewer_seat(self) -> int:
+        if self.my_seat is not None:
+            return self.my_seat
+        return 0  # a spectator: the layout of seat 0, with no seat's hidden things (current_view)
+
+    def current_view(self) -> Any:
+        m = self.match  # type: ignore[attr-defined]
+        return m.rules.view(m.state, self.my_seat if self.my_seat is not None else -1)
+
+    def my_turn(self) -> bool:
+        d = self.match.pending  # type: ignore[attr-defined]
+        return d is not None and self.my_seat is not None and d.seat == self.my_seat
+
+    def human_to_play(self) -> bool:
+        return self.my_turn()
+
+    def thinking_text(self, seat: int) -> str:
+        m = self.match  # type: ignore[attr-defined]
+        if m.seats[seat].bot:
+            return super().thinking_text(seat)  # type: ignore[misc]
+        who = m.names[seat]
+        if self.my_seat is None:
+            return f"Watching: {who} is deciding."
+        return f"Waiting for {who} to decide (their move shows here as soon as it is made)."
+
+    def refresh_all(self) -> None:
+        super().refresh_all()  # type: ignore[misc]
+        m = self.match  # type: ignore[attr-defined]
+        who = "spectator" if self.my_seat is None else m.names[self.my_seat]
+        title = f" {m.game.title} · table {self.table.id} · {who}"
+        d = m.pending
+        if self.offline:
+            title += " · reconnecting…"
+        elif d is None:
+            title += " · game over"
+        elif self.my_turn():
+            title += " · YOUR TURN"
+        else:
+            title += f" · {m.names[d.seat]} ({self.marks[d.seat]}) to play"  # type: ignore[attr-defined]
+        self.query_one("#title-bar").update(Text(title, style="bold" if self.my_turn() else ""),  # type: ignore[attr-defined]
+                                            layout=False)
+        app = self.app  # type: ignore[attr-defined]
+        app.title = title.strip()
+
+    # -- the flow of play -------------------------------------------------------------------
+    def on_mount(self) -> None:
+        # (the game screen's own on_mount runs too; this one starts listening to the table)
+        self.watcher = self.run_worker(self.watch_table, thread=True, group="table",  # type: ignore[attr-defined]
+                                       exit_on_error=False, name="table-watch")
+
+    def after_change(self) -> None:
+        m = self.match  # type: ignore[attr-defined]
+        d = m.pending
+        if d is None:
+            self.show_game_over()  # type: ignore[attr-defined]
+            return
+        if m.seats[d.seat].bot:
+            self.schedule_bot()  # type: ignore[attr-defined]
+            return
+        self.handover_to = None
+        self.shown_for = d.seat
+        forced = m.forced_action()
+        if forced is not None and self.my_turn():
+            self.play(forced)  # type: ignore[attr-defined]  # no real choice: sent for this seat
+            return
+        if self.my_turn() and self.rang_for != len(m.actions) and self.is_attached_app():
+            self.rang_for = len(m.actions)
+            if m.actions and m.actors[-1] != self.my_seat:
+                self.app.bell()  # type: ignore[attr-defined]  # the turn came back from the others
+
+    def pass_keyboard(self) -> None:
+        self.handover_to = None  # no curtain at a table: each seat has its own screen
+
+    def is_attached_app(self) -> bool:
+        return getattr(self, "app", None) is not None
+
+    def commit(self, action: Any) -> None:
+        """Send the move to the table. Another move landed first: catch up and say so."""
+        m = self.match  # type: ignore[attr-defined]
+        notation = action if isinstance(action, str) else m.rules.notation(action)
+        bot = m.bot_to_play()
+        try:
+            self.table.play(notation)
+        except MovedOn as e:
+            self.catch_up()
+            if not bot:  # a bot's move sent by two seats at once: one landed, all is well
+                self.notify(str(e), title="The table moved on", severity="warning", markup=False)  # type: ignore[attr-defined]
+        except (NotYourTurn, IllegalMove) as e:
+            self.catch_up()
+            raise IllegalAction(str(e)) from None
+        except Exception:  # the store cannot be reached (a PostgreSQL server away, a busy file)
+            self.notify(NOT_SENT, title="Not sent", severity="warning", markup=False)  # type: ignore[attr-defined]
+            self.set_offline(True)
+
+    def catch_up(self) -> int:
+        try:
+            n = self.table.catch_up()
+        except StoreError as e:
+            self.set_offline(True, str(e))
+            return 0
+        except Exception:
+            self.set_offline(True)
+            return 0
+        if n:
+            self.cancel_bot()  # type: ignore[attr-defined]  # a bot's choice for an older position
+        return n
+
+    def autosave(self) -> None:
+        pass  # the table keeps every move
+
+    def moves_arrived(self) -> None:
+        """On the main thread: the store has moves this screen has not played yet."""
+        if self.catch_up():
+            self.refresh_all()
+            self.after_change()
+
+    def set_offline(self, offline: bool, why: str = "") -> None:
+        if offline == self.offline:
+            return
+        self.offline = offline
+        self.offline_since = time.monotonic()
+        if offline:
+            self.notify(RECONNECTING, title="Reconnecting", severity="warning", markup=False)  # type: ignore[attr-defined]
+        else:
+            self.notify("Back at the table.", markup=False)  # type: ignore[attr-defined]
+            self.catch_up()
+        self.refresh_all()
+        if not offline:
+            self.after_change()
+
+    def watch_table(self) -> None:
+        """In a worker thread: wait for other processes' moves, hand them to the main thread.
+        A store away is retried every second until it answers again."""
+        from textual.worker import get_current_worker
+
+        worker = get_current_worker()
+        app = self.app  # type: ignore[attr-defined]
+        store, table_id = self.table.store, self.table.id
+        failed = False
+
+        def call(fn, *args) -> bool:
+            try:
+                app.call_from_thread(fn, *args)
+                return True
+            except Exception:  # the app is closing
+                return False
+
+        while not worker.is_cancelled:
+            started = time.monotonic()
+            try:
+                new = store.wait(table_id, len(self.match.actions), 0.5)  # type: ignore[attr-defined]
+            except Exception:
+                if not failed and not call(self.set_offline, True):
+                    return
+                failed = True
+                time.sleep(1.0)
+                continue
+            if failed or (self.offline and started > self.offline_since):  # (or a move not sent)
+                failed = False
+                if not call(self.set_offline, False):
+                    return
+            if new and not call(self.moves_arrived):
+                return
+
+    def stop_watching(self) -> None:
+        if self.watcher is not None:
+            self.watcher.cancel()
+            self.watcher = None
+
+    def bot_step(self) -> None:
+        if not self.is_current:  # type: ignore[attr-defined]
+            # a dialog is open on this seat: the other seats' processes may send the bot's move
+            # meanwhile; this one tries again shortly (and catches up if it landed)
+            self.bot_timer = self.set_timer(0.2, self.bot_step)  # type: ignore[attr-defined]
+            return
+        super().bot_step()  # type: ignore[misc]
+
+    # -- commands ---------------------------------------------------------------------------
+    def action_undo(self) -> None:
+        self.notify(NO_UNDO, title="No undo", severity="information", markup=False)  # type: ignore[attr-defined]
+
+    def action_save(self) -> None:
+        self.notify("The table keeps every move: nothing to save here. (The host can write it to "
+                    "a file with `tabletop table export`.)", markup=False)  # type: ignore[attr-defined]
+
+    def action_resign(self) -> None:
+        self.notify("Leaving a table does not give the seat to a bot: close this screen, and "
+                    "open it again with your code to go on.", markup=False)  # type: ignore[attr-defined]
+
+    def action_leave(self) -> None:
+        from tabletop_tui.screens.confirm import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.close_seat()
+
+        self.app.push_screen(ConfirmScreen("Leave this table? Nothing is lost: open it again with "  # type: ignore[attr-defined]
+                                           "your code (or from the launcher's tables) to go on."), done)
+
+    def action_quit_app(self) -> None:
+        from tabletop_tui.screens.confirm import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.stop_watching()
+                self.cancel_bot()  # type: ignore[attr-defined]
+                self.app.exit()  # type: ignore[attr-defined]
+
+        self.app.push_screen(ConfirmScreen("Quit? Nothing is lost: the table keeps every move; "  # type: ignore[attr-defined]
+                                           "open your seat again to go on."), done)
+
+    def close_seat(self) -> None:
+        self.stop_watching()
+        self.cancel_bot()  # type: ignore[attr-defined]
+        self.app.pop_screen()  # type: ignore[attr-defined]
+
+    def show_game_over(self) -> None:
+        self.stop_watching()
+        super().show_game_over()  # type: ignore[misc]
+
+    def on_unmount(self) -> None:
+        self.stop_watching()
+
+
+def seat_screen(table: Table) -> Screen:
+    """The game's own screen class with the seat mixin, for ``table``."""
+    cls = table.match.game.screen_class()
+    # (the game's module, so that CSS_PATH resolves beside the game screen; BINDINGS are gathered
+    # from DOMNode classes only, so the mixin's go on the new class)
+    seat_cls = type(f"Seat{cls.__name__}", (SeatMixin, cls),
+                    {"__module__": cls.__module__, "BINDINGS": SeatMixin.BINDINGS})
+    return seat_cls(table)
+
+
+class _Closed(Screen):
+    """Under the seat: when the seat (or its game-over page) is left, the app ends."""
+
+    def on_screen_resume(self) -> None:
+        if getattr(self.app, "seat_opened", False) and len(self.app.screen_stack) == 1:
+            self.app.exit()
+
+
+def seat_app(table: Table, bot_delay: float = 0.5) -> App:
+    """An app with only the seat in it (`tabletop seat`, a browser's seat): leaving it ends it."""
+    from tabletop_tui.app import TabletopApp
+
+    class SeatApp(TabletopApp):
+        def __init__(self) -> None:
+            super().__init__(bot_delay=bot_delay)
+            self.table = table
+            self.seat_opened = False
+
+        def get_default_screen(self) -> Screen:
+            return _Closed()
+
+        def on_mount(self) -> None:
+            self.push_screen(seat_screen(table))
+            self.seat_opened = True
+
+        def start_new_game(self, setup: dict, replace: bool = False) -> None:
+            self.notify("A new table is made by the host: `tabletop table new`.", markup=False)
+
+    return SeatApp()
+
+
+__all__ = ["SeatMixin", "seat_screen", "seat_app", "NO_UNDO"]
+
+
+class JoinedTablesScreen(Screen):
+    """The launcher's list of the tables joined on this machine (tables/joined.py keeps them):
+    Enter opens the seat, d forgets it, Esc goes back."""
+
+    DEFAULT_CSS = """
+    JoinedTablesScreen #joined-box { padding: 1 2; }
+    JoinedTablesScreen OptionList { height: auto; max-height: 20; border: round $panel; }
+    JoinedTablesScreen #joined-hint { margin-top: 1; color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("escape,b", "back", "back"),
+        Binding("d", "forget", "forget"),
+    ]
+
+    def compose(self):
+        from textual.containers import Vertical
+        from textual.widgets import Footer, OptionList, Static
+
+        with Vertical(id="joined-box"):
+            yield Static(Text("Your tables (seats opened with `tabletop seat CODE` on this machine)",
+                              style="bold"))
+            yield OptionList(id="joined")
+            yield Static("", id="joined-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.fill()
+
+    def fill(self) -> None:
+        from textual.widgets import OptionList, Static
+        from textual.widgets.option_list import Option
+
+        from tabletop_tui.tables.joined import load_joined
+
+        self.entries = load_joined()
+        ol = self.query_one(OptionList)
+        ol.clear_options()
+        for e in self.entries:
+            line = Text()
+            line.append(f"{e.get('title', e.get('game', '?')):<15}", "bold")
+            line.append(f"table {e['table']} · {e.get('seat', '?')}")
+            players = e.get("players")
+            if isinstance(players, list):
+                line.append(f" · {', '.join(map(str, players))}", "dim")
+            line.append(f" · last opened {str(e.get('opened', '')).replace('T', ' ')}", "dim")
+            ol.add_option(Option(line))
+        hint = ("Enter: open the seat · d: forget it (the code is the seat: keep it if you "
+                "want to come back) · Esc: back" if self.entries else
+                "No tables yet: a host makes one with `tabletop table new GAME`, and you open "
+                "your seat with `tabletop seat CODE`. Esc: back")
+        self.query_one("#joined-hint", Static).update(hint)
+        if self.entries:
+            ol.highlighted = 0
+            ol.focus()
+
+    def on_option_list_option_selected(self, event) -> None:
+        event.stop()
+        self.open_entry(self.entries[event.option_index])
+
+    def open_entry(self, entry: dict) -> None:
+        from tabletop_tui.tables.joined import remember
+        from tabletop_tui.tables.store import open_store
+
+        try:
+            table = Table(open_store(entry.get("store")), entry["code"])
+        except StoreError as e:
+            self.notify(str(e), title="Cannot open the seat", severity="error", markup=False)
+            return
+        except Exception as e:
+            self.notify(f"The table store cannot be reached ({type(e).__name__}); try again shortly.",
+                        title="Cannot open the seat", severity="error", markup=False)
+            return
+        remember(table, entry["code"], entry.get("store"))
+        self.app.push_screen(seat_screen(table), lambda _: self.fill())
+
+    def action_forget(self) -> None:
+        from textual.widgets import OptionList
+
+        from tabletop_tui.tables.joined import forget
+
+        i = self.query_one(OptionList).highlighted
+        if i is None or not 0 <= i < len(self.entries):
+            return
+        forget(self.entries[i])
+        self.fill()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

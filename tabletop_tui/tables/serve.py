@@ -1,0 +1,180 @@
+"""`tabletop serve`: the seats in a browser, through textual-serve.
+
+Each player opens ``/seat/CODE``. The page checks the code (refused codes count against the
+visitor's address, as over SSH) and hands the browser a one-time ticket for its websocket; the
+websocket starts `tabletop seat` with the code in that process's environment — never in the shell
+command, which other users of the machine can read. The access log is off (the page's address
+holds the code).
+
+This subclass uses textual-serve's private parts (its page template, ``AppService`` and the
+websocket loop), so the version is pinned in pyproject.toml (textual-serve==1.1.3).
+"""
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+import secrets
+import shlex
+import sys
+import time
+from typing import Any
+
+import aiohttp_jinja2
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+from tabletop_tui.tables.cli import SEAT_CODE_ENV, SEAT_SOURCE_ENV, STORE_ENV
+
+log = logging.getLogger("textual-serve")
+
+TICKET_SECONDS = 60.0
+
+
+class SeatService(AppService):
+    """One browser's seat process, with its code, the visitor's address and the store in its
+    environment."""
+
+    def __init__(self, *args: Any, extra_env: dict[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.extra_env = extra_env
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        env = super()._build_environment(width, height)
+        env.pop("SSH_ORIGINAL_COMMAND", None)
+        env.update(self.extra_env)
+        return env
+
+
+class SeatServer(Server):
+    def __init__(self, store: str | None = None, host: str = "127.0.0.1", port: int = 8000,
+                 public_url: str | None = None) -> None:
+        command = f"{shlex.quote(sys.executable)} -m tabletop_tui seat"
+        super().__init__(command, host=host, port=port, title="tabletop", public_url=public_url)
+        self.given_public_url = public_url
+        self.store = store
+        self.tickets: dict[str, tuple[str, str, float]] = {}  # ticket → (code, source, made at)
+
+    # -- logging: never the page's address (it holds the code) -------------------------------
+    def initialize_logging(self) -> None:
+        super().initialize_logging()
+        logging.getLogger("aiohttp.access").disabled = True
+
+    async def on_startup(self, app: web.Application) -> None:
+        where = self.given_public_url or f"http://{self.host}:{self.port}"
+        self.console.print(f"Serving table seats on {where}/seat/CODE", highlight=False)
+        if self.host in ("127.0.0.1", "localhost", "::1"):
+            self.console.print("Only this machine can open them (--host 0.0.0.0 and --public-url "
+                               "let others in; put HTTPS in front of it).", highlight=False)
+        else:
+            self.console.print(f"Listening on {self.host}: anyone who can reach this machine and "
+                               "has a code can sit down. Put HTTPS in front of it.", highlight=False)
+        self.console.print("Press Ctrl+C to stop.", highlight=False)
+
+    async def _make_app(self) -> web.Application:
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=__import__("jinja2").FileSystemLoader(self.templates_path))
+        app.add_routes([
+            web.get("/", self.handle_home, name="index"),
+            web.get("/seat/{code}", self.handle_seat, name="seat"),
+            web.get("/ws/{ticket}", self.handle_seat_websocket, name="websocket"),
+            web.static("/static", self.statics_path, show_index=False, name="static"),
+        ])
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    # -- pages ---------------------------------------------------------------------------------
+    async def handle_home(self, request: web.Request) -> web.Response:
+        return _page("tabletop", "Open your seat at <code>/seat/YOUR-CODE</code>, with the code "
+                                 "the host gave you.")
+
+    def _base_url(self, request: web.Request) -> str:
+        if self.given_public_url:
+            return self.given_public_url.rstrip("/")
+        return f"{request.scheme}://{request.host}"  # the address the visitor used (not 0.0.0.0)
+
+    async def handle_seat(self, request: web.Request) -> web.StreamResponse:
+        from tabletop_tui.tables.store import CodeRefused, StoreError, open_store
+
+        code = request.match_info["code"]
+        source = request.remote or "web"
+
+        def check() -> None:
+            st = open_store(self.store)
+            try:
+                st.admit(code, source)
+            finally:
+                st.close()
+
+        try:
+            await asyncio.get_running_loop().run_in_executor(None, check)
+        except CodeRefused as e:
+            return _page("Seat refused", html.escape(str(e)), status=403)
+        except StoreError as e:
+            return _page("Seat unavailable", html.escape(str(e)), status=503)
+        except Exception as e:  # the store's server is away
+            return _page("Seat unavailable", f"The table store cannot be reached ({type(e).__name__}); "
+                                             "try again shortly.", status=503)
+        now = time.monotonic()
+        self.tickets = {k: v for k, v in self.tickets.items() if now - v[2] < TICKET_SECONDS}
+        ticket = secrets.token_urlsafe(18)
+        self.tickets[ticket] = (code, source, now)
+        base = self._base_url(request)
+        ws = ("wss:" if base.startswith("https") else "ws:") + base.split(":", 1)[1] + f"/ws/{ticket}"
+        context = {
+            "font_size": to_int(request.query.get("fontsize", "16"), 16),
+            "app_websocket_url": ws,
+            "config": {"static": {"url": f"{base}/static/"}},
+            "application": {"name": "tabletop"},
+        }
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
+
+    async def handle_seat_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """textual-serve's websocket loop, with the seat's code from the ticket."""
+        found = self.tickets.pop(request.match_info["ticket"], None)
+        websocket = web.WebSocketResponse(heartbeat=15)
+        if found is None or time.monotonic() - found[2] > TICKET_SECONDS:
+            await websocket.prepare(request)
+            await websocket.close(message=b"This page has expired: open your seat's address again.")
+            return websocket
+        code, source, _ = found
+        env = {SEAT_CODE_ENV: code, SEAT_SOURCE_ENV: source}
+        if self.store:
+            env[STORE_ENV] = self.store
+        width = to_int(request.query.get("width", "80"), 80)
+        height = to_int(request.query.get("height", "24"), 24)
+        service: AppService | None = None
+        try:
+            await websocket.prepare(request)
+            service = SeatService(self.command, write_bytes=websocket.send_bytes,
+                                  write_str=websocket.send_str, close=websocket.close,
+                                  download_manager=self.download_manager, debug=self.debug,
+                                  extra_env=env)
+            await service.start(width, height)
+            try:
+                await self._process_messages(websocket, service)
+            finally:
+                await service.stop()
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:
+            log.error("a seat's connection failed: %s", type(error).__name__)
+        finally:
+            if service is not None:
+                await service.stop()
+        return websocket
+
+
+def _page(title: str, body: str, status: int = 200) -> web.Response:
+    return web.Response(status=status, content_type="text/html", headers={"Cache-Control": "no-store"},
+                        text=f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title></head>"
+                             f"<body style='font-family: monospace; background: #0c181f; color: #eee; "
+                             f"padding: 2em'><h1>{title}</h1><p>{body}</p></body></html>")
+
+
+__all__ = ["SeatServer", "SeatService"]

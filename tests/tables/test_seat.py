@@ -1,0 +1,273 @@
+"""Seats at a table: each seat is the game's own screen over one store; a move made on one seat
+shows on the others, a move the table already moved past is refused and the screen catches up,
+no seat ever shows another seat's hidden cards, there is no undo, and a bot's move lands once."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from tabletop_tui.match import Seat
+from tabletop_tui.tables import Table, new_table, open_store
+from tabletop_tui.tables.seat import NO_UNDO, SeatMixin, seat_app
+
+
+def screen_text(app) -> str:
+    """What the seat's terminal shows now, as text."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def seat_of(app) -> SeatMixin:
+    for s in app.screen_stack:
+        if isinstance(s, SeatMixin):
+            return s
+    raise AssertionError("no seat screen open")
+
+
+async def settle(*pilots, until=lambda: True, timeout: float = 5.0) -> None:
+    """Let the seats' watchers bring in the other seats' moves (each looks twice a second)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        for p in pilots:
+            await p.pause()
+        if until() or time.monotonic() > deadline:
+            return
+        await asyncio.sleep(0.05)
+
+
+def first_move(screen: SeatMixin):
+    return screen.actions[0]
+
+
+@pytest.fixture
+def sqlite_store(tmp_path):
+    return open_store(tmp_path / "tables.sqlite3", delay=0)
+
+
+async def test_a_move_made_at_one_seat_shows_at_the_other_within_a_second(sqlite_store):
+    """When another seat moves, this screen shows it within a second (the log line, the board)."""
+    new = new_table(sqlite_store, "finca", [Seat("Ann"), Seat("Ben")], 7)
+    a = seat_app(Table(sqlite_store, new.codes[0]), bot_delay=0)
+    b = seat_app(Table(sqlite_store, new.codes[1]), bot_delay=0)
+    async with a.run_test(size=(120, 40)) as pa, b.run_test(size=(120, 40)) as pb:
+        await settle(pa, pb)
+        sa, sb = seat_of(a), seat_of(b)
+        mover, other, pm, po, om = (sa, sb, pa, pb, b) if sa.my_turn() else (sb, sa, pb, pa, a)
+        assert not other.my_turn() and other.actions == []  # the other seat cannot act
+        assert "YOUR TURN" in screen_text(pm.app) and "YOUR TURN" not in screen_text(om)
+        mover.play(first_move(mover))
+        line = mover.match.log[-1]
+        start = time.monotonic()
+        await settle(pm, po, until=lambda: len(other.match.actions) == len(mover.match.actions))
+        assert time.monotonic() - start < 2.0  # a second, and room for a loaded test machine
+        assert other.match.actions == mover.match.actions
+        assert line.split(".")[0][:30] in screen_text(om)
+        assert len(sqlite_store.moves(new.table_id)) == len(mover.match.actions)
+
+
+async def test_of_two_moves_sent_at_once_one_lands_and_the_other_screen_is_told_and_redrawn(sqlite_store):
+    """Concurrent moves: one lands; the other seat hears that the table moved on, and shows the
+    new position."""
+    new = new_table(sqlite_store, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    a = seat_app(Table(sqlite_store, new.codes[0]), bot_delay=0)
+    async with a.run_test(size=(120, 40)) as pa:
+        await settle(pa)
+        sa = seat_of(a)
+        assert sa.my_turn(), "Ann starts"
+        sneaky = Table(sqlite_store, new.codes[0])  # the same seat open twice (two terminals)
+        sneaky.play(sneaky.match.rules.notation(sneaky.match.legal_actions()[-1]))
+        before = len(sa.match.actions)
+        sa.play(first_move(sa))  # sent for the position before the other terminal's move
+        await pa.pause()
+        moves = sqlite_store.moves(new.table_id)
+        assert len(moves) == before + 1  # only one landed
+        assert sa.match.actions == [m.notation for m in moves]  # the screen caught up
+        notes = [n.message for n in a._notifications]
+        assert any("moved on" in n for n in notes)
+
+
+async def test_a_spectator_only_watches_and_undo_is_refused_at_a_table(sqlite_store):
+    """A spectator only watches; no undo at a table (a move once made stays)."""
+    new = new_table(sqlite_store, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    w = seat_app(Table(sqlite_store, new.spectator), bot_delay=0)
+    a = seat_app(Table(sqlite_store, new.codes[0]), bot_delay=0)
+    async with w.run_test(size=(120, 40)) as pw, a.run_test(size=(120, 40)) as pa:
+        await settle(pw, pa)
+        watcher, ann = seat_of(w), seat_of(a)
+        assert watcher.actions == [] and "spectator" in screen_text(w)
+        ann.play(first_move(ann))
+        await settle(pw, pa, until=lambda: len(watcher.match.actions) == 1)
+        assert len(watcher.match.actions) == 1
+        await pa.press("u")
+        await pa.pause()
+        assert len(sqlite_store.moves(new.table_id)) == 1
+        assert any(n.message == NO_UNDO for n in a._notifications)
+
+
+async def test_a_bot_seat_moves_once_whatever_number_of_seats_are_open(sqlite_store):
+    """Bots move on the host while any seat is open: exactly one move lands per bot decision."""
+    new = new_table(sqlite_store, "piratissimo", [Seat("Ann"), Seat("Ben"), Seat("Cleo", True, "random")], 5)
+    apps = [seat_app(Table(sqlite_store, new.codes[i]), bot_delay=0) for i in (0, 1)]
+    async with apps[0].run_test(size=(120, 40)) as p0, apps[1].run_test(size=(120, 40)) as p1:
+        await settle(p0, p1)
+        screens = [seat_of(x) for x in apps]
+        for _ in range(8):  # Ann, Ben, then the bot; around the table a few times
+            movers = [s for s in screens if s.my_turn()]
+            if movers:
+                movers[0].play(first_move(movers[0]))
+            await settle(p0, p1, until=lambda: any(s.my_turn() for s in screens)
+                         and len({len(s.match.actions) for s in screens}) == 1)
+        moves = sqlite_store.moves(new.table_id)
+        bot_moves = [m for m in moves if m.seat == 2]
+        assert bot_moves, "the bot has moved"
+        assert [m.seq for m in moves] == list(range(len(moves)))
+        assert screens[0].match.actions == screens[1].match.actions == [m.notation for m in moves]
+        # each bot decision answered once, with the move every seat computes for it
+        from tabletop_tui.tables.table import match_for
+
+        info = sqlite_store.table(new.table_id)
+        for k, mv in enumerate(moves):
+            if mv.seat == 2:
+                ref = match_for(info, moves[:k])
+                assert ref.pending.seat == 2
+                assert ref.rules.notation(ref.bot_action()) == mv.notation
+        fresh = Table(sqlite_store, new.spectator).match
+        assert fresh.rules.state_hash(fresh.state) == screens[0].match.rules.state_hash(screens[0].match.state)
+
+
+def _card_ids(x, out: set) -> set:
+    """Every card id anywhere in a (view of a) Maracaibo position."""
+    import re
+
+    if isinstance(x, str):
+        if re.fullmatch(r"[A-Z]\d\d(\.\d+)?", x):
+            out.add(x)
+    elif isinstance(x, dict):
+        for v in x.values():
+            _card_ids(v, out)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            _card_ids(v, out)
+    return out
+
+
+@pytest.mark.slow
+async def test_no_maracaibo_hand_card_of_one_seat_ever_shows_on_another_seats_screen(sqlite_store):
+    """A seat sees only its own hand: at every point of a seeded three-seat game, the rendered
+    screen of each seat holds none of the other seats' hand cards (unless that card is face up
+    somewhere every seat sees, or is in its own hand); a spectator's screen holds no hand card."""
+    from tabletop_tui.rules.maracaibo.content import CARDS, card
+
+    names = ["Ann", "Ben", "Cleo"]
+    new = new_table(sqlite_store, "maracaibo", [Seat(n) for n in names], 11)
+    apps = [seat_app(Table(sqlite_store, code), bot_delay=0) for code in
+            [new.codes[0], new.codes[1], new.codes[2], new.spectator]]
+    async with apps[0].run_test(size=(120, 40)) as p0, apps[1].run_test(size=(120, 40)) as p1, \
+            apps[2].run_test(size=(120, 40)) as p2, apps[3].run_test(size=(120, 40)) as p3:
+        pilots = [p0, p1, p2, p3]
+        screens = [seat_of(x) for x in apps]  # three seats and a spectator (seat -1: no hand)
+        checked = own_seen = 0
+        for step in range(24):
+            await settle(*pilots, until=lambda: len({len(s.match.actions) for s in screens}) == 1)
+            truth = screens[0].match.state.g
+            for i, (app, scr) in zip([0, 1, 2, -1], zip(apps, screens)):
+                text = screen_text(app)
+                view = scr.match.rules.view(scr.match.state, i)  # what seat i may know
+                seen = {card(c)["name"] for c in _card_ids(view.g, set()) if c.split(".")[0] in CARDS}
+                hidden = {card(c)["name"] for j, p in enumerate(truth["players"]) if j != i
+                          for c in p["hand"]} - seen
+                leaked = sorted(n for n in hidden if n in text)
+                assert not leaked, f"{(names + ['the spectator'])[i]}'s screen shows {leaked} from another hand (move {step})"
+                checked += len(hidden)
+                own_seen += i >= 0 and any(card(c)["name"] in text for c in truth["players"][i]["hand"])
+            mover = next(s for s in screens if s.my_turn())
+            mover.play(mover.match.legal_actions()[0])
+        assert checked > 100  # there were hidden cards to find
+        assert own_seen > 0  # and each screen's own hand does show (the check reads the screen)
+
+
+async def test_the_launcher_lists_the_tables_joined_here_and_opens_a_seat(sqlite_store, tmp_path, monkeypatch):
+    """The launcher lists the tables a player has joined on this machine (t); Enter opens the
+    seat where the table is; the codes are kept in a file only the owner reads (0600)."""
+    import stat
+
+    from tabletop_tui.app import TabletopApp
+    from tabletop_tui.tables.joined import joined_path, remember
+
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path / "data"))
+    new = new_table(sqlite_store, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    remember(Table(sqlite_store, new.codes[1]), new.codes[1], str(sqlite_store.path))
+    assert stat.S_IMODE(joined_path().stat().st_mode) == 0o600
+    app = TabletopApp(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        text = screen_text(app)
+        assert f"table {new.table_id} · Ben" in text and "Piratissimo" in text
+        assert new.codes[1] not in text
+        await pilot.press("enter")
+        await settle(pilot)
+        seat = seat_of(app)
+        assert seat.my_seat == 1 and "Ben" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("y")
+        await pilot.pause()
+        assert not any(isinstance(s, SeatMixin) for s in app.screen_stack)
+
+
+async def test_a_store_away_for_a_while_loses_nothing_the_seats_say_they_reconnect_and_go_on(sqlite_store):
+    """The store goes away for a while: the seats say they are reconnecting; a move made then is
+    not taken (and the player is told); once it is back, the seats go on where the table is."""
+    import sqlite3
+
+    new = new_table(sqlite_store, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    down = {"now": False}
+    connect = sqlite_store._connect
+
+    def flaky():
+        if down["now"]:
+            raise sqlite3.OperationalError("unable to open database file")
+        return connect()
+
+    a = seat_app(Table(sqlite_store, new.codes[0]), bot_delay=0)
+    b = seat_app(Table(sqlite_store, new.codes[1]), bot_delay=0)
+    async with a.run_test(size=(120, 40)) as pa, b.run_test(size=(120, 40)) as pb:
+        await settle(pa, pb)
+        sa, sb = seat_of(a), seat_of(b)
+        (mover, pm, ma), (other, po, oa) = ((sa, pa, a), (sb, pb, b)) if sa.my_turn() else ((sb, pb, b), (sa, pa, a))
+        sqlite_store._connect = flaky
+        down["now"] = True
+        choice = first_move(mover)
+        mover.play(choice)
+        await settle(pm, po, until=lambda: other.offline, timeout=5)
+        assert mover.offline and other.offline
+        assert "reconnecting" in screen_text(ma) and "reconnecting" in screen_text(oa)
+        # (two apps in one test: a screen's notice goes to whichever app is current)
+        assert any("did not reach the table" in n.message for x in (a, b) for n in x._notifications)
+        assert mover.match.actions == [] and mover.my_turn()  # nothing half made
+        down["now"] = False
+        await settle(pm, po, until=lambda: not other.offline and not mover.offline, timeout=5)
+        assert not mover.offline and "reconnecting" not in screen_text(ma)
+        mover.play(first_move(mover))
+        await settle(pm, po, until=lambda: len(other.match.actions) == 1)
+        assert other.match.actions == mover.match.actions == [m.notation for m in sqlite_store.moves(new.table_id)]
+
+
+async def test_a_maracaibo_spectator_sees_no_hand_at_all(sqlite_store):
+    """A spectator's screen shows a spectator's view: no player's hand card (unless it is also
+    face up where everyone sees it)."""
+    from tabletop_tui.rules.maracaibo.content import CARDS, card
+
+    new = new_table(sqlite_store, "maracaibo", [Seat("Ann"), Seat("Ben")], 11)
+    w = seat_app(Table(sqlite_store, new.spectator), bot_delay=0)
+    async with w.run_test(size=(120, 40)) as pw:
+        await settle(pw)
+        scr = seat_of(w)
+        truth = scr.match.state
+        public = {card(c)["name"] for c in _card_ids(scr.match.rules.view(truth, -1).g, set())
+                  if c.split(".")[0] in CARDS}
+        hands = {card(c)["name"] for p in truth.g["players"] for c in p["hand"]} - public
+        text = screen_text(w)
+        assert hands and not [n for n in hands if n in text]
+        assert "spectator" in text and scr.actions == []

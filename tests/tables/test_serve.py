@@ -1,0 +1,247 @@
+"""`tabletop serve`: the seats in a browser. A page /seat/CODE opens a seat (a wrong code is
+refused with one line); a move made on one seat's page shows on the other's. Read through the
+websocket (what the page draws on its canvases) with pyte; once with aiohttp as the client, once
+in a real headless Chromium (skipped, with the reason, only where Chromium is not installed)."""
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("textual_serve", reason="tabletop serve needs the tables extra (textual-serve)")
+
+import aiohttp  # noqa: E402  (textual-serve brings it)
+import pyte  # noqa: E402
+
+from tabletop_tui.match import Seat  # noqa: E402
+from tabletop_tui.tables import Table, new_table, open_store  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def served(tmp_path):
+    """`tabletop serve` on localhost with a fresh store and a two-seat Piratissimo table."""
+    store_path = tmp_path / "tables.sqlite3"
+    st = open_store(store_path, delay=0)
+    new = new_table(st, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    port = _free_port()
+    env = dict(os.environ, TABLETOP_TUI_DATA_DIR=str(tmp_path / "data"))
+    env.pop("SSH_ORIGINAL_COMMAND", None)
+    proc = subprocess.Popen([sys.executable, "-m", "tabletop_tui", "serve", "--port", str(port),
+                             "--store", str(store_path)], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            urllib.request.urlopen(base + "/", timeout=1).read()
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                out = proc.communicate(timeout=5)[0] if proc.poll() is not None else ""
+                pytest.fail(f"tabletop serve did not start: {out}")
+            time.sleep(0.1)
+    try:
+        yield base, st, new, proc
+    finally:
+        proc.terminate()
+        try:
+            out = proc.communicate(timeout=10)[0]
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out = proc.communicate()[0]
+        for code in list(new.codes.values()) + [new.spectator]:
+            assert code not in out and code.replace("-", "") not in out  # never in the log
+
+
+def test_serve_binds_to_this_machine_and_refuses_a_wrong_code_in_one_line(served):
+    base, st, new, proc = served
+    try:
+        urllib.request.urlopen(base + "/seat/abcd-efgh-ijkl-mnop-qrst-uvwx-yz23", timeout=10)
+        raise AssertionError("a wrong code was let in")
+    except urllib.error.HTTPError as e:
+        assert e.code == 403
+        body = e.read().decode()
+        assert "No table has that code" in body and "abcd" not in body
+    page = urllib.request.urlopen(base + "/seat/" + new.codes[0], timeout=10).read().decode()
+    assert new.codes[0] not in page  # the page carries a one-time ticket, not the code
+
+
+async def _read(ws, screen_stream, seconds: float, until=None) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            msg = await ws.receive(timeout=0.2)
+        except asyncio.TimeoutError:
+            msg = None
+        if msg is not None:
+            if msg.type == aiohttp.WSMsgType.BINARY:
+                screen_stream.feed(msg.data)
+            elif msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
+                return
+        if until is not None and until():
+            return
+
+
+async def test_a_move_in_one_web_seat_shows_in_the_other(served):
+    """Two seats through the websocket (as the page's script talks to it): a move made in one
+    shows in the other."""
+    base, st, new, proc = served
+    first = Table(st, new.spectator).match.pending.seat
+    screens = {}
+    async with aiohttp.ClientSession() as s:
+        sockets = {}
+        for seat in (0, 1):
+            page = await (await s.get(f"{base}/seat/{new.codes[seat]}")).text()
+            url = re.search(r"ws://[^\"']+", page).group(0)
+            sockets[seat] = await s.ws_connect(url + "?width=120&height=40")
+            screens[seat] = pyte.Screen(120, 40)
+            screens[seat].stream = pyte.ByteStream(screens[seat])
+
+        def shows(seat, text):
+            return lambda: text in "\n".join(screens[seat].display)
+
+        try:
+            for seat in (0, 1):
+                await _read(sockets[seat], screens[seat].stream, 20,
+                            shows(seat, "YOUR TURN" if seat == first else "to play"))
+            assert "YOUR TURN" in screens[first].display[0]
+            await sockets[first].send_json(["stdin", "1"])  # the first choice, typed in the page
+            deadline = time.monotonic() + 10
+            while not st.moves(new.table_id) and time.monotonic() < deadline:
+                await _read(sockets[first], screens[first].stream, 0.2)
+            assert st.moves(new.table_id), "the move reached the table"
+            line = Table(st, new.spectator).match.log[-1][:25]
+            await _read(sockets[1 - first], screens[1 - first].stream, 5, shows(1 - first, line))
+            assert line in "\n".join(screens[1 - first].display)
+        finally:
+            for ws in sockets.values():
+                await ws.close()
+
+
+# -- in a real browser -------------------------------------------------------------------------
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+CAPTURE = """
+(() => {
+  const Orig = window.WebSocket;
+  window.__frames = [];
+  let chain = Promise.resolve();
+  function Capturing(url, protocols) {
+    const ws = protocols === undefined ? new Orig(url) : new Orig(url, protocols);
+    ws.addEventListener('message', (ev) => {
+      const d = ev.data;
+      if (typeof d === 'string') return;
+      chain = chain.then(() => (d instanceof Blob ? d.arrayBuffer() : d)).then((b) => {
+        const u = new Uint8Array(b); let s = '';
+        for (let i = 0; i < u.length; i++) s += String.fromCharCode(u[i]);
+        window.__frames.push(btoa(s));
+      });
+    });
+    return ws;
+  }
+  Capturing.prototype = Orig.prototype;
+  Object.assign(Capturing, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+  window.WebSocket = Capturing;
+})();
+"""
+
+
+def _browser():
+    if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
+        pytest.skip("Chromium and its driver are not installed here (apt-get install chromium "
+                    "chromium-driver; .ci/run installs them)")
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is in the test extra")
+    from selenium.webdriver.chrome.service import Service
+
+    import tempfile
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", "--window-size=1400,1000",
+                 f"--user-data-dir={tempfile.mkdtemp(prefix='tabletop-chromium-')}"):
+        opts.add_argument(flag)
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+
+
+class Page:
+    """A seat's page: its websocket's output fed to pyte, keys typed into the terminal."""
+
+    def __init__(self, driver, url: str):
+        import base64
+
+        self.b64 = base64.b64decode
+        self.driver = driver
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE})
+        driver.get(url)
+        self.screen = pyte.Screen(200, 80)  # as wide as the page's terminal may be
+        self.stream = pyte.ByteStream(self.screen)
+        self.handle = driver.current_window_handle
+
+    def text(self) -> str:
+        self.driver.switch_to.window(self.handle)
+        for frame in self.driver.execute_script("const f = window.__frames; window.__frames = []; return f;"):
+            self.stream.feed(self.b64(frame))
+        return "\n".join(self.screen.display)
+
+    def wait_for(self, want: str, timeout: float = 30.0) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            text = self.text()
+            if want in text:
+                return text
+            time.sleep(0.2)
+        raise AssertionError(f"{want!r} never showed on the page:\n{self.text()}")
+
+    def press(self, keys: str) -> None:
+        from selenium.webdriver.common.by import By
+
+        self.driver.switch_to.window(self.handle)
+        self.driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea").send_keys(keys)
+
+
+def test_two_seats_in_headless_chromium_a_move_in_one_page_shows_in_the_other(served):
+    base, st, new, proc = served
+    driver = _browser()
+    try:
+        first = Table(st, new.spectator).match.pending.seat
+        pages = {}
+        for seat in (first, 1 - first):
+            if pages:
+                driver.switch_to.new_window("tab")
+            pages[seat] = Page(driver, f"{base}/seat/{new.codes[seat]}")
+            from selenium.webdriver.common.by import By
+            from selenium.webdriver.support.ui import WebDriverWait
+
+            WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "body.-first-byte"))
+        pages[first].wait_for("YOUR TURN")
+        pages[1 - first].wait_for("to play")
+        pages[first].press("1")
+        deadline = time.monotonic() + 15
+        while not st.moves(new.table_id) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert st.moves(new.table_id), "the move made in the page reached the table"
+        line = Table(st, new.spectator).match.log[-1][:25]
+        text = pages[1 - first].wait_for(line, timeout=10)
+        assert line in text
+    finally:
+        driver.quit()
