@@ -161,10 +161,6 @@ class GameOverScreen(Screen[None]):
             return
         self.layout_kind = ""
         self.fill_table()
-        by_source = self.ledger_breakdown()
-        if by_source is not None:  # the table shows the ledger's sources: the note speaks of them
-            from dataclasses import replace
-            res = replace(res, breakdown=by_source)
         _, aside, other = split_categories(res, list(range(len(m.names))))
         if aside or other:
             words = "* shown, not counted in the Total." if aside else \
