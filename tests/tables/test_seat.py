@@ -398,3 +398,26 @@ async def test_no_face_down_finca_tile_nor_the_tile_order_ever_shows_on_a_seats_
             mover.play(m.bot_job(level="random")())
             flips += sum(map(len, m.state.stacks)) < left
         assert checked >= 15 and flips >= 2, "deliveries turned up face-down tiles meanwhile"
+
+
+async def test_each_move_of_a_long_turn_shows_in_the_waiting_seats_log_on_a_small_terminal(sqlite_store):
+    """A seat that waits watches live: each move of the other seat's turn shows in its log as it
+    is made, even on an 80×24 terminal where the lines since its own last move do not all fit."""
+    new = new_table(sqlite_store, "maracaibo", [Seat("Ann"), Seat("Ben")], 8)
+    apps = [seat_app(Table(sqlite_store, new.codes[i]), bot_delay=0) for i in (0, 1)]
+    async with apps[0].run_test(size=(80, 24)) as p0, apps[1].run_test(size=(80, 24)) as p1:
+        screens = [seat_of(x) for x in apps]
+        await settle(p0, p1)
+        shown = 0
+        for _ in range(24):
+            mover = next(i for i, s in enumerate(screens) if s.my_turn())
+            screens[mover].play(first_move(screens[mover]))
+            n = len(screens[mover].match.actions)
+            await settle(p0, p1, until=lambda: all(len(s.match.actions) == n for s in screens))
+            other = screens[1 - mover]
+            if other.my_turn():
+                continue  # its own turn: its log starts at the first line since its last move
+            line = screens[mover].match.log[-1][:30]
+            assert line in screen_text(apps[1 - mover]), f"move {n}: {line!r} not on the waiting seat's screen"
+            shown += 1
+        assert shown >= 12
