@@ -15,23 +15,29 @@ from typing import Any
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.widget import Widget
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from tabletop_tui.rules.terra_mystica import explain as X
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, INDEX, POWER_ACTIONS
 from tabletop_tui.rules.terra_mystica.power import gain_power
-from tabletop_tui.rules.terra_mystica.scoring import network_size, tiered
 from tabletop_tui.screens.game import GameScreen
-from tabletop_tui.screens.game_over import GameOverScreen, col_cells, name_label, name_width
+from tabletop_tui.screens.game_over import GameOverScreen, ScoreTable
 from tabletop_tui.widgets.command_line import CommandInput, CommandLine
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.hex_map import COMPACT, FULL, HexMap, map_size
-from tabletop_tui.widgets.tm_tables import (bonus_text, cult_board, faction_board, favor_text, round_board,
-                                            scoring_text, town_text)
+from tabletop_tui.widgets import panel_fit as fit
+from tabletop_tui.widgets.log_panel import LogPanel
+from tabletop_tui.widgets.score_strip import strip_lines
+from tabletop_tui.widgets.tm_tables import (FULL as BOARD_FULL, ONE, SHORT, TWO, bonus_text, cult_board,
+                                            cult_column, faction_lines, favor_text, round_board, scoring_text,
+                                            town_text)
 from tabletop_tui.widgets.vp_chart import VPChart
 
+#: the upright cult board's column beside the map (its 31 cells and a border)
+SIDE_W = 33
 HEX_IN = re.compile(r"\b([A-I]\d{1,2})\b")
 RES_NAME = {"PW": "power", "C": "coins", "W": "workers", "P": "priests", "VP": "VP"}
 SPECIAL_NAME = {"BON1": "1 spade (bonus card)", "BON2": "1 cult step (bonus card)", "FAV6": "1 cult step (favor)",
@@ -88,7 +94,9 @@ def fname(s, seat: int) -> str:
 
 class TerraMysticaScreen(GameScreen):
     CSS_PATH = ["game.tcss", "terra_mystica.tcss"]
-    MIN_SIZE = (100, 30)
+    MIN_SIZE = (80, 24)
+    #: the upright cult board beside the map, from this many columns
+    SIDE_CULTS = 160
     # (None would mean the app's "*": the first focusable widget, which here is the map)
     AUTO_FOCUS = "#choices"
     spectating = False  # watching a recording: every seat is a spectator's, none a bot
@@ -106,33 +114,128 @@ class TerraMysticaScreen(GameScreen):
         self.map_cursor = "E7"
         self.show_tables = False
         self._panel_lines = -1
+        self._panel_room = -1
         self._cursor_for: int | None = -1
         self._menu_fresh: int | None = None
         self.roomy = False
+        self._explain_text = Text()
 
     # -- layout ----------------------------------------------------------------------------
     def compose_board(self) -> Widget:
+        tables = VerticalScroll(Static("", id="tables"), id="tables-box", can_focus=True)
+        tables.scroll_by_key = True  # t shows it with the keyboard on it: ↑ ↓ PgUp PgDn (said on its first line)
         return Vertical(
-            HexMap(self.match.state, id="hexmap"),
-            Static("", id="explain"),
+            Horizontal(Vertical(HexMap(self.match.state, id="hexmap"), Static("", id="explain"), id="map-col"),
+                       Static("", id="side-cults"), id="map-row"),
             Static("", id="mini-cults"),
-            VerticalScroll(Static("", id="tables"), id="tables-box", can_focus=True),
-            CommandLine(self._parse, id="cmdline"),
+            tables,
             id="tm-board")
 
+    def on_mount(self) -> None:
+        # the command line under the choices, outside the board: always drawn whole when open
+        # (the board gives up its rows; the map, not the line, is what shrinks)
+        self.mount(CommandLine(self._parse, id="cmdline"), after=self.query_one("#decision"))
+        # (GameScreen.on_mount runs after this one and draws the screen)
+
     def on_resize(self, event) -> None:
-        # (GameScreen.on_resize runs too: Textual calls the handler of every class in the MRO)
-        wide = self.size.width >= 120
-        panels = 44 if self.size.width >= 150 else 36 if wide else 30
-        self.query_one("#panels-box").styles.width = panels
-        # a tall terminal (160×50) shows the cult board under the map all the time
-        self.roomy = self.size.height >= 48
+        # (GameScreen.on_resize runs after this one — Textual calls every class's handler — and
+        # gives the log its height: the log's height here is set again right after it)
+        self.lay_out(event.size.width, event.size.height)
+        self.call_next(self._log_height)
+        if not self.small:  # the panels and the map drawn again for the new room, at once
+            self.call_after_refresh(self._after_layout)
+
+    def lay_out(self, w: int, h: int) -> None:
+        """The layout for the terminal's size: 80–99 columns the compact map alone (the faction
+        boards are on p); from 100 the boards beside it; from 160 the cult board beside the map;
+        the full map where it fits with its explanation line. The log takes 2 lines below 30 rows.
+        (The new size, from the resize event: the screen's own size may still be the old one.)"""
+        self._term = (w, h)
+        box = self.query_one("#panels-box")
+        panels_on = w >= 100
+        panels = 44 if w >= 150 else 36 if w >= 120 else 30
+        box.display = panels_on
+        box.styles.width = panels
+        side = w >= self.SIDE_CULTS
+        self.query_one("#side-cults").display = side
+        # a tall terminal (120×50) shows the cult board under the map all the time
+        self.roomy = h >= 48 and not side
         self.query_one("#mini-cults").display = self.roomy and not self.show_tables
-        # the full map (2 rows a space) where it fits with its explanation line, else the compact one
-        board_w = self.size.width - panels
+        board_w = w - (panels if panels_on else 0) - (SIDE_W if side else 0)
         fw, fh = map_size(FULL)
-        full = board_w >= fw and self.size.height >= 40
+        full = board_w >= fw and h >= 40
         self.query_one(HexMap).styles.height = fh if full else map_size(COMPACT)[1]
+        self._log_height()
+        self.fit_rows()
+
+    def _log_height(self) -> None:
+        h = self.term_size[1]
+        log = self.query_one(LogPanel)
+        # (below 30 rows: 2 lines, 1 while the command line is open)
+        rows = 6 if h >= 36 else 4 if h >= 30 else 2 if self.query_one(CommandLine).is_open else 3
+        if log.styles.height is None or log.styles.height.value != rows:
+            log.styles.height = rows
+            self.fit_rows()
+
+    @property
+    def term_size(self) -> tuple[int, int]:
+        return getattr(self, "_term", None) or (self.size.width, self.size.height)
+
+    def _rows(self, text: Text | str, width: int) -> int:
+        t = text if isinstance(text, Text) else Text(text)
+        if not t.plain:
+            return 0
+        return len(t.wrap(self.app.console, max(1, width)))
+
+    def fit_rows(self) -> None:
+        """The decision panel takes the rows the map and its explanation line leave: the map is
+        never squeezed, the choices scroll (↑ ↓) when there are more than the rows."""
+        if not self.is_mounted:
+            return
+        w, h = self.term_size
+        if not w or not h:
+            return
+        hm = self.query_one(HexMap)
+        map_h = int(hm.styles.height.value) if hm.styles.height is not None else 9
+        explain = self.query_one("#explain", Static)
+        col_w = w - (self.query_one("#panels-box").styles.width.value if w >= 100 else 0) - \
+            (SIDE_W if w >= self.SIDE_CULTS else 0)
+        ex_rows = max(1, self._rows(self._explain_text, int(col_w) - 2))
+        explain.styles.height = ex_rows
+        main = map_h + ex_rows + (8 if self.roomy else 0)
+        strip = len(strip_lines(self.strip_seats(self.current_view()), w - 2))
+        self._log_height()
+        log = self.query_one(LogPanel).styles.height
+        log_h = int(log.value) if log is not None else 4
+        cl = self.query_one(CommandLine)
+        cmd = 0
+        if cl.is_open:
+            hint = cl.query_one("#cmd-hint", Static)
+            cmd = 2 + min(3, max(1, self._rows(hint.content if isinstance(hint.content, Text) else
+                                                Text(str(hint.content)), w - 2)))
+        room = h - 1 - strip - main - log_h - 1 - cmd
+        room = max(3, min(12, room))
+        decision = self.query_one(DecisionPanel)
+        decision.styles.max_height = room
+        prompt = self.query_one("#prompt", Static)
+        p_rows = self._rows(prompt.content if isinstance(prompt.content, Text) else Text(str(prompt.content)), w - 2)
+        choices = max(1, min(9, room - 1 - p_rows))
+        ol = self.query_one("#choices")
+        ol.styles.max_height = choices
+        # the rows the boards' column gets: what the choices (and the line) leave
+        used = min(room, 1 + p_rows + min(choices, max(1, ol.option_count)))
+        panel_h = h - 1 - strip - used - cmd - log_h - 1
+        if panel_h != self._panel_room:
+            self._panel_room = panel_h
+            self.refresh_panels(self.current_view())
+
+    def _after_layout(self) -> None:
+        try:
+            self.refresh_panels(self.current_view())
+            self.fit_rows()
+            self.update_board(self.current_view(), set(), None)
+        except NoMatches:  # (the game ended: the screen is gone)
+            pass
 
     def legend(self) -> list[tuple[str, str]]:
         from tabletop_tui.widgets.hex_map import LEGEND
@@ -400,12 +503,44 @@ class TerraMysticaScreen(GameScreen):
         cl = self.query_one(CommandLine)
         cl.set_candidates([str(a) for a in self.match.legal_actions()])
         cl.open()
+        self.fit_rows()
 
     def on_command_line_chosen(self, event: CommandLine.Chosen) -> None:
         self.play(event.action)
 
     def on_command_line_closed(self, event: CommandLine.Closed) -> None:
         self.query_one("#choices").focus()
+        self.fit_rows()
+
+    def on_descendant_focus(self, event) -> None:
+        """The line is drawn only while it has the keyboard: a click or Tab elsewhere closes it."""
+        cl = self.query_one(CommandLine)
+        if cl.is_open and not isinstance(event.widget, CommandInput):
+            cl.remove_class("-open")
+            self.fit_rows()
+
+    def on_key(self, event: events.Key) -> None:
+        """Letters typed quickly after ':' reach the widget that had the keyboard before the line
+        opened (they were on their way to it): they belong to the line, never to the game's keys."""
+        cl = self.query_one(CommandLine)
+        if event.key == "colon" and not cl.is_open and self.check_action("command", ()):
+            # opened here, as the key passes, not when the app comes to its binding: by then the
+            # letters typed after it have passed too
+            event.stop()
+            event.prevent_default()
+            self.action_command()
+            return
+        if not cl.is_open or getattr(event, "for_the_line", False):
+            return
+        if event.is_printable:  # (Enter and Backspace find the line's own keys: it has the keyboard)
+            event.stop()
+            event.prevent_default()
+            again = events.Key(event.key, event.character)
+            again.for_the_line = True  # type: ignore[attr-defined]
+            cl.input.post_message(again)
+
+    def on_input_changed(self, event) -> None:
+        self.fit_rows()  # (the hint under the line may take another row)
 
     # -- views -----------------------------------------------------------------------------
     def action_tables(self) -> None:
@@ -448,6 +583,7 @@ class TerraMysticaScreen(GameScreen):
                 self.query_one("#choices").focus()
             else:
                 cl.set_candidates([str(a) for a in self.all_actions])
+        self.fit_rows()
 
     def on_decision_panel_highlighted(self, event: DecisionPanel.Highlighted) -> None:
         """A menu choice on a space moves the map cursor there (a refresh alone does not: the
@@ -471,14 +607,16 @@ class TerraMysticaScreen(GameScreen):
         tables = self.query_one("#tables", Static)
         box = self.query_one("#tables-box")
         if box.display != self.show_tables:  # (a display change costs a relayout: only when it changes)
-            hm.display = not self.show_tables
-            self.query_one("#explain").display = not self.show_tables
+            self.query_one("#map-row").display = not self.show_tables
             self.query_one("#mini-cults").display = self.roomy and not self.show_tables
             box.display = self.show_tables
+        if self.term_size[0] >= self.SIDE_CULTS:
+            self.query_one("#side-cults", Static).update(cult_column(state, self.marks), layout=False)
         if self.roomy and not self.show_tables:
             self.query_one("#mini-cults", Static).update(cult_board(state, self.marks), layout=False)
         if self.show_tables:
-            t = cult_board(state, self.marks)
+            t = Text("↑ ↓ PgUp PgDn scroll · t or m: back to the map\n", "dim")
+            t.append_text(cult_board(state, self.marks))
             t.append("\n")
             t.append_text(round_board(state))
             tables.update(t)
@@ -494,7 +632,10 @@ class TerraMysticaScreen(GameScreen):
         if d is not None and getattr(item, "kind", "") == "pick":
             f = FACTIONS[item.a]
             line.append(f"{f['name']}: ", "bold")
-            line.append(" ".join(f["text"]))
+            if self.term_size[1] >= 40:
+                line.append(" ".join(f["text"]))
+            else:  # a short terminal: the ability in a line, as the menu gives it
+                line.append(ABILITY.get(item.a, f["text"][0]))
         elif d is None:
             line.append(X.describe_space(s, self.map_cursor))
         elif self.match.seats[d.seat].bot:
@@ -504,83 +645,128 @@ class TerraMysticaScreen(GameScreen):
             if any(getattr(a, "target", None) == ("hex", self.map_cursor) for a in self.all_actions):
                 line.append("  ⏎ to choose" if isinstance(self.focused, HexMap) else "  (m: map, then ⏎)",
                             "dim")
-        self.query_one("#explain", Static).update(line, layout=False)  # fixed height: no relayout
+        width = (self.query_one("#explain").size.width or self.term_size[0]) - 2
+        grew = self._rows(line, width) != self._rows(self._explain_text, width)
+        self._explain_text = line
+        self.query_one("#explain", Static).update(line, layout=grew)  # (a relayout only for another height)
+        if grew:
+            self.fit_rows()
 
     def show_game_over(self) -> None:
         self.app.switch_screen(TerraMysticaGameOver(self.match, self))
 
     # -- the faction boards ----------------------------------------------------------------
     def refresh_panels(self, view: Any) -> None:
+        """Every faction in turn order from the player to move, as much of each board as the
+        column holds: the mover's whole board and 3–4 lines for the others where there is room,
+        else 2 lines each, else the name lines (the seat sheets, p, hold everything)."""
         s = view
         d = self.match.pending
         mover = d.seat if d is not None else -1
-        # one column less than the box: its scrollbar takes one as soon as the boards outgrow it
-        width = (self.query_one("#panels-box").size.width or (33 if self.size.width >= 120 else 27)) - 1
-        t = Text()
+        box = self.query_one("#panels-box")
+        if not box.display:
+            return
+        # two columns less than the box: its border and padding
+        width = int(box.styles.width.value if box.styles.width else 30) - 3
+        height = self._panel_room if self._panel_room > 0 else box.size.height or max(5, self.term_size[1] - 16)
         order = list(range(len(s.players)))
         if mover >= 0:
             order = order[mover:] + order[:mover]
-        for i, seat in enumerate(order):
-            if i:
-                t.append("\n")
-            t.append_text(faction_board(s, seat, self.marks, full=(seat == mover), to_move=(seat == mover),
-                                        is_bot=self.match.seats[seat].bot and not self.spectating,
-                                        width=width))
-        lines = t.plain.count("\n")
+
+        def lines(top: int, rest: int) -> list[Text]:
+            out: list[Text] = []
+            for seat in order:
+                level = top if seat == mover else rest
+                out += faction_lines(s, seat, self.marks, level, to_move=(seat == mover),
+                                     is_bot=self.match.seats[seat].bot and not self.spectating, width=width)
+            return out
+
+        chosen = fit.pick([lines(*lv) for lv in ((BOARD_FULL, SHORT), (BOARD_FULL, TWO), (SHORT, TWO),
+                                                  (TWO, TWO), (TWO, ONE), (ONE, ONE))], width, height)
+        t = fit.join(chosen)
+        n = len(chosen)
         # the same number of lines: no relayout needed (a relayout per move is most of a move's cost)
-        self.query_one("#panels", Static).update(t, layout=lines != self._panel_lines)
-        self._panel_lines = lines
+        self.query_one("#panels", Static).update(t, layout=n != self._panel_lines)
+        self._panel_lines = n
+
+
+#: the game-over breakdown's columns: each source of points the ledger names, by its kind
+SOURCE_KINDS = [("faction board", "start"), ("round tile", "round tiles"), ("town", "towns"),
+                ("Witches' town", "towns"), ("favor tile", "favors"), ("pass bonus: FAV", "favors"),
+                ("pass bonus", "pass bonuses"), ("shipping advance", "advances"), ("digging advance", "advances"),
+                ("power offer", "power offers"), ("cult majority", "cults"), ("largest connected area", "network"),
+                ("resources", "resources")]
+KIND_ORDER = ["start", "round tiles", "towns", "favors", "pass bonuses", "advances", "abilities", "power offers",
+              "cults", "network", "resources"]
+
+
+def source_kind(source: str) -> str:
+    """The column a source of points goes in (a faction's own ability: "abilities")."""
+    for prefix, kind in SOURCE_KINDS:
+        if source.startswith(prefix):
+            return kind
+    return "abilities"
 
 
 class TerraMysticaGameOver(GameOverScreen):
-    """The shared game-over screen with Terra Mystica's final scoring broken down: the points of the
-    six rounds, each cult track (position → VP), the largest network (size → VP), the resources,
-    the total; the ranking (equal VP share a place) and the VP chart."""
+    """The shared game-over screen, its breakdown read from the ledger: every source of points in
+    the log (the starting 20, round tiles, towns, favors, pass bonuses, advances, the factions'
+    abilities, power offers paid for, cults, the network, resources) adds up to the total; the
+    ranking (equal VP share a place) and the VP chart by round."""
 
-    CSS = """
-    TerraMysticaGameOver #over { overflow-y: auto; }
-    TerraMysticaGameOver #breakdown { max-height: 8; }
-    TerraMysticaGameOver #chart { height: 8; }
-    """
+    # the whole table, every source and the Total (the page scrolls by key on a short terminal)
+    CSS = "TerraMysticaGameOver #breakdown { max-height: 40; }"
 
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()  # the shared table (one column per category) is replaced
+    def on_mount(self) -> None:
+        # (GameOverScreen.on_mount runs after this one and fills the table from ledger_breakdown)
+        self.chart_rounds()
+        # the page starts at its title and the winner (the table's focus would scroll it down)
+        self.call_after_refresh(lambda: self.query_one("#over").scroll_home(animate=False))
+
+    def ledger_breakdown(self) -> dict[int, dict[str, int]] | None:
+        by_source = super().ledger_breakdown()
+        if by_source is None:
+            return None
+        out = {}
+        for seat, parts in by_source.items():
+            kinds = {k: 0 for k in KIND_ORDER}
+            for source, vp in parts.items():
+                kinds[source_kind(source)] += vp
+            used = {k for parts2 in by_source.values() for src in parts2 for k in [source_kind(src)]}
+            out[seat] = {k: v for k, v in kinds.items() if k in used}
+        return out
+
+    def sheets(self):
+        """The shared sheets with each player's faction beside their name."""
+        out = super().sheets()
         m = self.match
         res = m.result()
-        table = self.query_one(DataTable)
-        self.query_one("#again").focus()
-        self.chart_rounds()
-        if res is None:
-            return
-        self.layout_kind = "rows"
-        self.fill_table()
+        order = [seat for group in res.ranking for seat in group]
+        factions = [Text(FACTIONS[m.state.players[seat].faction]["name"]) for seat in order]
+        head, rows = out["wide"]
+        out["wide"] = (head[:2] + [Text("Faction")] + head[2:],
+                       [row[:2] + [f] + row[2:] for row, f in zip(rows, factions)])
+        head, rows = out["tall"]
+        out["tall"] = (head, rows[:1] + [[Text("Faction")] + factions] + rows[1:])
+        return out
 
     def fill_table(self) -> None:
-        """One row per player; the name column takes what the others leave (made again on a
-        resize)."""
-        m = self.match
-        res = m.result()
-        table, marks, _, _ = self.start_table()
-        s = m.state
-        n = len(s.players)
-        cult_vp = [tiered({i: s.players[i].cult[t] for i in range(n)}, [8, 4, 2]) for t in range(4)]
-        sizes = {i: network_size(s, i) for i in range(n)}
-        net_vp = tiered(sizes, [18, 12, 6])
-        head = ["#", "Player", "Faction", "Rounds", "Fire", "Water", "Earth", "Air", "Network", "Res.", "Total"]
-        rows = []
-        for place, group in enumerate(res.ranking, 1):
-            for i in group:
-                p = s.players[i]
-                b = res.breakdown.get(i, {})
-                row = [str(place), i, FACTIONS[p.faction]["name"], str(b.get("game", 0))]
-                row += [f"{p.cult[t]}→{cult_vp[t][i]}" for t in range(4)]
-                row += [f"{sizes[i]}→{net_vp[i]}", str(b.get("resources", 0)), Text(str(res.scores[i]), style="bold")]
-                rows.append(row)
-        others = [[h] + [r[k] for r in rows] for k, h in enumerate(head) if k != 1]
-        w = name_width(self.app.size.width, col_cells(*others), 1)
+        """The shared table, one row per player where every column fits the page (its padding and
+        scroll bar taken off), else one column per player."""
+        sheets = self.sheets()
+        head, rows = sheets["wide"]
+        need = sum(max(c.cell_len for c in [h] + [r[i] for r in rows]) + 2 for i, h in enumerate(head))
+        room = self.query_one("#over").scrollable_content_region.width or self.app.size.width - 8
+        kind = "wide" if need <= min(room, self.app.size.width - 8) else "tall"
+        self._filled_at = self.app.size.width
+        if kind == getattr(self, "layout_kind", ""):
+            return
+        self.layout_kind = kind
+        head, rows = sheets[kind]
+        table = self.query_one("#breakdown", ScoreTable)
+        table.clear(columns=True)
         table.add_columns(*head)
         for row in rows:
-            row[1] = name_label(marks[row[1]], m.names[row[1]], w)
             table.add_row(*row)
         table.fix_widths()
 

@@ -124,7 +124,10 @@ class CommandLine(Vertical):
         self.add_class("-open")
         self.input.value = text
         self.input.cursor_position = len(text)
-        self.input.focus()
+        # the focus now, not after a refresh: keys typed at once after ':' are the line's, never
+        # the game's (Widget.focus waits for the next idle moment, and letters typed before it
+        # would reach the screen's keys)
+        self.screen.set_focus(self.input)
         self.show_hint(text)
 
     def close(self) -> None:

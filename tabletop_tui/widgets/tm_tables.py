@@ -96,89 +96,98 @@ def _wrap(items: list[str], width: int) -> list[str]:
     return lines
 
 
-def faction_board(s, seat: int, marks: list[str], full: bool, to_move: bool, is_bot: bool = False,
-                  width: int = 33) -> Text:
-    """One faction's board: in full (about 12 lines) for the player to move, 3 lines for the others."""
+def _name_line(s, seat: int, marks: list[str], to_move: bool, is_bot: bool, width: int) -> list[Text]:
+    """``▶ A  Anna  bot   20 VP``: the whole name, never shortened; the VP on the next line when the
+    name leaves no room for it (a name longer than the column wraps)."""
     p = s.players[seat]
-    t = Text(no_wrap=True, overflow="ellipsis")
-    t.append("▶" if to_move else " ", "bold")
-    chip(t, s, seat, marks)
-    vp = f"{p.VP} VP" if p.faction else ""
-    room = max(4, width - 6 - len(vp) - (4 if is_bot else 0) - 1)
-    name = s.names[seat]
-    if len(name) > room:
-        name = name[: room - 1] + "…"
-    t.append(" ")
-    t.append(name, "bold")
+    head = Text()
+    head.append("▶" if to_move else " ", "bold")
+    chip(head, s, seat, marks)
+    head.append(" ")
+    head.append(s.names[seat], "bold")
     if is_bot:
-        t.append(" bot", "italic dim")
-    used = 5 + len(name) + (4 if is_bot else 0)
-    t.append(" " * max(1, width - used - len(vp)))
-    t.append(vp, "bold")
+        head.append(" bot", "italic dim")
+    vp = f"{p.VP} VP" if p.faction else ""
+    if not vp:
+        return [head]
+    if head.cell_len + 1 + len(vp) <= width:
+        head.append(" " * (width - head.cell_len - len(vp)))
+        head.append(vp, "bold")
+        return [head]
+    return [head, Text(" " * max(2, width - len(vp)) + vp, "bold")]
+
+
+def _flowed(items: list[str], width: int, style: str = "") -> list[Text]:
+    return [Text("  " + line, style) for line in _wrap(items, width - 2)]
+
+
+#: how much of a faction board the panel shows, richest first (the seat sheet, key p, has it all)
+FULL, SHORT, TWO, ONE = 3, 2, 1, 0
+
+
+def faction_lines(s, seat: int, marks: list[str], level: int, to_move: bool, is_bot: bool = False,
+                  width: int = 33) -> list[Text]:
+    """One faction's board as lines of at most ``width`` cells, broken between items (never inside
+    a name or a number): FULL about 12 lines (for the player to move), SHORT 3–4, TWO 2 (name and
+    faction, then coins, workers, priests, power bowls and cults), ONE the name line alone."""
+    p = s.players[seat]
+    lines = _name_line(s, seat, marks, to_move, is_bot, width)
     if not p.faction:
-        t.append("\n  choosing a faction", "dim")
-        return t
+        return lines + ([Text("  choosing a faction", "dim")] if level > ONE else [])
+    if level == ONE:
+        return lines
     fd = FACTIONS[p.faction]
-    passed = " · passed" if p.passed else ""
-    named = f"  {fd['name']} ({fd['terrain']})"
-    if len(named) + len(passed) > width:  # a narrow column: the colour and the map tell the terrain
-        named = f"  {fd['name']}"
-    t.append("\n" + named)
-    if passed:
-        t.append(passed, "italic")
     b1, b2, b3 = p.bowls
     cults = "".join(f"{n[0]}{v}" for n, v in zip(TRACK_NAMES, p.cult))
-    if not full:
+    passed = "passed" if p.passed else ""
+    if level == TWO:
+        items = [fd["name"]] + ([passed] if passed else []) + [f"{p.C}C", f"{p.W}W", f"{p.P}P",
+                                                               f"{b1}/{b2}/{b3}PW", cults]
+        return lines + _flowed(items, width)
+    named = [f"{fd['name']} ({fd['terrain']})"] if len(fd["name"]) + len(fd["terrain"]) + 5 + len(passed) + 3 <= width \
+        else [fd["name"]]
+    out = lines + _flowed(named + ([f"· {passed}"] if passed else []), width)
+    if level == SHORT:
         extra = [f"ship{p.ship}", f"dig{p.dig}"] + [f"{k}{p.counts[k]}" for k in KINDS if p.counts[k]]
         if p.bonus:
             extra.append(p.bonus)
         extra += p.favors + p.towns
-        line = f"  {p.C}C {p.W}W {p.P}P {b1}/{b2}/{b3}PW"
-        if len(line) + 1 + len(cults) <= width:
-            line += " " + cults
-        else:  # a narrow column: the cult steps lead the next line
-            extra.insert(0, cults)
-        t.append("\n" + line)
-        for wrapped in _wrap(extra, width - 2):
-            t.append("\n  " + wrapped, "dim")
-        return t
-    t.append(f"\n  {p.C}C {p.W}W {p.P}P  pw {b1}/{b2}/{b3}")
-    t.append(f"\n  priests {p.priests_sent} sent, {7 - p.P - p.priests_sent} left", "dim")
+        out += _flowed([f"{p.C}C", f"{p.W}W", f"{p.P}P", f"{b1}/{b2}/{b3}PW", cults], width)
+        return out + _flowed(extra, width, "dim")
+    out += _flowed([f"{p.C}C", f"{p.W}W", f"{p.P}P ", "pw", f"{b1}/{b2}/{b3}"], width)
+    out += _flowed(["priests", f"{p.priests_sent} sent,", f"{7 - p.P - p.priests_sent} left"], width, "dim")
     if p.burned:
-        t.append(f"\n  {p.burned} power burnt", "dim")
-    t.append(f"\n  cults {' '.join(f'{n[0]}{v}' for n, v in zip(TRACK_NAMES, p.cult))}")
-    if p.keys:
-        t.append(f" key{p.keys}")
+        out += _flowed([f"{p.burned} power burnt"], width, "dim")
+    out += _flowed(["cults"] + [f"{n[0]}{v}" for n, v in zip(TRACK_NAMES, p.cult)]
+                   + ([f"key{p.keys}"] if p.keys else []), width)
     sh, dg = fd["shipping"], fd["digging"]
-    t.append(f"\n  ship{p.ship}/{sh['max']} dig{p.dig}/{dg['max']} bridges{p.bridges_left}")
-    t.append("\n  left ")
-    for k in KINDS:
-        left = fd["buildings"][k]["pieces"] - p.counts[k]
-        t.append(f"{k}{left} ", "" if left else "dim")
+    out += _flowed([f"ship{p.ship}/{sh['max']}", f"dig{p.dig}/{dg['max']}", f"bridges{p.bridges_left}"], width)
+    out += _flowed(["left"] + [f"{k}{fd['buildings'][k]['pieces'] - p.counts[k]}" for k in KINDS], width)
     nxt = []
     for k in KINDS:
         inc = fd["buildings"][k]["income"]
         if p.counts[k] < len(inc) and inc[p.counts[k]]:
             nxt.append(f"{k}{res_text(inc[p.counts[k]]).replace(' ', '')}")
     if nxt:
-        line = "   next"
-        for item in nxt:
-            if len(line) + 1 + len(item) > width:
-                t.append("\n" + line, "dim")
-                line = "       "
-            line += " " + item
-        t.append("\n" + line, "dim")
-    t.append("\n  income " + res_text(income(s, seat)))
-    tiles = []
-    if p.bonus:
-        tiles.append(p.bonus)
-    tiles += p.favors + p.towns
-    for wrapped in _wrap(tiles, width - 2):
-        t.append("\n  " + wrapped)
+        out += _flowed(["next"] + nxt, width, "dim")
+    out += _flowed(["income"] + res_text(income(s, seat)).split(" "), width)
+    tiles = ([p.bonus] if p.bonus else []) + p.favors + p.towns
+    if tiles:
+        out += _flowed(tiles, width)
     if p.used:
-        for wrapped in _wrap(["used:"] + list(p.used), width - 2):
-            t.append("\n  " + wrapped, "dim")
-    return t
+        out += _flowed(["used:"] + list(p.used), width, "dim")
+    return out
+
+
+def faction_board(s, seat: int, marks: list[str], full: bool, to_move: bool, is_bot: bool = False,
+                  width: int = 33) -> Text:
+    """One faction's board as Text: in full for the player to move, 3–4 lines for the others."""
+    out = Text()
+    for i, line in enumerate(faction_lines(s, seat, marks, FULL if full else SHORT, to_move, is_bot, width)):
+        if i:
+            out.append("\n")
+        out.append_text(line)
+    return out
 
 
 def slot(v: int) -> int:
@@ -249,4 +258,40 @@ def round_board(s) -> Text:
     t.append(" ".join(f"{f}×{n}" for f, n in s.favor_pool.items() if n) or "none")
     t.append("\nTown tiles ", "bold")
     t.append(" ".join(f"{tw}×{n}({town_text(tw)})" for tw, n in s.town_pool.items() if n) or "none")
+    return t
+
+
+#: the power a faction gains on reaching these cult spaces
+CULT_POWER = {3: 1, 5: 2, 7: 2, 10: 3}
+
+
+def cult_column(s, marks: list[str]) -> Text:
+    """The cult board upright, as on the table (space 10 at the top): a column per track with the
+    marks of the factions on each space, the priests' order spaces under it. 31 cells wide for up
+    to five factions, 15 lines."""
+    n = len(s.players)
+    w = max(6, n + 1)
+    t = Text()
+    t.append("Cult board", "bold")
+    t.append("\n      ")
+    for name in TRACK_NAMES:
+        t.append(f"{name:<{w}}", "bold")
+    for v in range(10, -1, -1):
+        gain = CULT_POWER.get(v)
+        t.append("\n")
+        t.append(f"{v:>2}" + (f" +{gain}" if gain else "   ") + " ", "bold" if gain else "dim")
+        for i in range(4):
+            who = [seat for seat, p in enumerate(s.players) if p.faction and p.cult[i] == v]
+            if not who:
+                t.append("·".ljust(w), "dim")
+                continue
+            for seat in who:
+                t.append(marks[seat], faction_style(s.players[seat].faction))
+            t.append(" " * (w - len(who)))
+    t.append("\norder ", "bold")
+    for i in range(4):
+        cells = "".join(marks[h] if h >= 0 else "·" for h in s.cult_spaces[i])
+        t.append(f"{cells:<{w}}")
+    t.append("\n+n: power on reaching the space; 10 needs a town key; order: priests (3 2 2 2 steps)",
+             "dim")
     return t

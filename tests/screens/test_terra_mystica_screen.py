@@ -72,12 +72,20 @@ async def test_a_league_game_typed_into_the_command_line_ends_with_its_published
             assert len(m.actions) == k + 1, f"action {k} '{text}' was refused: {cl.query_one('#cmd-hint').render()}"
         await pilot.pause()
         assert isinstance(app.screen, TerraMysticaGameOver)
-        table = app.screen.query_one(DataTable)
-        shown = {}
-        for r in range(table.row_count):
-            row = table.get_row_at(r)
-            shown[str(row[2]).lower().replace(" ", "")] = int(str(row[-1]))
-        assert shown == {k.replace("_", ""): v for k, v in expected.items()}
+        assert final_totals(app.screen) == {k.replace("_", ""): v for k, v in expected.items()}
+
+
+def final_totals(over) -> dict[str, int]:
+    """Each faction's total as the game-over table shows it (a row or a column per player)."""
+    table = over.query_one(DataTable)
+    rows = [[str(c) for c in table.get_row_at(r)] for r in range(table.row_count)]
+    heads = [str(c.label) for c in table.columns.values()]
+    if over.layout_kind == "wide":
+        f, t = heads.index("Faction"), heads.index("Total")
+        return {row[f].lower().replace(" ", ""): int(row[t]) for row in rows}
+    factions = next(row for row in rows if row[0] == "Faction")
+    totals = next(row for row in rows if row[0] == "Total")
+    return {f.lower().replace(" ", ""): int(t) for f, t in zip(factions[1:], totals[1:])}
 
 
 @pytest.mark.slow
@@ -262,12 +270,20 @@ SCENES = {
 }
 
 
-def _snap(snap_compare, scene, size, press=()):
+def _snap(snap_compare, scene, size, press=(), menu=None):
     if scene == "picking":
         m = played_match("terra_mystica", players=3, seed=5, moves=1)
     else:
         m = SCENES[scene]()
-    return snap_compare(app_for(m), terminal_size=size, press=list(press))
+
+    async def open_menu(pilot):  # a group of the menu open, as its digit opens it
+        await pilot.pause()
+        if menu:
+            pilot.app.screen.menu_path = list(menu)
+            pilot.app.screen.refresh_all()
+            await pilot.pause()
+
+    return snap_compare(app_for(m), terminal_size=size, press=list(press), run_before=open_menu)
 
 
 def test_snapshot_faction_picking_120x40(snap_compare):
@@ -326,15 +342,31 @@ def test_snapshot_game_over_100x30(snap_compare):
     assert _snap(snap_compare, "game_over", (100, 30))
 
 
-def test_snapshot_80x24_says_the_terminal_is_too_small(snap_compare):
+def test_snapshot_mid_game_80x24(snap_compare):
     assert _snap(snap_compare, "mid_game", (80, 24))
 
 
-async def test_a_tall_terminal_keeps_the_cult_board_under_the_map(tmp_path, monkeypatch):
+def test_snapshot_power_offer_80x24(snap_compare):
+    assert _snap(snap_compare, "power_offer", (80, 24))
+
+
+def test_snapshot_conversions_80x24(snap_compare):
+    assert _snap(snap_compare, "mid_game", (80, 24), menu=["free"])
+
+
+def test_snapshot_game_over_80x24(snap_compare):
+    assert _snap(snap_compare, "game_over", (80, 24))
+
+
+def test_snapshot_cult_board_beside_the_map_160x50(snap_compare):
+    assert _snap(snap_compare, "mid_game", (160, 50))
+
+
+async def test_a_tall_terminal_keeps_the_cult_board_under_the_map_from_160_columns_beside_it(tmp_path, monkeypatch):
     monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
     m = league_match(_first_turn)
     app = app_for(m)
-    async with app.run_test(size=(160, 50)) as pilot:
+    async with app.run_test(size=(130, 50)) as pilot:
         await pilot.pause()
         mini = app.screen.query_one("#mini-cults", Static)
         assert mini.display and "Cult board" in str(mini.render())
@@ -342,6 +374,17 @@ async def test_a_tall_terminal_keeps_the_cult_board_under_the_map(tmp_path, monk
     async with app_for(league_match(_first_turn)).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert not pilot.app.screen.query_one("#mini-cults").display
+    async with app_for(league_match(_first_turn)).run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        scr = pilot.app.screen
+        side = scr.query_one("#side-cults", Static)
+        assert side.display and "Cult board" in str(side.render())
+        assert scr.query_one(HexMap).size.height == 18 and scr.query_one(HexMap).display
+        # side by side: the cult board right of the map, both whole
+        assert side.region.x >= scr.query_one(HexMap).region.right
+        await pilot.press("t")  # t still shows the round board and the supplies in the map's place
+        await pilot.pause()
+        assert "Rounds" in str(scr.query_one("#tables", Static).render())
 
 
 async def test_the_log_shows_each_rounds_income_and_cult_bonus(tmp_path, monkeypatch):

@@ -877,7 +877,9 @@ def _pass(s: State, seat: int, card: str) -> None:
         add_vp(s, p, 3 * sum(1 for a, b, o in s.bridges if o == seat and s.owner[a] == seat and s.owner[b] == seat),
                "Engineers: 3 per bridge between their structures")
     if card:
-        p.C += s.bonus_pool.pop(card)
+        coins = s.bonus_pool.pop(card)
+        p.C += coins
+        note(s, seat, "C", coins, "coins left on the bonus card")
         if old:
             s.bonus_pool[old] = 0
         p.bonus = card
