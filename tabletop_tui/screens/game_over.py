@@ -106,6 +106,7 @@ class GameOverScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "again", "new game, same players"),
         Binding("escape,b", "launcher", "launcher"),
+        Binding("L", "whole_log", "log"),
         Binding("q", "quit", "quit"),
         Binding("down,j", "page(1)", "scroll", show=False), Binding("up,k", "page(-1)", show=False),
         Binding("pagedown", "page(8)", show=False), Binding("pageup", "page(-8)", show=False),
@@ -301,6 +302,13 @@ class GameOverScreen(Screen[None]):
             "bots": [k for k, s in enumerate(seats) if s.bot], "levels": levels,
             "seed": None, "options": m.options,
             "curtain": getattr(self.game_screen, "curtain", False)}, replace=True)
+
+    def action_whole_log(self) -> None:
+        """The whole game's log and its ledger table, to check the final scores against."""
+        from tabletop_tui.screens.log_view import LogScreen
+
+        m = self.match
+        self.app.push_screen(LogScreen(m.game.title, m.log, len(m.log), m))
 
     def action_launcher(self) -> None:
         self.app.pop_screen()

@@ -129,6 +129,29 @@ async def test_every_playable_game_ends_with_names_shown_as_typed():
             assert all(n in shown for n in names), game.id
 
 
+async def test_the_whole_log_and_its_ledger_open_from_the_game_over_screen():
+    """L on the game-over screen opens the whole log (t there: the ledger table), so a player can
+    check the final breakdown against the game's moves; L again comes back to the scores."""
+    from tabletop_tui.screens.log_view import LogScreen
+
+    m = played_match("piratissimo", 3, seed=4, finish=True, bots=(1,))
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("L")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        assert app.screen.lines == m.log and m.log
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.screen.has_class("-table")
+        assert app.screen.query_one("#ledger", DataTable).row_count > 0
+        await pilot.press("L")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+
+
 async def test_new_game_same_players_lets_the_next_player_start():
     m = played_match("piratissimo", 3, seed=4, finish=True, bots=(1,))
     app = app_for(m)
