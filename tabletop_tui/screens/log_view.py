@@ -15,8 +15,8 @@ class LogScreen(ModalScreen[None]):
     # game screen beneath on every frame (opening the log took ~20% longer for nothing shown)
     DEFAULT_CSS = """
     LogScreen { background: $background; }
-    LogScreen #log-title { height: 1; background: $panel; text-style: bold; padding: 0 1; }
-    LogScreen #whole-log { height: 1fr; padding: 0 1; background: $surface; }
+    LogScreen #log-title { height: auto; background: $panel; text-style: bold; padding: 0 1; }
+    LogScreen #whole-log { height: 1fr; padding: 0 1; background: $surface; scrollbar-gutter: stable; }
     LogScreen #ledger { height: 1fr; display: none; }
     LogScreen.-table #ledger { display: block; }
     LogScreen.-table #whole-log { display: none; }
@@ -34,7 +34,7 @@ class LogScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="log-title")
-        yield RichLog(wrap=True, markup=False, highlight=False, auto_scroll=True, id="whole-log")
+        yield RichLog(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=20, id="whole-log")  # (wrapped to the room beside the bar, not 78)
         yield DataTable(id="ledger", zebra_stripes=True, cursor_type="row")
         yield Footer()
 

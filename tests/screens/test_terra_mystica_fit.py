@@ -207,3 +207,28 @@ async def test_the_command_line_is_drawn_only_while_it_has_the_keyboard(tmp_path
         scr.query_one("#choices").focus()  # the keyboard goes elsewhere (a click, Tab)
         await settle(pilot)
         assert not cl.is_open
+
+
+async def test_the_whole_log_at_80x24_hides_no_word_under_its_scrollbar(tmp_path, monkeypatch):
+    """L at 80×24: every wrapped row of the whole log fits beside the scrollbar (a row as wide as
+    the log lost its last word, "+3 VP" read "+3", under the bar), and the title is whole."""
+    from textual.widgets import RichLog, Static
+
+    from tabletop_tui.screens.log_view import LogScreen
+
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    m = random_match("terra_mystica", 4, seed=7, moves=120)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("L")
+        await settle(pilot)
+        assert isinstance(app.screen, LogScreen)
+        log = app.screen.query_one(RichLog)
+        room = log.scrollable_content_region.width
+        assert log.max_scroll_y > 0  # long enough to scroll: the bar is there
+        wide = [s.text for s in log.lines if s.cell_length > room and s.text.rstrip() and len(s.text.rstrip()) > room]
+        assert wide == []
+        assert cuts(app) == []
+        title = app.screen.query_one("#log-title", Static)
+        assert title.size.height >= 2  # the title wraps at 80 columns instead of losing its end
