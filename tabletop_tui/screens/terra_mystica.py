@@ -21,7 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tabletop_tui.rules.terra_mystica import explain as X
-from tabletop_tui.rules.terra_mystica.actions import burns_before_answer, free_allowed
+from tabletop_tui.rules.terra_mystica.actions import burns_before_answer, free_allowed, leech_amount, offer_words
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, INDEX, POWER_ACTIONS
 from tabletop_tui.rules.terra_mystica.power import gain_power
 from tabletop_tui.screens.game import GameScreen
@@ -182,8 +182,9 @@ class TerraMysticaScreen(GameScreen):
     def _log_height(self) -> None:
         h = self.term_size[1]
         log = self.query_one(LogPanel)
-        # (below 30 rows: 2 lines, 1 while the command line is open)
-        rows = 6 if h >= 36 else 4 if h >= 30 else 2 if self.query_one(CommandLine).is_open else 3
+        # (below 42 rows one line fewer, for the ten entries of the menu at 120x40; below 30 rows:
+        # 2 lines, 1 while the command line is open)
+        rows = 6 if h >= 42 else 5 if h >= 36 else 4 if h >= 30 else 2 if self.query_one(CommandLine).is_open else 3
         if log.styles.height is None or log.styles.height.value != rows:
             log.styles.height = rows
             self.fit_rows()
@@ -225,12 +226,12 @@ class TerraMysticaScreen(GameScreen):
             cmd = 2 + min(3, max(1, self._rows(hint.content if isinstance(hint.content, Text) else
                                                 Text(str(hint.content)), w - 2)))
         room = h - 1 - strip - main - log_h - 1 - cmd
-        room = max(3, min(12, room))
+        room = max(3, min(13, room))  # (the ten main entries and a two-line prompt)
         decision = self.query_one(DecisionPanel)
         decision.styles.max_height = room
         prompt = self.query_one("#prompt", Static)
         p_rows = self._rows(prompt.content if isinstance(prompt.content, Text) else Text(str(prompt.content)), w - 2)
-        choices = max(1, min(9, room - 1 - p_rows))
+        choices = max(1, min(10, room - 1 - p_rows))
         ol = self.query_one("#choices")
         ol.styles.max_height = choices
         # the rows the boards' column gets: what the choices (and the line) leave
@@ -443,9 +444,9 @@ class TerraMysticaScreen(GameScreen):
             before = "/".join(map(str, p.bowls))
             gain_power(p, amt)
             src = q[3]
+            offer = offer_words(s, q) if amt == leech_amount(s, q) else f"Take {amt} power for {max(0, amt - 1)} VP"
             return (f"Power offer for {who}: the {fname(s, src)} ({self.match.names[src]}) built next to you. "
-                    f"Take {amt} power for {max(0, amt - 1)} VP (bowls {before} → {'/'.join(map(str, p.bowls))}), "
-                    f"or decline?")
+                    f"{offer} (bowls {before} → {'/'.join(map(str, p.bowls))}), or decline?")
         text = f"{who}: {d.prompt}"
         if self.menu_path:
             text += "  › " + " › ".join(self._path_labels())

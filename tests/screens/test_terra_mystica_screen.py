@@ -228,9 +228,37 @@ async def test_a_power_offer_names_the_player_and_what_it_costs(tmp_path, monkey
         await pilot.pause()
         prompt = str(app.screen.query_one("#prompt", Static).render())
         name = m.names[m.pending.seat]
-        assert prompt.startswith(f"Power offer for {name}") and "VP" in prompt and "decline" in prompt
+        assert prompt.startswith(f"Power offer for {name}") and ("VP" in prompt or "for free" in prompt) \
+            and "decline" in prompt
         labels = [app.screen.label(m.state, a) for a in app.screen.actions]
         assert any(x.startswith("Take ") for x in labels) and any(x.startswith("Decline ") for x in labels)
+
+
+async def test_a_power_offer_of_one_power_reads_for_free_and_a_capped_one_says_why(tmp_path, monkeypatch):
+    """The offer's line says what the choice says: 1 power costs nothing ("for free", never "for 0
+    VP"); an offer the bowls cannot hold all of says how much of it can be taken, and why."""
+    from tabletop_tui.rules.terra_mystica.actions import leech_amount
+
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+
+    def free_offer(m):
+        return m.pending.kind == "leech" and leech_amount(m.state, m.state.queue[0]) == 1
+
+    m = played_match("terra_mystica", players=4, seed=7, until=lambda m: m.pending is not None and free_offer(m))
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        prompt = str(app.screen.query_one("#prompt", Static).render())
+        assert "Take 1 power from the " in prompt and "for free" in prompt and "0 VP" not in prompt
+        # the same decision with bowls that hold only part of the offer
+        q = m.state.queue[0]
+        p = m.state.players[q[1]]
+        p.bowls = [0, 2, sum(p.bowls) - 2]  # room for 2 more in bowl III
+        q[2] = 3
+        app.screen.refresh_all()
+        await pilot.pause()
+        prompt = str(app.screen.query_one("#prompt", Static).render())
+        assert "Take 2 of 3 power from the " in prompt and "(bowls full)" in prompt and "for 1 VP" in prompt
 
 
 async def test_a_name_with_markup_characters_is_shown_as_text(tmp_path, monkeypatch):
