@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from tabletop_tui.rules.terra_mystica import explain as X
 from tabletop_tui.rules.terra_mystica.actions import burns_before_answer, free_allowed, leech_amount, offer_words
@@ -112,8 +112,8 @@ class TerraMysticaScreen(GameScreen):
     AUTO_FOCUS = "#choices"
     spectating = False  # watching a recording: every seat is a spectator's, none a bot
     BINDINGS = [
-        Binding("colon", "command", ":command", id="command"),
-        Binding("t", "tables", "cults/rounds", id="tables"),
+        Binding("colon", "command", "command", id="command"),
+        Binding("t", "tables", "cults", id="tables"),
         Binding("m", "focus_map", "map", id="map"),
         Binding("backspace", "back", "back", show=False),
     ]
@@ -146,6 +146,12 @@ class TerraMysticaScreen(GameScreen):
         # the command line under the choices, outside the board: always drawn whole when open
         # (the board gives up its rows; the map, not the line, is what shrinks)
         self.mount(CommandLine(self._parse, id="cmdline"), after=self.query_one("#decision"))
+        # the footer without the padding around each key: from 120 columns every key, the game's own
+        # (: t m) too, is named whole
+        try:
+            self.query_one(Footer).compact = True
+        except NoMatches:
+            pass
         # (GameScreen.on_mount runs after this one and draws the screen)
 
     def on_resize(self, event) -> None:
@@ -156,12 +162,35 @@ class TerraMysticaScreen(GameScreen):
         if not self.small:  # the panels and the map drawn again for the new room, at once
             self.call_after_refresh(self._after_layout)
 
+    #: keys the footer names only from this many columns (the footer is one line: below 120 columns
+    #: it cannot name every key whole; these stay in the palette, ^p, and work at every size)
+    FOOTER_FROM = {"ctrl+s": 120, "ctrl+q": 120, "g": 100, "m": 100}
+
+    def fit_footer(self, w: int) -> None:
+        """Name in the footer only the keys it has room for, each whole (a key that is not named
+        still works)."""
+        import dataclasses
+
+        changed = False
+        merged = self._merged_bindings.key_to_bindings if self._merged_bindings else {}
+        for key, wide in self.FOOTER_FROM.items():
+            # (the class's own list is shared with every screen: this screen's gets a new one; a key
+            # its class keeps off the footer, as watching does, stays off)
+            own = merged.get(key, [])
+            new = [dataclasses.replace(b, show=b.show and w >= wide) if b.description else b for b in own]
+            if new != self._bindings.key_to_bindings.get(key, []):
+                self._bindings.key_to_bindings[key] = new
+                changed = True
+        if changed:
+            self.refresh_bindings()
+
     def lay_out(self, w: int, h: int) -> None:
         """The layout for the terminal's size: 80–99 columns the compact map alone (the faction
         boards are on p); from 100 the boards beside it; from 160 the cult board beside the map;
         the full map where it fits with its explanation line. The log takes 2 lines below 30 rows.
         (The new size, from the resize event: the screen's own size may still be the old one.)"""
         self._term = (w, h)
+        self.fit_footer(w)
         box = self.query_one("#panels-box")
         panels_on = w >= 100
         panels = 44 if w >= 150 else 36 if w >= 120 else 30
