@@ -1,31 +1,41 @@
 # The two set-up commands of the README: `make play` and `make test`. Both create .venv if needed.
+# Two install stamps: `make play` installs the game alone (none of the extras); `make test` the
+# game with the test and tables extras, whether or not `make play` made the venv first.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.installed-play
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: play test bench fuzz snapshots clean
 
-$(STAMP): pyproject.toml
-	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,tables]'
-	@touch $(STAMP)
 
-play: $(STAMP)
+$(PLAY_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $(PLAY_STAMP)
+
+# (the extras hold the game too: a venv made by `make test` is ready for `make play`)
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,tables]'
+	@touch $(TEST_STAMP) $(PLAY_STAMP)
+
+play: $(PLAY_STAMP)
 	$(BIN)/tabletop
 
 # Both cores (CI has two): the suite is ~10 minutes on one. Snapshot updates stay serial (below).
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --dist worksteal
 
-bench: $(STAMP)
+bench: $(PLAY_STAMP)
 	$(BIN)/python benchmarks/run.py
 
-fuzz: $(STAMP)
+fuzz: $(PLAY_STAMP)
 	$(BIN)/python benchmarks/fuzz.py
 
-snapshots: $(STAMP)
+snapshots: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q tests/screens --snapshot-update
 
 clean:

@@ -63,7 +63,9 @@ class FincaScreen(GameScreen):
     CSS = """
     #finca-board { height: 1fr; }
     FincaScreen.-narrow #panels-box { display: none; }
-    FincaScreen.-short #decision { max-height: 8; }
+    /* fewer rows of choices, not a shorter panel: a panel shorter than its list hid the last
+       choices (and the highlight on them) where no scrolling reached them */
+    FincaScreen.-short #decision #choices, FincaScreen.-short #decision #choices:focus { max-height: 5; }
     """
 
     def compose_board(self) -> Widget:
@@ -100,6 +102,8 @@ class FincaScreen(GameScreen):
             ("F, F+A, all", "the community's finca tile: the fruit(s) whose symbols decide it, or "
                             "all = the sum of tile values"),
             ("2010", "each player's count for that finca tile, one digit per player in seat order"),
+            ("+", "a count of 10 or more (the generic finca tile sums tile values; the mark under "
+                  "^ still names the leader)"),
             (LEADS, "that player leads the finca tile alone"),
             ("▲", "a wooden finca on a closed community (the finca tile went to →, or the box)"),
             ("set ·2·4··", "the tile values 1–6 a player holds (· missing): each complete set "

@@ -193,6 +193,9 @@ class GameOverScreen(Screen[None]):
         by_source = self.ledger_breakdown()
         if by_source is not None:  # every source of points, as the log and the seat sheets say
             from dataclasses import replace
+
+            # a category reads as a heading: "Round tiles", "Unloaded" (the log's words)
+            by_source = {s: {k[:1].upper() + k[1:]: v for k, v in parts.items()} for s, parts in by_source.items()}
             # with what the rules show beside the score but do not count (treasure on a ship)
             _, aside, _ = split_categories(res, list(range(len(m.names))))
             res = replace(res, breakdown={s: {**parts, **{c: res.breakdown.get(s, {}).get(c, 0) for c in aside}}

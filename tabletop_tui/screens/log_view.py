@@ -16,7 +16,8 @@ class LogScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     LogScreen { background: $background; }
     LogScreen #log-title { height: auto; background: $panel; text-style: bold; padding: 0 1; }
-    LogScreen #whole-log { height: 1fr; padding: 0 1; background: $surface; scrollbar-gutter: stable; }
+    LogScreen #whole-log { height: 1fr; padding: 0 1; background: $surface;
+                           overflow-y: scroll; scrollbar-size-vertical: 1; }
     LogScreen #ledger { height: 1fr; display: none; }
     LogScreen.-table #ledger { display: block; }
     LogScreen.-table #whole-log { display: none; }
@@ -34,7 +35,10 @@ class LogScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="log-title")
-        yield RichLog(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=20, id="whole-log")  # (wrapped to the room beside the bar, not 78)
+        # lines wrap to the width left beside the scrollbar (always there, so the width never
+        # changes under written lines; RichLog's default min_width of 78 cut two letters at 80)
+        yield RichLog(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1,
+                      id="whole-log")
         yield DataTable(id="ledger", zebra_stripes=True, cursor_type="row")
         yield Footer()
 

@@ -25,7 +25,10 @@ class PiratissimoScreen(GameScreen):
     PANELS_FROM = 100
     CSS = """
     PiratissimoScreen.-narrow #panels-box { display: none; }
-    PiratissimoScreen.-short #decision { max-height: 8; }
+    /* fewer rows of choices, not a shorter panel: a panel shorter than its list hid the last
+       choices (and the highlight on them) where no scrolling reached them */
+    PiratissimoScreen.-short #decision #choices,
+    PiratissimoScreen.-short #decision #choices:focus { max-height: 5; }
     """
 
     def on_resize(self, event) -> None:

@@ -773,7 +773,7 @@ class TerraMysticaScreen(GameScreen):
 
 
 #: the game-over breakdown's columns: each source of points the ledger names, by its kind
-SOURCE_KINDS = [("faction board", "start"), ("round tile", "round tiles"), ("town", "towns"),
+SOURCE_KINDS = [("faction board", "start"), ("start", "start"), ("round tile", "round tiles"), ("town", "towns"),
                 ("Witches' town", "towns"), ("favor tile", "favors"), ("pass bonus: FAV", "favors"),
                 ("pass bonus", "pass bonuses"), ("shipping advance", "advances"), ("digging advance", "advances"),
                 ("power offer", "power offers"), ("cult majority", "cults"), ("largest connected area", "network"),

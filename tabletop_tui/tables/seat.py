@@ -78,6 +78,14 @@ class SeatMixin:
             return f"Watching: {who} is deciding."
         return f"Waiting for {who} to decide (their move shows here as soon as it is made)."
 
+    def log_view(self, log: list[str], since: int | None) -> tuple[list[str], int | None]:
+        """A seat that waits watches live: its log ends at the newest line (else, once the lines
+        since its last move outgrow the panel, it would stay on the first of them and the other
+        seats' later moves would not show). On its turn the lines since its last move are marked
+        new again, and the log starts at the first of them."""
+        lines, since = super().log_view(log, since)  # type: ignore[misc]
+        return lines, (since if self.my_turn() else None)
+
     def refresh_all(self) -> None:
         super().refresh_all()  # type: ignore[misc]
         m = self.match  # type: ignore[attr-defined]

@@ -74,10 +74,40 @@ async def test_the_legend_names_every_symbol_of_the_windmill_and_the_communities
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         symbols = [sym for sym, _ in app.screen.legend()]
-        for sym in ("F", "A", "O", "R", "G", "L", "*", "^", "▮", ">", "»", "✓", "▲"):
+        # ("+": a majority count of 10 or more, drawn in its one-digit column)
+        for sym in ("F", "A", "O", "R", "G", "L", "*", "^", "▮", ">", "»", "✓", "▲", "+"):
             assert sym in symbols
         await pilot.press("g")
         await settle(pilot)
         assert type(app.screen).__name__ == "LegendScreen"
         assert "fig (a blade's fruit" in screen_text(app)
         assert cuts(app) == []
+
+
+async def test_at_80x24_every_choice_can_be_reached_and_seen():
+    """With four players a turn offers three moves, a delivery and four action tiles: more than
+    the rows the small layout gives the choices. The list scrolls, so the last choice (and the
+    highlight on it) is drawn when it is highlighted, never hidden below the panel."""
+    m = random_match("finca", 4, seed=5, until=lambda m: m.state.step == "turn"
+                     and len(m.legal_actions()) >= 7)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = app.screen.query_one("#decision")
+        choices = app.screen.query_one("#choices")
+        assert choices.region.bottom <= panel.region.bottom  # the list is not clipped by its panel
+        await pilot.press("end")
+        await settle(pilot)
+        last = m.rules.describe(m.state, m.legal_actions()[-1])
+        assert last in screen_text(app)
+
+
+def test_every_action_tile_choice_fits_one_row_at_80_columns():
+    """A choice longer than a row wraps, and a wrapped choice threw the list's scrolling off by
+    a row; the action tiles' choices fit 80 columns beside the key and the scrollbar."""
+    from tabletop_tui.rules import finca as F
+
+    m = random_match("finca", 4, seed=5, until=lambda m: m.state.step == "turn")
+    for a in m.legal_actions():
+        if isinstance(a, F.UseTile):
+            assert len(m.rules.describe(m.state, a)) <= 80 - 2 - 2 - 2, m.rules.describe(m.state, a)

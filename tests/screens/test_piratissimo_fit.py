@@ -81,3 +81,19 @@ async def test_the_legend_names_every_symbol_of_the_ring_board():
         assert type(app.screen).__name__ == "LegendScreen"
         assert "green treasure chest" in screen_text(app)
         assert cuts(app) == []
+
+
+@pytest.mark.parametrize("players", [4, 2])
+async def test_at_80x24_the_choices_are_never_clipped_by_their_panel(players):
+    """The small layout gives the choices fewer rows; the list itself scrolls (so every choice is
+    reached and drawn when highlighted) instead of being cut off below its panel."""
+    m = moment("busiest", players)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = app.screen.query_one("#decision")
+        choices = app.screen.query_one("#choices")
+        assert choices.region.bottom <= panel.region.bottom
+        await pilot.press("end")
+        await settle(pilot)
+        assert m.rules.describe(m.state, m.legal_actions()[-1]) in screen_text(app)

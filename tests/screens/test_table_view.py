@@ -6,7 +6,8 @@ import pytest
 
 from tabletop_tui.rules.core import Change, change_text
 from tests.screens.helpers import app_for
-from tests.support.table_view import random_match, scores_missing, settle, unlogged_point_changes
+from tests.support.table_view import (cuts, random_match, scores_missing, screen_text, settle,
+                                      unlogged_point_changes)
 
 MOST = {"piratissimo": 4, "finca": 4, "finis_terrae": 4, "terra_mystica": 5, "maracaibo": 4}
 MID = {"piratissimo": 30, "finca": 40, "finis_terrae": 40, "terra_mystica": 120, "maracaibo": 60}
@@ -105,3 +106,26 @@ def test_one_of_a_counted_thing_is_singular_and_reasons_are_not_repeated():
     before, after = St(gold=20), St(gold=0)
     after.notes = [Change(0, "$", -5, "wreck"), Change(0, "$", -15, "wreck")]
     assert Holds().changes(before, None, after) == [Change(0, "$", -20, "wreck")]
+
+
+@pytest.mark.parametrize("game", ["finca", "piratissimo", "finis_terrae"])
+async def test_the_whole_log_at_80_columns_shows_every_letter_of_every_entry(game):
+    """The whole log (L) wraps its entries to the room beside its scrollbar: no row is wider
+    than the log, so no letter is hidden at the right edge; its title is whole too."""
+    from textual.widgets import RichLog
+
+    m = random_match(game, MOST[game], seed=5, moves=MID[game])
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if type(app.screen).__name__ == "HandoffScreen":
+            await pilot.press("enter")
+            await settle(pilot)
+        await pilot.press("L")
+        await settle(pilot)
+        log = app.screen.query_one(RichLog)
+        room = log.scrollable_content_region.width
+        assert log.lines and max(strip.cell_length for strip in log.lines) <= room
+        assert "t: the ledger table)" in screen_text(app)
+        assert cuts(app) == []
+

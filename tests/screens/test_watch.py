@@ -130,18 +130,24 @@ async def test_the_watch_footer_lists_only_keys_that_work_while_watching(game, t
     full = played_match(game, players=2, seed=4, moves=12)
     app = app_for()
     async with app.run_test(size=(120, 40)) as pilot:
+        async def until(done) -> None:  # a loaded machine may take a few frames
+            for _ in range(40):
+                if done():
+                    return
+                await pilot.pause(0.05)
+
         app.push_screen(watch_screen(full, at=5))
-        await pilot.pause()
+        await until(lambda: "next" in {k.description for k in app.screen.query(FooterKey)})
         shown = {k.description for k in app.screen.query(FooterKey)}
         assert {"next", "back", "next round", "leave"} <= shown
         assert shown <= WATCH_FOOTER, shown - WATCH_FOOTER
         await pilot.press("u")
-        await pilot.pause()
+        await until(lambda: any("watching only" in n.message for n in app._notifications))
         assert any("watching only" in n.message for n in app._notifications)
         assert app.screen.at == 5
         await pilot.press("p")  # the seat sheets read the recorded position
-        await pilot.pause()
+        await until(lambda: type(app.screen).__name__ == "SeatSheetScreen")
         assert type(app.screen).__name__ == "SeatSheetScreen"
         await pilot.press("escape")
-        await pilot.pause()
+        await until(lambda: isinstance(app.screen, WatchMixin))
         assert isinstance(app.screen, WatchMixin) and app.screen.at == 5

@@ -271,3 +271,153 @@ async def test_a_maracaibo_spectator_sees_no_hand_at_all(sqlite_store):
         text = screen_text(w)
         assert hands and not [n for n in hands if n in text]
         assert "spectator" in text and scr.actions == []
+
+
+async def test_the_bell_rings_at_a_seat_exactly_when_the_turn_comes_to_it_from_another_seat(sqlite_store):
+    """When it becomes this seat's turn after another seat moved, the terminal bell rings, once;
+    it does not ring at the start, for this seat's own moves, nor at a seat that waits."""
+    new = new_table(sqlite_store, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    apps = [seat_app(Table(sqlite_store, new.codes[i]), bot_delay=0) for i in (0, 1)]
+    rings = [0, 0]
+    for i, app in enumerate(apps):
+        app.bell = lambda i=i: rings.__setitem__(i, rings[i] + 1)
+    async with apps[0].run_test(size=(120, 40)) as p0, apps[1].run_test(size=(120, 40)) as p1:
+        screens = [seat_of(x) for x in apps]
+        await settle(p0, p1)
+        assert rings == [0, 0], "no bell when the game begins"
+        expected = [0, 0]
+        passed = 0
+        for _ in range(10):
+            mover = next(i for i, s in enumerate(screens) if s.my_turn())
+            screens[mover].play(first_move(screens[mover]))
+            n = len(screens[mover].match.actions)
+            await settle(p0, p1, until=lambda: all(len(s.match.actions) == n for s in screens))
+            await settle(p0, p1)
+            nxt = screens[mover].match.pending.seat
+            if nxt != mover:  # the turn came to the other seat: it rings there, once
+                expected[nxt] += 1
+                passed += 1
+            assert rings == expected, f"after a move of {'Ann Ben'.split()[mover]}"
+        assert passed >= 2 and all(expected), "the turn went back and forth"
+
+
+async def test_a_move_at_one_of_three_seats_shows_at_both_others(sqlite_store):
+    """Three seats on one store: each move, whoever makes it, shows at both other seats."""
+    new = new_table(sqlite_store, "piratissimo", [Seat("Ann"), Seat("Ben"), Seat("Cleo")], 9)
+    apps = [seat_app(Table(sqlite_store, new.codes[i]), bot_delay=0) for i in (0, 1, 2)]
+    async with apps[0].run_test(size=(120, 40)) as p0, apps[1].run_test(size=(120, 40)) as p1, \
+            apps[2].run_test(size=(120, 40)) as p2:
+        pilots = [p0, p1, p2]
+        screens = [seat_of(x) for x in apps]
+        await settle(*pilots)
+        movers = set()
+        for _ in range(9):
+            mover = next(i for i, s in enumerate(screens) if s.my_turn())
+            screens[mover].play(first_move(screens[mover]))
+            n = len(screens[mover].match.actions)
+            line = screens[mover].match.log[-1].split(".")[0][:30]
+            await settle(*pilots, until=lambda: all(len(s.match.actions) == n for s in screens))
+            for i in set(range(3)) - {mover}:
+                assert screens[i].match.actions == screens[mover].match.actions
+                assert line in screen_text(apps[i]), f"seat {i + 1} shows the move of seat {mover + 1}"
+            movers.add(mover)
+        assert movers == {0, 1, 2}
+        assert [m.notation for m in sqlite_store.moves(new.table_id)] == screens[0].match.actions
+
+
+async def test_two_seats_on_a_postgresql_store_see_each_others_moves(pg_url):
+    """The seats on PostgreSQL (the store for several machines): a move at one seat shows at the
+    other, through the store's notifications, within two seconds."""
+    st = open_store(pg_url, delay=0)
+    try:
+        new = new_table(st, "finca", [Seat("Ann"), Seat("Ben")], 7)
+        apps = [seat_app(Table(st, new.codes[i]), bot_delay=0) for i in (0, 1)]
+        async with apps[0].run_test(size=(120, 40)) as p0, apps[1].run_test(size=(120, 40)) as p1:
+            screens = [seat_of(x) for x in apps]
+            await settle(p0, p1)
+            for _ in range(4):
+                mover = next(i for i, s in enumerate(screens) if s.my_turn())
+                other = 1 - mover
+                screens[mover].play(first_move(screens[mover]))
+                n = len(screens[mover].match.actions)
+                start = time.monotonic()
+                await settle(p0, p1, until=lambda: len(screens[other].match.actions) == n)
+                assert time.monotonic() - start < 2.0
+                assert screens[other].match.actions == screens[mover].match.actions
+            assert [m.notation for m in st.moves(new.table_id)] == screens[0].match.actions
+    finally:
+        st.close()
+
+
+async def test_no_face_down_finca_tile_nor_the_tile_order_ever_shows_on_a_seats_screen(sqlite_store):
+    """The fruit tiles under each face-up tile, and the two out of the game, lie face down:
+    no seat's screen shows them, nor the order they will come up in. At every point of a
+    seeded game a seat's screen (each in turn) is redrawn with the face-down tiles dealt
+    differently (and the random stream that dealt them changed): the screen must not change."""
+    import random
+
+    from tabletop_tui.rules.core import Rng
+
+    new = new_table(sqlite_store, "finca", [Seat("Ann"), Seat("Ben")], 3)  # two deliveries by move 19
+    apps = [seat_app(Table(sqlite_store, new.codes[i]), bot_delay=0) for i in (0, 1)]
+    async with apps[0].run_test(size=(120, 40)) as p0, apps[1].run_test(size=(120, 40)) as p1:
+        pilots = [p0, p1]
+        screens = [seat_of(x) for x in apps]
+        shuffle = random.Random(1)
+        flips = checked = 0
+        for step in range(20):
+            await settle(*pilots, until=lambda: len({len(s.match.actions) for s in screens}) == 1)
+            for app, pilot, scr in [(apps[step % 2], pilots[step % 2], screens[step % 2])]:  # in turn
+                s = scr.match.state
+                scr.refresh_all()  # (the same drawing as below, from the true position)
+                await pilot.pause()
+                before = screen_text(app)
+                stacks, out, rng = [list(x) for x in s.stacks], list(s.out), s.rng
+                pool = [t for st in s.stacks for t in st[1:]] + list(s.out)
+                if len(pool) < 2:
+                    continue
+                other = pool[:]
+                while other == pool:
+                    shuffle.shuffle(other)
+                it = iter(other)
+                s.stacks = [st[:1] + [next(it) for _ in st[1:]] for st in stacks]
+                s.out = [next(it) for _ in out]
+                s.rng = Rng(rng.seed ^ 0x5EED, rng.draws)
+                scr.refresh_all()
+                await pilot.pause()
+                dealt_otherwise = screen_text(app)
+                s.stacks, s.out, s.rng = stacks, out, rng
+                scr.refresh_all()
+                await pilot.pause()
+                changed = [(a, b) for a, b in zip(before.splitlines(), dealt_otherwise.splitlines()) if a != b]
+                assert not changed, f"{scr.match.names[scr.my_seat]}'s screen shows a face-down tile (move {step}): {changed}"
+                checked += 1
+            mover = next(s for s in screens if s.my_turn())
+            m = mover.match
+            left = sum(map(len, m.state.stacks))
+            mover.play(m.bot_job(level="random")())
+            flips += sum(map(len, m.state.stacks)) < left
+        assert checked >= 15 and flips >= 2, "deliveries turned up face-down tiles meanwhile"
+
+
+async def test_each_move_of_a_long_turn_shows_in_the_waiting_seats_log_on_a_small_terminal(sqlite_store):
+    """A seat that waits watches live: each move of the other seat's turn shows in its log as it
+    is made, even on an 80×24 terminal where the lines since its own last move do not all fit."""
+    new = new_table(sqlite_store, "maracaibo", [Seat("Ann"), Seat("Ben")], 8)
+    apps = [seat_app(Table(sqlite_store, new.codes[i]), bot_delay=0) for i in (0, 1)]
+    async with apps[0].run_test(size=(80, 24)) as p0, apps[1].run_test(size=(80, 24)) as p1:
+        screens = [seat_of(x) for x in apps]
+        await settle(p0, p1)
+        shown = 0
+        for _ in range(24):
+            mover = next(i for i, s in enumerate(screens) if s.my_turn())
+            screens[mover].play(first_move(screens[mover]))
+            n = len(screens[mover].match.actions)
+            await settle(p0, p1, until=lambda: all(len(s.match.actions) == n for s in screens))
+            other = screens[1 - mover]
+            if other.my_turn():
+                continue  # its own turn: its log starts at the first line since its last move
+            line = screens[mover].match.log[-1][:30]
+            assert line in screen_text(apps[1 - mover]), f"move {n}: {line!r} not on the waiting seat's screen"
+            shown += 1
+        assert shown >= 12

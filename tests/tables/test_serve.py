@@ -219,7 +219,12 @@ class Page:
         self.driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea").send_keys(keys)
 
 
-def test_two_seats_in_headless_chromium_a_move_in_one_page_shows_in_the_other(served):
+def test_two_seats_in_headless_chromium_moves_made_in_either_page_show_in_the_other(served):
+    """Two tabs of one browser, one seat each: several moves, made in whichever tab's seat is to
+    play, each show in the other tab (its log line, and its turn when the turn comes to it)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
     base, st, new, proc = served
     driver = _browser()
     try:
@@ -229,19 +234,26 @@ def test_two_seats_in_headless_chromium_a_move_in_one_page_shows_in_the_other(se
             if pages:
                 driver.switch_to.new_window("tab")
             pages[seat] = Page(driver, f"{base}/seat/{new.codes[seat]}")
-            from selenium.webdriver.common.by import By
-            from selenium.webdriver.support.ui import WebDriverWait
-
             WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "body.-first-byte"))
         pages[first].wait_for("YOUR TURN")
         pages[1 - first].wait_for("to play")
-        pages[first].press("1")
-        deadline = time.monotonic() + 15
-        while not st.moves(new.table_id) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert st.moves(new.table_id), "the move made in the page reached the table"
-        line = Table(st, new.spectator).match.log[-1][:25]
-        text = pages[1 - first].wait_for(line, timeout=10)
-        assert line in text
+        movers = set()
+        for k in range(6):
+            before = Table(st, new.spectator).match
+            seat = before.pending.seat
+            other = 1 - seat
+            pages[seat].wait_for("YOUR TURN")
+            pages[seat].press("1")  # the first choice, typed in this tab
+            deadline = time.monotonic() + 15
+            while len(st.moves(new.table_id)) == k and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert len(st.moves(new.table_id)) == k + 1, f"move {k + 1}, made in a page, reached the table"
+            after = Table(st, new.spectator).match
+            line = after.log[-1][:25]
+            pages[other].wait_for(line, timeout=10)
+            if after.pending is not None and after.pending.seat == other:
+                pages[other].wait_for("YOUR TURN", timeout=10)
+            movers.add(seat)
+        assert movers == {0, 1}, "both tabs made moves"
     finally:
         driver.quit()

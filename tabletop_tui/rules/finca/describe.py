@@ -31,8 +31,9 @@ def describe(s: State, a: Any) -> str:
         return f"Deliver fruit with a donkey cart (up to {MAX_DELIVERY} fruits)"
     if isinstance(a, UseTile):
         extra = {"double": "move, then move again", "gust": "put a farmer on any blade",
-                 "large": f"deliver up to {MAX_LARGE} fruits without a donkey cart",
-                 "less": "deliver one fruit fewer than the tiles ask"}[a.tile]
+                 # (short enough for one row of choices at 80 columns)
+                 "large": f"up to {MAX_LARGE} fruits, no cart returned",
+                 "less": "a fruit fewer than the tiles ask"}[a.tile]
         return f"Use action tile: {ACTION_TILE_NAME[a.tile]} ({extra})"
     if isinstance(a, GustFrom):
         return f"The wind carries the farmer on blade {blade_no(a.blade)}"

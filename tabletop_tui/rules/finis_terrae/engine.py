@@ -324,14 +324,21 @@ class FinisTerraeRules(BaseRules):
             if q["loser"] != GALLEON:
                 SB.note_goods(s, loser, h, -1, "spoils of combat")
             if a.take:
+                thrown = ""
                 if a.throw >= 0:
-                    self._return(s, win["holds"][a.throw])
+                    # (the log says what went overboard to make room, and the ledger why)
+                    old = win["holds"][a.throw]
+                    if q["winner"] != GALLEON:
+                        SB.note_goods(s, winner, old, -1, "thrown into the sea")
+                    if old is not None:
+                        thrown = f", throwing {H.text(old)} into the sea to make room"
+                    self._return(s, old)
                     win["holds"][a.throw] = None
                 win["holds"] = H.load(win["holds"], h[0], h[1])
                 if q["winner"] != GALLEON:
                     SB.note_goods(s, winner, h, 1, "spoils of combat")
                 self._ev(s, f"{self.ship_name(s, q['winner'])} takes {H.text(h)} from "
-                         f"{self.ship_name(s, q['loser'])}")
+                         f"{self.ship_name(s, q['loser'])}{thrown}")
             else:
                 self._return(s, h)
                 self._ev(s, f"{self.ship_name(s, q['winner'])} throws {H.text(h)} of "
@@ -898,8 +905,11 @@ class FinisTerraeRules(BaseRules):
             return None
         b = SC.breakdown(s)
         scores = {p: sum(v.values()) for p, v in b.items()}
-        return Result(ranking=rank_by({p: (scores[p],) for p in scores}), scores=scores,
-                      breakdown=b, tiebreak="Tied players all win (they all become Governors).")
+        ranking = rank_by({p: (scores[p],) for p in scores})
+        # the sentence about ties only when the first place is shared (a lone winner's page
+        # spoke of a tie that was not there)
+        tie = "Tied players all win (they all become Governors)." if len(ranking[0]) > 1 else ""
+        return Result(ranking=ranking, scores=scores, breakdown=b, tiebreak=tie)
 
     def round_label(self, s):
         return f"day {s.day}" if s.day else "setting sail"

@@ -194,7 +194,7 @@ def sheet(s: State, seat: int) -> list[tuple[str, list[str]]]:
              else f"on {island_label(s.location[seat])}")
     ship = [f"{s.colours[seat]} ship, {where}",
             f"{s.cargo[seat]} of {CAPACITY} treasure aboard (an 8th piece capsizes it)"]
-    home = [f"{s.unloaded[seat]} treasure in the harbour; {s.target} win"]
+    home = [f"{s.unloaded[seat]} treasure in the harbour ({s.target} there win the game)"]
     if seat in s.finished:
         home.append(f"reached {s.target}: place {s.finished.index(seat) + 1}")
     else:

@@ -378,3 +378,20 @@ def test_cease_to_be_a_pirate_only_in_the_starting_port():
     s2 = island(base())
     s2.ships[0]["pirate"] = True
     assert "cease piracy" not in acts(acting(s2))
+
+
+def test_a_hold_thrown_into_the_sea_to_take_the_spoils_is_said_and_counted():
+    """"If you need to load something in 1 empty hold and none of them are, you may throw a hold
+    into the sea": the log says what went overboard, and the ledger counts it with its reason."""
+    from tabletop_tui.rules.core import Change
+    from tabletop_tui.rules.finis_terrae import holds as H
+    from tabletop_tui.rules.finis_terrae.ship_boards import GOODS_KEYS
+
+    full = (("doubloons", 5), ("doubloons", 5), ("find", 1), ("doubloons", 5))
+    s = combat_state(att_holds=full)
+    s.rng = Script([6, 6, 1, 1])
+    s = do(s, "attack seat 2")
+    s = do(s, "take hold 1 throw 3")
+    thrown = H.text(("find", 1))
+    assert any(f"throwing {thrown} into the sea to make room" in e for e in s.events)
+    assert Change(0, dict(GOODS_KEYS)["find"], -1, "thrown into the sea") in s.notes

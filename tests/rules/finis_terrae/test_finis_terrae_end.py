@@ -120,6 +120,13 @@ def test_final_scoring_example_green_44_red_43():
     assert res.ranking == [[0], [1]]
 
 
+def test_a_single_winner_is_not_told_that_tied_players_all_win():
+    """"Tied players all win" is said when players are tied for the win, not to a lone winner."""
+    res = RULES.result(scoring_example())
+    assert res.ranking[0] == [0]
+    assert res.tiebreak == ""
+
+
 def test_tied_players_all_win():
     s = scoring_example()
     s.ships[1]["plus3"] = 1  # 43 + 3 = 46 ... and Green gets 2 more doubloons-worth

@@ -132,3 +132,12 @@ def test_the_die_faces_are_listed_with_the_house_decisions():
     assert "The die's faces" in house and "1, 2, 3, 4" in house and "tornado twice" in house
     assert sorted(f for f in DIE_FACES if f != "tornado") == [1, 2, 3, 4]
     assert DIE_FACES.count("tornado") == 2
+
+
+def test_the_seat_sheet_says_how_much_treasure_in_the_harbour_wins():
+    """The first captain with 10 treasure in their harbour wins: the sheet says it in a sentence
+    ("10 there win the game"), not "; 10 win"."""
+    s = new_game(2)
+    home = dict(RULES.sheet(s, 0))["Home"]
+    assert home[0] == f"0 treasure in the harbour ({s.target} there win the game)"
+    assert home[1] == f"{s.target} more to bring home"
