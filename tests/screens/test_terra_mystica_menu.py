@@ -127,3 +127,21 @@ async def test_the_conversions_keep_their_places_inside_their_entry(tmp_path, mo
                 assert all((a.kind == "burn") if fa == "burn" else (a.a, a.b) == (fa, fb) for a in x.items)
             else:
                 assert (x.kind == "burn") if fa == "burn" else (x.a, x.b) == (fa, fb)
+
+
+async def test_the_spade_step_keeps_stop_and_convert_in_the_first_places(tmp_path, monkeypatch):
+    """Using spades: 1 stops, 2 converts (workers for more spades), whatever the conversions make
+    affordable comes after them; the highlight starts on the first transform or build, not on Stop."""
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    m = played_match("terra_mystica", players=4, seed=5, until=lambda m: m.state.phase == "play"
+                     and m.pending.kind == "spades" and sum(a.kind == "transform" for a in m.legal_actions()) > 1)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        first, second = scr.actions[0], scr.actions[1]
+        assert getattr(first, "kind", "") == "done"
+        assert isinstance(second, (Group, Unavailable)) and second.key == "free"
+        assert {getattr(a, "kind", "") for a in scr.actions[2:]} <= {"build", "transform", "connect"}
+        hl = scr.query_one(OptionList).highlighted
+        assert getattr(scr.actions[hl], "kind", "") in ("build", "transform")
