@@ -166,24 +166,6 @@ class TerraMysticaScreen(GameScreen):
     #: it cannot name every key whole; these stay in the palette, ^p, and work at every size)
     FOOTER_FROM = {"ctrl+s": 120, "ctrl+q": 120, "g": 100, "m": 100}
 
-    def fit_footer(self, w: int) -> None:
-        """Name in the footer only the keys it has room for, each whole (a key that is not named
-        still works)."""
-        import dataclasses
-
-        changed = False
-        merged = self._merged_bindings.key_to_bindings if self._merged_bindings else {}
-        for key, wide in self.FOOTER_FROM.items():
-            # (the class's own list is shared with every screen: this screen's gets a new one; a key
-            # its class keeps off the footer, as watching does, stays off)
-            own = merged.get(key, [])
-            new = [dataclasses.replace(b, show=b.show and w >= wide) if b.description else b for b in own]
-            if new != self._bindings.key_to_bindings.get(key, []):
-                self._bindings.key_to_bindings[key] = new
-                changed = True
-        if changed:
-            self.refresh_bindings()
-
     def lay_out(self, w: int, h: int) -> None:
         """The layout for the terminal's size: 80–99 columns the compact map alone (the faction
         boards are on p); from 100 the boards beside it; from 160 the cult board beside the map;
