@@ -103,8 +103,31 @@ class GameScreen(Screen[None]):
     # -- refresh ---------------------------------------------------------------------------
     def on_resize(self, event) -> None:
         self.check_size(event.size.width, event.size.height)
+        self.fit_footer(event.size.width)
         # Tall terminals give the log more lines (the table talk); short ones keep the board whole.
         self.query_one(LogPanel).styles.height = 6 if event.size.height >= 36 else 4
+
+    #: keys the footer names only from this many columns (the footer is one line; a key it does
+    #: not name still works, and every key is in the palette, ^p, and the rules, ?)
+    FOOTER_FROM = {"ctrl+s": 120, "ctrl+q": 120, "g": 100}
+
+    def fit_footer(self, w: int) -> None:
+        """Name in the footer only the keys it has room for, each whole (a key that is not named
+        still works)."""
+        import dataclasses
+
+        changed = False
+        merged = self._merged_bindings.key_to_bindings if self._merged_bindings else {}
+        for key, wide in self.FOOTER_FROM.items():
+            # (the class's own list is shared with every screen: this screen's gets a new one; a key
+            # its class keeps off the footer, as watching does, stays off)
+            own = merged.get(key, [])
+            new = [dataclasses.replace(b, show=b.show and w >= wide) if b.description else b for b in own]
+            if new != self._bindings.key_to_bindings.get(key, []):
+                self._bindings.key_to_bindings[key] = new
+                changed = True
+        if changed:
+            self.refresh_bindings()
 
     def check_size(self, width: int, height: int) -> None:
         """Below the minimum, say the size needed instead of drawing a crushed board; while the
@@ -141,6 +164,10 @@ class GameScreen(Screen[None]):
                 pass
 
     def on_mount(self) -> None:
+        try:  # the footer without the padding around each key, so more keys are named whole
+            self.query_one(Footer).compact = True
+        except Exception:
+            pass
         m = self.match
         d = m.pending
         if (self.curtain and d is not None and not m.seats[d.seat].bot

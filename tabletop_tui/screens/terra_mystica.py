@@ -18,9 +18,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from tabletop_tui.rules.terra_mystica import explain as X
+from tabletop_tui.rules.terra_mystica.actions import burns_before_answer, free_allowed, leech_amount, offer_words
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, INDEX, POWER_ACTIONS
 from tabletop_tui.rules.terra_mystica.power import gain_power
 from tabletop_tui.screens.game import GameScreen
@@ -75,6 +76,16 @@ class Group:
     target = None
 
 
+@dataclass
+class Unavailable:
+    """A menu entry kept in its place while nothing in it is possible now, with the reason."""
+    key: str
+    label: str
+    why: str
+    target = None
+    kind = "unavailable"
+
+
 class _Back:
     target = None
 
@@ -101,8 +112,8 @@ class TerraMysticaScreen(GameScreen):
     AUTO_FOCUS = "#choices"
     spectating = False  # watching a recording: every seat is a spectator's, none a bot
     BINDINGS = [
-        Binding("colon", "command", ":command", id="command"),
-        Binding("t", "tables", "cults/rounds", id="tables"),
+        Binding("colon", "command", "command", id="command"),
+        Binding("t", "tables", "cults", id="tables"),
         Binding("m", "focus_map", "map", id="map"),
         Binding("backspace", "back", "back", show=False),
     ]
@@ -135,6 +146,12 @@ class TerraMysticaScreen(GameScreen):
         # the command line under the choices, outside the board: always drawn whole when open
         # (the board gives up its rows; the map, not the line, is what shrinks)
         self.mount(CommandLine(self._parse, id="cmdline"), after=self.query_one("#decision"))
+        # the footer without the padding around each key: from 120 columns every key, the game's own
+        # (: t m) too, is named whole
+        try:
+            self.query_one(Footer).compact = True
+        except NoMatches:
+            pass
         # (GameScreen.on_mount runs after this one and draws the screen)
 
     def on_resize(self, event) -> None:
@@ -145,12 +162,17 @@ class TerraMysticaScreen(GameScreen):
         if not self.small:  # the panels and the map drawn again for the new room, at once
             self.call_after_refresh(self._after_layout)
 
+    #: keys the footer names only from this many columns (the footer is one line: below 120 columns
+    #: it cannot name every key whole; these stay in the palette, ^p, and work at every size)
+    FOOTER_FROM = {"ctrl+s": 120, "ctrl+q": 120, "g": 100, "m": 100}
+
     def lay_out(self, w: int, h: int) -> None:
         """The layout for the terminal's size: 80–99 columns the compact map alone (the faction
         boards are on p); from 100 the boards beside it; from 160 the cult board beside the map;
         the full map where it fits with its explanation line. The log takes 2 lines below 30 rows.
         (The new size, from the resize event: the screen's own size may still be the old one.)"""
         self._term = (w, h)
+        self.fit_footer(w)
         box = self.query_one("#panels-box")
         panels_on = w >= 100
         panels = 44 if w >= 150 else 36 if w >= 120 else 30
@@ -171,8 +193,9 @@ class TerraMysticaScreen(GameScreen):
     def _log_height(self) -> None:
         h = self.term_size[1]
         log = self.query_one(LogPanel)
-        # (below 30 rows: 2 lines, 1 while the command line is open)
-        rows = 6 if h >= 36 else 4 if h >= 30 else 2 if self.query_one(CommandLine).is_open else 3
+        # (below 42 rows one line fewer, for the ten entries of the menu at 120x40; below 30 rows:
+        # 2 lines, 1 while the command line is open)
+        rows = 6 if h >= 42 else 5 if h >= 36 else 4 if h >= 30 else 2 if self.query_one(CommandLine).is_open else 3
         if log.styles.height is None or log.styles.height.value != rows:
             log.styles.height = rows
             self.fit_rows()
@@ -214,12 +237,12 @@ class TerraMysticaScreen(GameScreen):
             cmd = 2 + min(3, max(1, self._rows(hint.content if isinstance(hint.content, Text) else
                                                 Text(str(hint.content)), w - 2)))
         room = h - 1 - strip - main - log_h - 1 - cmd
-        room = max(3, min(12, room))
+        room = max(3, min(13, room))  # (the ten main entries and a two-line prompt)
         decision = self.query_one(DecisionPanel)
         decision.styles.max_height = room
         prompt = self.query_one("#prompt", Static)
         p_rows = self._rows(prompt.content if isinstance(prompt.content, Text) else Text(str(prompt.content)), w - 2)
-        choices = max(1, min(9, room - 1 - p_rows))
+        choices = max(1, min(10, room - 1 - p_rows))
         ol = self.query_one("#choices")
         ol.styles.max_height = choices
         # the rows the boards' column gets: what the choices (and the line) leave
@@ -253,16 +276,23 @@ class TerraMysticaScreen(GameScreen):
 
     # -- the menu --------------------------------------------------------------------------
     def menu_tree(self, s: Any, actions: list) -> list:
-        """The legal actions in groups: never one flat list of hundreds."""
+        """The legal actions in groups: never one flat list of hundreds. While a decision lasts each
+        entry keeps its place (and digit): the main menu's entries, the kinds of conversion and the
+        conversion entry itself stay, dim with the reason, when not possible now (a conversion is a
+        step inside the same decision, and would otherwise renumber the menu)."""
         free = [a for a in actions if a.kind in ("convert", "burn")]
         rest = [a for a in actions if a.kind not in ("convert", "burn")]
+        d = self.match.pending
+        seat = d.seat if d else 0
         out: list = []
-        if s.phase == "play" and s.step == "main" and not s.favors_due and not s.towns_due:
-            def grp(key, label, items):
+        if s.phase == "play" and s.step == "main" and not s.favors_due and not s.towns_due and not s.key_choice:
+            def slot(key, label, items, dim_label=None):
                 if len(items) == 1:
                     out.append(items[0])
                 elif items:
                     out.append(Group(key, f"{label} ({len(items)})", items))
+                else:
+                    out.append(Unavailable(key, dim_label or label, X.menu_reason(s, seat, key)))
             builds = [a for a in rest if a.kind == "build"]
             trans = [a for a in rest if a.kind == "transform"]
             by_hex: dict[str, list] = {}
@@ -270,35 +300,61 @@ class TerraMysticaScreen(GameScreen):
                 by_hex.setdefault(a.a, []).append(a)
             t_items = [Group(f"t:{h}", f"Transform {h} ({s.terrain[INDEX[h]]}) into…", v) if len(v) > 1 else v[0]
                        for h, v in by_hex.items()]
-            grp("build", "Build a dwelling…", builds)
-            grp("transform", "Transform a space (then build)…", t_items)
-            grp("upgrade", "Upgrade a structure…", [a for a in rest if a.kind == "upgrade"])
-            grp("send", "Send a priest to a cult track…", [a for a in rest if a.kind == "send"])
-            out += [a for a in rest if a.kind == "advance"]
-            grp("power", "Power actions ACT1–ACT6…", [a for a in rest if a.kind == "action" and a.a in POWER_ACTIONS])
-            grp("special", "Special actions…", [a for a in rest if a.kind == "action" and a.a not in POWER_ACTIONS])
-            out += [a for a in rest if a.kind in ("connect", "done")]
-            passes = [a for a in rest if a.kind == "pass"]
-            if len(passes) == 1:
-                out.append(passes[0])
-            elif passes:
-                out.append(Group("pass", "Pass and take a bonus card…", passes))
-        else:
-            out = rest
-        if free:
-            kinds: dict[tuple, list] = {}
-            for a in free:
-                kinds.setdefault((a.kind, a.a, a.b), []).append(a)
-            items = []
-            for (k, fa, fb), v in kinds.items():
-                if len(v) == 1:
-                    items.append(v[0])
-                elif k == "burn":
-                    items.append(Group("burn", f"Burn power (1–{len(v)})…", v))
-                else:
-                    items.append(Group(f"c:{fa}{fb}", f"Convert {RES_NAME[fa]} to {RES_NAME[fb]} (1–{len(v)})…", v))
-            out.append(Group("free", "Convert or burn power…", items))
+            p = s.players[seat]
+            fac = FACTIONS[p.faction] if p.faction else None
+            def next_level(track):
+                level = p.ship if track == "ship" else p.dig
+                top = fac["shipping" if track == "ship" else "digging"]["max"] if fac else 0
+                return f" to {level + 1}" if level < top else ""
+            slot("build", "Build a dwelling…", builds)
+            slot("transform", "Transform a space (then build)…", t_items)
+            slot("upgrade", "Upgrade a structure…", [a for a in rest if a.kind == "upgrade"])
+            slot("send", "Send a priest to a cult track…", [a for a in rest if a.kind == "send"])
+            slot("ship", "Advance shipping", [a for a in rest if a.kind == "advance" and a.a == "ship"],
+                 f"Advance shipping{next_level('ship')}")
+            slot("dig", "Advance digging", [a for a in rest if a.kind == "advance" and a.a == "dig"],
+                 f"Advance digging{next_level('dig')}")
+            slot("power", "Power actions ACT1–ACT6…", [a for a in rest if a.kind == "action" and a.a in POWER_ACTIONS])
+            slot("special", "Special actions…", [a for a in rest if a.kind == "action" and a.a not in POWER_ACTIONS])
+            slot("pass", "Pass and take a bonus card…", [a for a in rest if a.kind == "pass"], "Pass…")
+            out.append(self._free_entry(s, seat, free))
+            out += [a for a in rest if a.kind in ("connect", "done")]  # (rare: after the ten)
+            return out
+        if s.phase == "play" and s.step == "spades" and not s.favors_due and not s.towns_due and not s.key_choice:
+            # stopping and converting first, then the builds on the spaces this action transformed,
+            # then the transforms (whose number grows as workers are converted: last)
+            out = [a for a in rest if a.kind == "done"]
+            out.append(self._free_entry(s, seat, free))
+            out += [a for a in rest if a.kind == "build"]
+            out += [a for a in rest if a.kind not in ("done", "build")]
+            return out
+        out = rest
+        allowed = free_allowed(s) or bool(d and burns_before_answer(s, d.seat))
+        if free or allowed:
+            out.append(self._free_entry(s, seat, free))
         return out
+
+    def _free_entry(self, s: Any, seat: int, free: list) -> Any:
+        """"Convert or burn power…": each kind of conversion in its place, dim when not possible."""
+        if not free:
+            return Unavailable("free", "Convert or burn power…", X.menu_reason(s, seat, "free"))
+        kinds: dict[tuple, list] = {}
+        for a in free:
+            kinds.setdefault(("burn", "") if a.kind == "burn" else (a.a, a.b), []).append(a)
+        items = []
+        for fa, fb in X.conversion_slots(s, seat):
+            v = kinds.pop((fa, fb), [])
+            key = "burn" if fa == "burn" else f"c:{fa}{fb}"
+            label = "Burn power" if fa == "burn" else f"Convert {RES_NAME[fa]} to {RES_NAME[fb]}"
+            if len(v) == 1:
+                items.append(v[0])
+            elif v:
+                items.append(Group(key, f"{label} (1–{len(v)})…", v))
+            else:
+                items.append(Unavailable(key, f"{label}…", X.conversion_reason(s, seat, fa, fb)))
+        for (fa, fb), v in kinds.items():  # (none expected: every kind has its place above)
+            items.append(v[0] if len(v) == 1 else Group(f"c:{fa}{fb}", f"Convert {RES_NAME[fa]} to {RES_NAME[fb]} (1–{len(v)})…", v))
+        return Group("free", "Convert or burn power…", items)
 
     def shown_actions(self, actions: list) -> tuple[list, int]:
         self.all_actions = actions
@@ -312,6 +368,8 @@ class TerraMysticaScreen(GameScreen):
             items = [BACK] + g.items
         self.menu_path = path
         first = 1 if path and len(items) > 1 else 0
+        if not path and self.match.state.step == "spades":  # (Stop here and Convert come first)
+            first = next((i for i, x in enumerate(items) if getattr(x, "kind", "") in ("build", "transform")), 0)
         self._menu_fresh = first if not path else None  # (inside a group, follow the first item)
         return items, first
 
@@ -324,8 +382,11 @@ class TerraMysticaScreen(GameScreen):
         self.refresh_all()
         return True
 
+    def unavailable(self, a: Any) -> str:
+        return a.why if isinstance(a, Unavailable) else ""
+
     def label(self, s: Any, a: Any) -> str:
-        if isinstance(a, Group):
+        if isinstance(a, (Group, Unavailable)):
             return a.label
         if a is BACK:
             return "← back (Backspace)"
@@ -394,9 +455,9 @@ class TerraMysticaScreen(GameScreen):
             before = "/".join(map(str, p.bowls))
             gain_power(p, amt)
             src = q[3]
+            offer = offer_words(s, q) if amt == leech_amount(s, q) else f"Take {amt} power for {max(0, amt - 1)} VP"
             return (f"Power offer for {who}: the {fname(s, src)} ({self.match.names[src]}) built next to you. "
-                    f"Take {amt} power for {max(0, amt - 1)} VP (bowls {before} → {'/'.join(map(str, p.bowls))}), "
-                    f"or decline?")
+                    f"{offer} (bowls {before} → {'/'.join(map(str, p.bowls))}), or decline?")
         text = f"{who}: {d.prompt}"
         if self.menu_path:
             text += "  › " + " › ".join(self._path_labels())
@@ -418,6 +479,9 @@ class TerraMysticaScreen(GameScreen):
         if not 0 <= index < len(self.actions):
             return
         item = self.actions[index]
+        if isinstance(item, Unavailable):
+            self.notify(f"Not possible now: {item.label.rstrip('…')} — {item.why}.", severity="information")
+            return
         if isinstance(item, Group):
             self.menu_path.append(item.key)
             self.refresh_all()

@@ -207,3 +207,62 @@ async def test_the_command_line_is_drawn_only_while_it_has_the_keyboard(tmp_path
         scr.query_one("#choices").focus()  # the keyboard goes elsewhere (a click, Tab)
         await settle(pilot)
         assert not cl.is_open
+
+
+async def test_the_whole_log_at_80x24_hides_no_word_under_its_scrollbar(tmp_path, monkeypatch):
+    """L at 80×24: every wrapped row of the whole log fits beside the scrollbar (a row as wide as
+    the log lost its last word, "+3 VP" read "+3", under the bar), and the title is whole."""
+    from textual.widgets import RichLog, Static
+
+    from tabletop_tui.screens.log_view import LogScreen
+
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    m = random_match("terra_mystica", 4, seed=7, moves=120)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("L")
+        await settle(pilot)
+        assert isinstance(app.screen, LogScreen)
+        log = app.screen.query_one(RichLog)
+        room = log.scrollable_content_region.width
+        assert log.max_scroll_y > 0  # long enough to scroll: the bar is there
+        wide = [s.text for s in log.lines if s.cell_length > room and s.text.rstrip() and len(s.text.rstrip()) > room]
+        assert wide == []
+        assert cuts(app) == []
+        title = app.screen.query_one("#log-title", Static)
+        assert title.size.height >= 2  # the title wraps at 80 columns instead of losing its end
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+async def test_the_footer_names_each_key_whole_and_a_key_it_leaves_out_still_works(size, tmp_path, monkeypatch):
+    """The footer is one line: each key it names is whole (at 80 columns ': command' and 't cults'
+    among them, never 'es▏'); from 120 columns it names every key; one it leaves out (g, the legend,
+    at 80) still does what it does."""
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    from tabletop_tui.screens.seat_sheet import LegendScreen
+
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    m = match_for(4, "quiet")
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        footer = app.screen.query_one(Footer)
+        keys = [k for k in footer.query(FooterKey) if k.display]
+        palette = [k for k in keys if "palette" in k.description]
+        right = min((k.region.x for k in palette), default=footer.region.right)
+        named = {k.key_display.strip(): k.description for k in keys}
+        for k in keys:
+            if k not in palette:
+                assert k.region.width > 0 and k.region.right <= right, (size, k.key_display, k.description)
+        assert {":", "t", "esc"} <= set(named) or {":", "t"} <= set(named)
+        assert "command" in named.values() and "cults" in named.values() and "leave" in named.values()
+        if size[0] >= 120:
+            assert {"save", "quit", "legend", "map"} <= set(named.values())
+        else:
+            assert "legend" not in named.values() or size[0] >= 100
+            await pilot.press("g")
+            await settle(pilot)
+            assert isinstance(app.screen, LegendScreen)

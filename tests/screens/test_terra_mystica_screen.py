@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Static
 from tabletop_tui.match import Match, Seat
 from tabletop_tui.rules.terra_mystica.data import INDEX
 from tabletop_tui.screens.game_over import GameOverScreen
-from tabletop_tui.screens.terra_mystica import BACK, Group, TerraMysticaGameOver, TerraMysticaScreen
+from tabletop_tui.screens.terra_mystica import BACK, Group, TerraMysticaGameOver, TerraMysticaScreen, Unavailable
 from tabletop_tui.widgets.command_line import CommandLine, common_prefix, matches
 from tabletop_tui.widgets.hex_map import ROWCOL, HexMap, step_cursor
 
@@ -122,8 +122,9 @@ async def test_a_whole_seeded_three_player_game_by_keyboard_through_map_and_menu
                 assert len(m.actions) > before
                 by_map += 1
                 continue
-            first = scr.actions[0]
-            await pilot.press("2" if first is BACK else "1")
+            # the first entry that can be taken (a dim one keeps its place and its digit does nothing)
+            k = next(i for i, x in enumerate(scr.actions) if x is not BACK and not isinstance(x, Unavailable))
+            await pilot.press(str(k + 1))
             by_menu += 1
         assert isinstance(app.screen, TerraMysticaGameOver)
         assert m.result() is not None and len(m.result().scores) == 3
@@ -227,9 +228,37 @@ async def test_a_power_offer_names_the_player_and_what_it_costs(tmp_path, monkey
         await pilot.pause()
         prompt = str(app.screen.query_one("#prompt", Static).render())
         name = m.names[m.pending.seat]
-        assert prompt.startswith(f"Power offer for {name}") and "VP" in prompt and "decline" in prompt
+        assert prompt.startswith(f"Power offer for {name}") and ("VP" in prompt or "for free" in prompt) \
+            and "decline" in prompt
         labels = [app.screen.label(m.state, a) for a in app.screen.actions]
         assert any(x.startswith("Take ") for x in labels) and any(x.startswith("Decline ") for x in labels)
+
+
+async def test_a_power_offer_of_one_power_reads_for_free_and_a_capped_one_says_why(tmp_path, monkeypatch):
+    """The offer's line says what the choice says: 1 power costs nothing ("for free", never "for 0
+    VP"); an offer the bowls cannot hold all of says how much of it can be taken, and why."""
+    from tabletop_tui.rules.terra_mystica.actions import leech_amount
+
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+
+    def free_offer(m):
+        return m.pending.kind == "leech" and leech_amount(m.state, m.state.queue[0]) == 1
+
+    m = played_match("terra_mystica", players=4, seed=7, until=lambda m: m.pending is not None and free_offer(m))
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        prompt = str(app.screen.query_one("#prompt", Static).render())
+        assert "Take 1 power from the " in prompt and "for free" in prompt and "0 VP" not in prompt
+        # the same decision with bowls that hold only part of the offer
+        q = m.state.queue[0]
+        p = m.state.players[q[1]]
+        p.bowls = [0, 2, sum(p.bowls) - 2]  # room for 2 more in bowl III
+        q[2] = 3
+        app.screen.refresh_all()
+        await pilot.pause()
+        prompt = str(app.screen.query_one("#prompt", Static).render())
+        assert "Take 2 of 3 power from the " in prompt and "(bowls full)" in prompt and "for 1 VP" in prompt
 
 
 async def test_a_name_with_markup_characters_is_shown_as_text(tmp_path, monkeypatch):
@@ -433,7 +462,10 @@ async def test_faction_boards_fit_their_column_without_cutting_at_100x30_and_120
             room = box.scrollable_content_region.width  # beside the scrollbar, when there is one
             text = app.screen.query_one("#panels").render()
             lines = str(text).splitlines()
-            assert len(lines) > 15  # the mover's full board and four short ones
+            # every faction's line, and at 120x40 the mover's full board (at 100x30 the ten menu
+            # entries, which keep their places, leave the column only the rows beside the map)
+            assert all(name in str(text) for name in m.names)
+            assert len(lines) > (15 if size == (120, 40) else 6)
             too_long = [line for line in lines if len(line.rstrip()) > room]
             assert too_long == [], (size, room)
 

@@ -117,7 +117,7 @@ async def test_replay_watch_opens_the_recording_over_the_launcher(tmp_path, monk
 
 
 WATCH_FOOTER = {"next", "back", "next round", "round back", "start", "end", "leave", "rules", "log",
-                "quit", "cults/rounds", "palette", "players", "legend"}
+                "quit", "cults/rounds", "cults", "palette", "players", "legend"}
 
 
 @pytest.mark.parametrize("game", [g.id for g in catalogue.GAMES if g.playable])

@@ -204,3 +204,156 @@ def explain(s: State, seat: int, cell: str, legal: list) -> str:
         if a.kind == "bridge" and a.b == cell and a not in here:
             parts.append(f"bridge to {a.a}")
     return f"{head} — " + "; ".join(parts)
+
+
+# -- why a whole entry of the action menu is not possible now ------------------------------------
+#: the entries of the main action menu, in their fixed places (the digits keep their meaning while a
+#: turn lasts: an entry that is not possible now stays in its place, with the reason)
+MENU_SLOTS = ("build", "transform", "upgrade", "send", "ship", "dig", "power", "special", "pass", "free")
+
+RES_WORDS = {"W": ("worker", "workers"), "C": ("coin", "coins"), "P": ("priest", "priests"),
+             "PW": ("power", "power"), "VP": ("VP", "VP")}
+
+
+def amount_words(c: dict) -> str:
+    """{"W": 2, "C": 3} -> "2 workers and 3 coins"."""
+    parts = [f"{v} {RES_WORDS[k][v != 1]}" for k, v in c.items() if v and k in RES_WORDS]
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _needs(p, c: dict) -> str:
+    """"needs 2 workers and 3 coins, has 1 worker": what falls short, as held now."""
+    have = {"W": p.W, "C": p.C, "P": p.P, "PW": p.bowls[2], "VP": p.VP}
+    short = [k for k in c if c.get(k) and have[k] < c[k]] or [k for k in c if c.get(k)]
+    held = amount_words({k: have[k] for k in short}) if all(have[k] for k in short) else \
+        " and ".join(f"{have[k]} {RES_WORDS[k][have[k] != 1]}" for k in short)
+    return f"needs {amount_words(c)}, has {held}"
+
+
+def menu_reason(s: State, seat: int, slot: str) -> str:
+    """Why the player ``seat`` cannot take any action of the menu entry ``slot`` now, in a few words
+    ("no trading house to upgrade", "a dwelling needs 1 worker and 2 coins, has 0 workers and 2
+    coins"). Asked only for an entry with no legal action; says something true in any case."""
+    from tabletop_tui.rules.terra_mystica.actions import SPECIALS, UPGRADES
+    from tabletop_tui.rules.terra_mystica.data import POWER_ACTIONS
+    from tabletop_tui.rules.terra_mystica.power import priest_room
+
+    p = s.players[seat]
+    f = fac(p)
+    name = faction_name(s, seat)
+    hm = home(p)
+    if slot in ("build", "transform"):
+        normal, extra = reach_sets(s, seat)
+        free = [h for h in sorted(normal | extra) if s.owner[h] == -1 and not IS_RIVER[h]]
+        if slot == "build":
+            if p.counts["D"] >= 8:
+                return "all 8 dwellings are on the map"
+            homes = [h for h in free if s.terrain[h] == hm]
+            if not homes:
+                return f"no free {hm} space within reach: transform one first"
+            cost = f["buildings"]["D"]["cost"]
+            if not any(h in normal for h in homes):
+                return f"a dwelling there ({range_kind(p)[0]}) {_needs(p, _add(cost, range_cost(p)))}"
+            return f"a dwelling {_needs(p, cost)}"
+        if p.faction != "darklings" and not f["digging"]["rate"]:
+            return f"the {name} cannot transform"
+        others = [h for h in free if s.terrain[h] != hm]
+        if not others:
+            return "no free space within reach to transform"
+        spades = 2 if p.faction == "giants" else 1
+        what = "2 spades" if spades == 2 else "a spade"
+        return f"{what} {_needs(p, spade_cost(p, spades))}"
+    if slot == "upgrade":
+        own = structures(s, seat)
+        cands = [(h, to) for h in own for to, frm in UPGRADES.items() if s.btype[h] == frm]
+        if not cands:
+            return "no dwelling, trading house or temple to upgrade"
+        left = [(h, to) for h, to in cands if p.counts[to] < f["buildings"][to]["pieces"]]
+        if not left:
+            gone = sorted({to for _h, to in cands}, key=list(BUILDING).index)
+            words = [BUILDING[t] for t in gone]
+            return "no " + " or ".join(words) + " left on the faction board"
+        h, to = min(left, key=lambda x: sum(upgrade_cost(s, seat, x[0], x[1]).values()))
+        return f"a {BUILDING[to]} {_needs(p, upgrade_cost(s, seat, h, to))}"
+    if slot == "send":
+        if p.P < 1:
+            return "no priest in hand"
+        if all(p.cult[i] >= 10 for i in range(4)):
+            return "at the top of every cult track"
+        return "no cult track takes a priest now"
+    if slot in ("ship", "dig"):
+        key = "shipping" if slot == "ship" else "digging"
+        spec = f[key]
+        if spec["max"] == 0:
+            return f"the {name} have no {key} track"
+        level = p.ship if slot == "ship" else p.dig
+        if level >= spec["max"]:
+            return f"at the end of the track ({spec['max']})"
+        return _needs(p, spec["cost"])
+    if slot == "power":
+        left = [a for a in POWER_ACTIONS if a not in s.used_pa]
+        if not left:
+            return "all six are taken this round"
+        cheapest = min(POWER_ACTIONS[a]["cost"] for a in left)
+        if p.bowls[2] < cheapest:
+            return f"the cheapest left needs {cheapest} power in bowl III, has {p.bowls[2]}"
+        if priest_room(p) <= 0 and left == ["ACT2"]:
+            return "only ACT2 is left and 7 priests is the most"
+        return "the ones left cannot be used now (no bridge, or 7 priests)"
+    if slot == "special":
+        sources = []
+        if p.bonus in ("BON1", "BON2"):
+            sources.append(p.bonus)
+        if "FAV6" in p.favors:
+            sources.append("FAV6")
+        sp = SPECIALS.get(p.faction)
+        if sp and p.counts["SH"]:
+            sources.append(sp)
+        if p.faction == "engineers":
+            sources.append("ACTE")
+        if not sources:
+            return "no bonus card, favor tile or stronghold gives one"
+        if all(x in p.used for x in sources if x != "ACTE"):
+            if "ACTE" in sources:
+                return "a bridge needs 2 workers and a bridge left, the others are used this round"
+            return "used this round"
+        if sources == ["ACTE"]:
+            return f"a bridge {_needs(p, {'W': 2})}, and a bridge left"
+        return "none can be used now"
+    if slot == "pass":
+        return "passed already"
+    if slot == "free":
+        return "nothing to convert or burn"
+    return "not possible now"
+
+
+def conversion_slots(s: State, seat: int) -> list[tuple[str, str]]:
+    """The kinds of free action, in fixed places: ("burn", "") then (from, to) conversions; the
+    Alchemists' VP and coin trades and the Darklings' ordination (last, while it lasts) only for them."""
+    from tabletop_tui.rules.terra_mystica.actions import darkling_ordination
+
+    p = s.players[seat]
+    out = [("burn", ""), ("PW", "C"), ("PW", "W"), ("PW", "P"), ("P", "W"), ("P", "C"), ("W", "C")]
+    if p.faction == "alchemists":
+        out += [("VP", "C"), ("C", "VP")]
+    if darkling_ordination(s, seat) or (p.faction == "darklings" and s.darkling_conv > 0):
+        out.append(("W", "P"))
+    return out
+
+
+def conversion_reason(s: State, seat: int, fa: str, fb: str) -> str:
+    """Why no amount of this conversion (or burn, ``fa`` "burn") is possible now."""
+    from tabletop_tui.rules.terra_mystica.notation import CONVERSIONS
+    from tabletop_tui.rules.terra_mystica.power import priest_room
+
+    p = s.players[seat]
+    if fa == "burn":
+        return f"needs 2 power in bowl II, has {p.bowls[1]}"
+    if fb == "P" and priest_room(p) <= 0:
+        return "7 priests is the most"
+    per = CONVERSIONS[(fa, fb)]
+    if fa == "PW":
+        return f"needs {per} power in bowl III, has {p.bowls[2]}"
+    return _needs(p, {fa: per})

@@ -161,7 +161,9 @@ class TerraMysticaRules(BaseRules[State]):
         whose = who + ("'" if who.endswith("s") else "'s")  # the Witches' (never "Witches's")
         main_kinds = ("build", "transform", "upgrade", "send", "advance", "action", "pass")
         if a.kind not in kinds and not (d[2] == "main" and a.kind in main_kinds):
-            return f"{who} cannot '{a}' now: {d[1].lower()} ({', '.join(kinds)})."
+            now = d[1].rstrip("?.")
+            return (f"{'The ' if p.faction else ''}{who} cannot '{a}' now: the decision is to {now[:1].lower()}{now[1:]} "
+                    f"({', '.join(kinds[:-1]) + ' or ' if len(kinds) > 1 else ''}{kinds[-1]}).")
         if a.kind in ("build", "transform") and a.a in INDEX:
             h = INDEX[a.a]
             if s.owner[h] != -1:

@@ -201,3 +201,24 @@ def test_possessives_of_plural_factions_are_never_s_apostrophe_s():
     with pytest.raises(IllegalAction) as e:
         RULES.parse(s, f"build {far}")
     assert "Witches's" not in e.value.reason and "the Witches' structures" in e.value.reason.replace("of Witches'", "the Witches'")
+
+
+def test_a_move_refused_in_another_decision_names_that_decision_in_its_own_words():
+    """'advance dig' while a power offer is open: the refusal says the decision is the offer, with
+    the faction's name and VP as written ("from the Halflings for 1 VP"), never lower-cased."""
+    from tabletop_tui.rules.core import IllegalAction
+    from tabletop_tui.rules.terra_mystica.data import FACTIONS
+    from tests.support.table_view import random_match
+
+    m = random_match("terra_mystica", 4, seed=7, moves=0)
+    while not (m.pending and m.pending.kind == "leech" and m.state.round >= 2):
+        m.play(m.bot_job(level="random")())
+    s = m.state
+    with pytest.raises(IllegalAction) as e:
+        RULES.parse(s, "advance dig")
+    who = FACTIONS[s.players[m.pending.seat].faction]["name"]
+    frm = FACTIONS[s.players[s.queue[0][3]].faction]["name"]
+    reason = e.value.reason
+    assert reason.startswith(f"The {who} cannot 'advance dig' now: the decision is to take ")
+    assert f"from the {frm}" in reason and ("VP" in reason or "for free" in reason)
+    assert reason.endswith("decline or leech).")
