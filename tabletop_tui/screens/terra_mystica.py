@@ -282,7 +282,9 @@ class TerraMysticaScreen(GameScreen):
         step inside the same decision, and would otherwise renumber the menu)."""
         free = [a for a in actions if a.kind in ("convert", "burn")]
         rest = [a for a in actions if a.kind not in ("convert", "burn")]
-        d = self.match.pending
+        from tabletop_tui.rules.terra_mystica import RULES
+
+        d = RULES.pending(s)  # (from the position given: the menu of any position, a view too)
         seat = d.seat if d else 0
         out: list = []
         if s.phase == "play" and s.step == "main" and not s.favors_due and not s.towns_due and not s.key_choice:

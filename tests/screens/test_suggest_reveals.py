@@ -54,7 +54,7 @@ async def test_suggesting_an_action_inside_a_group_opens_the_group():
         if s.phase != "play" or m.pending.kind != "main":
             return False
         from tabletop_tui.screens.terra_mystica import TerraMysticaScreen
-        top = TerraMysticaScreen.menu_tree(None, s, m.legal_actions())
+        top = TerraMysticaScreen(m).menu_tree(s, m.legal_actions())
         return a not in top and any(isinstance(x, Group) for x in top)
 
     m = Match("terra_mystica", [Seat("Anna"), Seat("Bruno")], 5)
