@@ -6,8 +6,6 @@ over SSH or in a browser are not remembered (their process runs as the host's us
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import time
 from pathlib import Path
 
@@ -32,22 +30,10 @@ def load_joined() -> list[dict]:
 
 
 def _write(entries: list[dict]) -> None:
-    path = joined_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".joined-", suffix=".tmp", dir=path.parent)  # made 0600
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(entries, f, indent=1)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    # the save files' atomic write: its temp file is made 0600 (mkstemp) and keeps that mode
+    from tabletop_tui.match import atomic_write
+
+    atomic_write(joined_path(), json.dumps(entries, indent=1))
 
 
 def remember(table, code: str, store: str | None) -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.screens.helpers import app_for
-from tests.support.table_view import SIZES, cuts, random_match, scores_missing, screen_text, settle
+from tests.support.table_view import (SIZES, assert_resizes_both_ways, assert_sheets_whole, assert_whole,
+                                      cuts, random_match, screen_text, settle)
 
 
 def moment(name: str, players: int):
@@ -27,45 +28,16 @@ async def test_nothing_is_cut_and_every_score_is_in_view(size, players, when):
     app = app_for(m)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
-        assert not getattr(app.screen, "small", False)
-        assert cuts(app) == []
-        text = screen_text(app)
-        if when != "over":
-            assert scores_missing(app, m) == []
-            assert "1 " in text  # the first numbered choice
-            assert "This terminal is" not in text
-        else:
-            for name in m.names:
-                assert name in text
+        await assert_whole(app, m)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_every_seat_sheet_is_whole(size):
-    m = moment("quiet", 4)
-    app = app_for(m)
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        await pilot.press("p")
-        await settle(pilot)
-        assert type(app.screen).__name__ == "SeatSheetScreen"
-        assert cuts(app) == []
-        assert "Fruit tiles delivered" in screen_text(app)
+    await assert_sheets_whole(moment("quiet", 4), size, "Fruit tiles delivered")
 
 
 async def test_resizing_lays_the_screen_out_again_both_ways():
-    m = moment("quiet", 4)
-    app = app_for(m)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        assert app.screen.query_one("#panels-box").display
-        await pilot.resize_terminal(80, 24)
-        await settle(pilot)
-        assert not app.screen.query_one("#panels-box").display
-        assert cuts(app) == [] and scores_missing(app, m) == []
-        await pilot.resize_terminal(120, 40)
-        await settle(pilot)
-        assert app.screen.query_one("#panels-box").display
-        assert cuts(app) == []
+    await assert_resizes_both_ways(moment("quiet", 4))
 
 
 async def test_the_legend_names_every_symbol_of_the_windmill_and_the_communities():

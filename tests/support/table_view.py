@@ -81,3 +81,50 @@ def unexplained_points(m: Match) -> list[str]:
     key = m.rules.points_key
     return [f"action {i + 1} ({m.actions[i]}): {m.names[c.seat]} {c.amount:+d} {key} without a reason"
             for i, changes in enumerate(m.ledger) for c in changes if c.what == key and not c.source]
+
+
+async def assert_whole(app: Any, m: Match) -> None:
+    """The screen as laid out now: nothing cut, no "too small" notice; on a game screen every
+    score in view and the numbered choices; on the game-over screen every name."""
+    assert not getattr(app.screen, "small", False)
+    assert cuts(app) == []
+    text = screen_text(app)
+    if not m.over:
+        assert scores_missing(app, m) == []
+        assert "1 " in text  # the first numbered choice
+        assert "This terminal is" not in text
+    else:
+        for name in m.names:
+            assert name in text
+
+
+async def assert_sheets_whole(m: Match, size: tuple[int, int], word: str) -> None:
+    """``p`` opens the seat sheets whole at ``size``, showing ``word``."""
+    from tests.screens.helpers import app_for
+
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "SeatSheetScreen"
+        assert cuts(app) == []
+        assert word in screen_text(app)
+
+
+async def assert_resizes_both_ways(m: Match) -> None:
+    """120×40 with the side panels, 80×24 without them, and back: laid out again at once."""
+    from tests.screens.helpers import app_for
+
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one("#panels-box").display
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert not app.screen.query_one("#panels-box").display
+        assert cuts(app) == [] and scores_missing(app, m) == []
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert app.screen.query_one("#panels-box").display
+        assert cuts(app) == []

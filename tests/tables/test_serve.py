@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("textual_serve", reason="tabletop serve needs the tables extra (textual-serve)")
-
-import aiohttp  # noqa: E402  (textual-serve brings it)
-import pyte  # noqa: E402
+# `make test` installs the tables and test extras: a missing one fails here, never skips
+import aiohttp  # (textual-serve brings it)
+import pyte
+import textual_serve  # noqa: F401
 
 from tabletop_tui.match import Seat  # noqa: E402
 from tabletop_tui.tables import Table, new_table, open_store  # noqa: E402
@@ -168,7 +168,7 @@ def _browser():
     if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
         pytest.skip("Chromium and its driver are not installed here (apt-get install chromium "
                     "chromium-driver; .ci/run installs them)")
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is in the test extra")
+    from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     import tempfile

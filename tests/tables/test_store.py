@@ -235,7 +235,7 @@ def test_a_file_that_is_not_a_store_is_refused_clearly(tmp_path):
 
 
 def test_an_unreachable_postgresql_store_is_one_clear_line_without_the_password(tmp_path):
-    pytest.importorskip("psycopg")
+    import psycopg  # noqa: F401  (the tables extra: installed by make test)
     with pytest.raises(StoreError, match="cannot be reached") as e:
         open_store(f"postgresql://ann:s3cret@/postgres?host={tmp_path}&connect_timeout=2")
     assert "s3cret" not in str(e.value) and "\n" not in str(e.value)

@@ -1,7 +1,5 @@
 """The ledger: every change of a player's points and doubloons is recorded with the rules' reason,
 and the log says it in signed numbers ("Ann annexed ... — +4 $ (flag bonus)")."""
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -13,8 +11,7 @@ from .mhelpers import give_card, op, past_opening, play, stage
 from .test_maracaibo_combat import combat_at
 from .test_maracaibo_explorer_quests import explore
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from support.table_view import random_match, unexplained_points, unlogged_point_changes  # noqa: E402
+from tests.support.table_view import random_match, unexplained_points, unlogged_point_changes
 
 
 def entry(before, move, after):
