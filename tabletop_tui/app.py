@@ -19,29 +19,6 @@ def make_seat(name: str, bot: bool, level: str | None = None) -> "Seat":
     return Seat(name, bot, level=level) if level else Seat(name, bot)
 
 
-class LauncherToCome(Screen[None]):
-    """The launcher's place under a game opened from the command line (`tabletop --game ...`,
-    `--resume`): empty, so that nothing but the game is built before its first paint; the
-    launcher comes over it when the player leaves the game."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.covered = False
-
-    def on_screen_suspend(self) -> None:
-        self.covered = True
-
-    def on_screen_resume(self) -> None:
-        if self.covered:  # (not at the start, before the game is pushed over it)
-            self.become_the_launcher()
-
-    def become_the_launcher(self) -> None:
-        from tabletop_tui.screens.launcher import LauncherScreen
-
-        if self.app.screen is self:  # (pushed over it: Textual switches only pushed screens)
-            self.app.push_screen(LauncherScreen())
-
-
 class TabletopApp(App[None]):
     TITLE = "tabletop-tui"
     ENABLE_COMMAND_PALETTE = True
@@ -55,6 +32,7 @@ class TabletopApp(App[None]):
         self.watch_match = watch  # `tabletop replay FILE --watch`: the whole recorded game
         self.bot_delay = bot_delay
         self._thinker = None
+        self._not_opened: str | None = None  # why the command line's game could not be opened
 
     @property
     def thinker(self):
@@ -67,14 +45,64 @@ class TabletopApp(App[None]):
         return self._thinker
 
     def get_default_screen(self) -> Screen:
-        """The launcher is the first screen itself (not pushed over an empty one): one screen
-        less to build before the first paint. Under a game opened from the command line, an
-        empty screen stands in for it until the game is left: the game paints first."""
-        if self.new_game is not None or self.start_match is not None:
-            return LauncherToCome()
+        """The first screen is the game opened from the command line (`tabletop --game ...`,
+        `--resume`) or else the launcher, itself the first screen rather than pushed over an
+        empty one: one screen is built before the first paint, in the app's own first layout.
+        Leaving a game that is the first screen puts the launcher in its place
+        (``back_to_launcher``)."""
+        screen = self._first_game_screen()
+        if screen is not None:
+            return screen
         from tabletop_tui.screens.launcher import LauncherScreen
 
         return LauncherScreen()
+
+    def _first_game_screen(self) -> Screen | None:
+        setup, match = self.new_game, self.start_match
+        self.new_game = self.start_match = None  # (opened once, here)
+        if setup is not None:
+            match = self.new_match(setup)
+            if match is None:
+                return None
+        if match is None:
+            return None
+        screen = self.game_screen(match, curtain=setup.get("curtain") if setup else None)
+        # A pushed or switched-to screen holds a result callback, and switching away from a
+        # screen takes one off; the first screen is neither, so it gets the one that
+        # switch_screen gives (the game switches to its game-over page, that page to a new game
+        # or the launcher).
+        screen._push_result_callback(screen, None)
+        self._read_screen_css(screen)
+        return screen
+
+    def _read_screen_css(self, screen: Screen) -> None:
+        """The first screen's CSS_PATH files and CSS into the app's stylesheet, before it is
+        first parsed. Textual reads them for the screens it pushes or switches to (and parses
+        every source again each time), not for the default screen."""
+        import inspect
+
+        for path in screen.css_path:
+            if not self.stylesheet.has_source(str(path), ""):
+                self.stylesheet.read(path)
+        if screen.CSS:
+            try:
+                where = inspect.getfile(type(screen))
+            except (TypeError, OSError):
+                where = ""
+            read_from = (where, f"{type(screen).__name__}.CSS")
+            if not self.stylesheet.has_source(*read_from):
+                self.stylesheet.add_source(screen.CSS, read_from=read_from, is_default_css=False,
+                                           scope=screen._css_type_name if screen.SCOPED_CSS else "")
+
+    def back_to_launcher(self) -> None:
+        """From a game (or its game-over page) to the launcher: the one under it, or a new one
+        where the game was the app's first screen."""
+        if len(self.screen_stack) > 1:
+            self.pop_screen()  # (the launcher is under the game)
+        else:
+            from tabletop_tui.screens.launcher import LauncherScreen
+
+            self.switch_screen(LauncherScreen())
 
     def on_unmount(self) -> None:
         from tabletop_tui.launch import startup_done
@@ -88,19 +116,17 @@ class TabletopApp(App[None]):
 
         pause_collector("app")  # (already off when started by `tabletop`)
         self.call_after_refresh(startup_done)  # (after the first screen is painted)
-        if self.new_game is not None:
-            self.start_new_game(self.new_game)
-        elif self.start_match is not None:
-            self.open_match(self.start_match)
-        elif self.watch_match is not None:
+        if self._not_opened is not None:  # the command line's game could not be set up
+            self.notify(self._not_opened, severity="error")
+        if self.watch_match is not None:
             from tabletop_tui.screens.watch import watch_screen
 
             full = self.watch_match
             self.call_later(lambda: self.push_screen(watch_screen(full)))
-        if isinstance(self.screen, LauncherToCome):  # the game could not be opened
-            self.screen.become_the_launcher()
 
-    def start_new_game(self, setup: dict, replace: bool = False) -> None:
+    def new_match(self, setup: dict) -> Match | None:
+        """The match a set-up describes (a new seed where it gives none); None, with the reason
+        kept for a message, where it cannot be set up."""
         seed = setup.get("seed")
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
@@ -111,19 +137,28 @@ class TabletopApp(App[None]):
         from tabletop_tui.match import Match
 
         try:
-            match = Match(setup["game"], seats, seed, setup.get("options"))
+            return Match(setup["game"], seats, seed, setup.get("options"))
         except ValueError as e:
-            self.notify(str(e), severity="error")
+            self._not_opened = str(e)
+            return None
+
+    def start_new_game(self, setup: dict, replace: bool = False) -> None:
+        match = self.new_match(setup)
+        if match is None:
+            self.notify(self._not_opened or "", severity="error")
+            self._not_opened = None
             return
         # No save yet: a set-up abandoned before the first move leaves nothing behind; the game
         # screen saves after every move.
         self.open_match(match, replace=replace, curtain=setup.get("curtain"))
 
-    def open_match(self, match: Match, replace: bool = False, curtain: bool | None = None) -> None:
-        screen_cls = match.game.screen_class()
+    def game_screen(self, match: Match, curtain: bool | None = None) -> Screen:
         if curtain is not None:
             match.curtain = curtain
-        screen = screen_cls(match, curtain=match.curtain)
+        return match.game.screen_class()(match, curtain=match.curtain)
+
+    def open_match(self, match: Match, replace: bool = False, curtain: bool | None = None) -> None:
+        screen = self.game_screen(match, curtain)
         if replace:
             self.switch_screen(screen)
         else:

@@ -85,11 +85,13 @@ def find_cuts(screen: Any) -> list[Cut]:
 
     from textual.widgets import Footer, RichLog
 
+    from tabletop_tui.widgets.log_panel import LogPanel
+
     cuts: list[Cut] = []
     for widget in screen.walk_children(with_self=False):
         if not widget.display or not widget.visible:
             continue
-        if not _shown(widget) or _within(widget, (Footer, RichLog)):
+        if not _shown(widget) or _within(widget, (Footer, RichLog, LogPanel)):
             # the footer's key hints (every key is in the palette, ctrl+p, and the rules, ?) and
             # the log panel's older lines (the whole log is one key away, L) are in reach
             continue

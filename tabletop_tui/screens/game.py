@@ -658,7 +658,7 @@ class GameScreen(Screen[None]):
             if yes:
                 self.cancel_bot()
                 self.autosave()
-                self.app.pop_screen()
+                self.app.back_to_launcher()  # type: ignore[attr-defined]
 
         self.app.push_screen(ConfirmScreen("Leave this game? It is saved; continue it later from the launcher."), done)
 

@@ -311,7 +311,7 @@ class GameOverScreen(Screen[None]):
         self.app.push_screen(LogScreen(m.game.title, m.log, len(m.log), m))
 
     def action_launcher(self) -> None:
-        self.app.pop_screen()
+        self.app.back_to_launcher()  # type: ignore[attr-defined]
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -6,8 +6,12 @@ the focus, so Tab and the arrow keys stay with the choices; `L` opens the whole 
 """
 from __future__ import annotations
 
+from rich.segment import Segment
 from rich.text import Text
-from textual.widgets import RichLog
+from textual.cache import LRUCache
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 NEW = "▸ "   # a line the player to move has not seen yet (a mark, not only a colour)
 OLD = "  "
@@ -22,15 +26,24 @@ def log_text(line: str, new: bool, width: int | None = None, console=None) -> Te
     return Text.assemble((NEW if new else OLD, "bold"), body)
 
 
-class LogPanel(RichLog, can_focus=False):
+class LogPanel(ScrollView, can_focus=False):
+    """Rows of rendered log lines (``lines``), scrolled, as Textual's RichLog keeps them; its own
+    class because RichLog loads rich.pretty (and, where it is installed, attrs) for writing
+    Python objects, a tenth of a game's first paint, and the log writes only its own lines."""
+
     DEFAULT_CSS = """
     LogPanel { height: 4; border-top: solid $panel; padding: 0 1; background: $surface;
+               color: $foreground; overflow-y: scroll;
                scrollbar-size-vertical: 1; overflow-x: hidden; }
     LogPanel.-hidden { display: none; }
     """
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=False, min_width=1, **kwargs)
+        super().__init__(**kwargs)
+        self.lines: list[Strip] = []
+        self._line_cache: LRUCache[tuple[int, int, int, int], Strip] = LRUCache(1024)
+        self._widest = 0
+        self._size_known = False
         self._shown: list[str] = []
         self._since = -1  # nothing shown yet
         self._pending: tuple[list[str], int] | None = None
@@ -85,14 +98,50 @@ class LogPanel(RichLog, can_focus=False):
 
     def _append(self, text: Text) -> tuple[int, int]:
         start = len(self.lines)
-        self.write(text, width=self._width(), scroll_end=False)
+        self.write(text, width=self._width())
         return start, len(self.lines)
+
+    def write(self, text: Text, width: int) -> None:
+        """``text`` wrapped to ``width`` cells, as rows at the end (the view does not move)."""
+        console = self.app.console
+        lines = list(Segment.split_lines(console.render(text, console.options.update_width(width))))
+        if not lines:
+            self._widest = max(width, self._widest)
+            self.lines.append(Strip.blank(width))
+        else:
+            self.lines.extend(Strip.from_lines(lines))
+            self._widest = max(self._widest, max(sum(seg.cell_length for seg in line) for line in lines))
+        self.virtual_size = Size(self._widest, len(self.lines))
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.virtual_size.width if self._size_known else container.width
+
+    def clear(self) -> None:
+        self.lines.clear()
+        self._line_cache.clear()
+        self._widest = 0
+        self.virtual_size = Size(0, 0)
+        self.refresh()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._line_cache.clear()
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        row = scroll_y + y
+        if row >= len(self.lines):
+            return Strip.blank(width, self.rich_style).apply_style(self.rich_style)
+        key = (row, scroll_x, width, self._widest)
+        line = self._line_cache.get(key)
+        if line is None:
+            line = self.lines[row].crop_extend(scroll_x, scroll_x + width, self.rich_style)
+            self._line_cache[key] = line
+        return line.apply_style(self.rich_style)
 
     def _restyle(self, i: int, new: bool) -> None:
         """Draw entry ``i`` again with or without the new mark, in place (same rows)."""
-        from rich.segment import Segment
-        from textual.strip import Strip
-
         start, end = self._ranges[i]
         width = self._width()
         console = self.app.console
@@ -111,6 +160,8 @@ class LogPanel(RichLog, can_focus=False):
         return log_text(line, new, self._width(), self.app.console)
 
     def on_resize(self, event) -> None:
+        if event.size.width:
+            self._size_known = True
         if self._shown:
             lines, since = self._shown, self._since
             self._shown = []

@@ -3,22 +3,48 @@ launcher is built when the game is left), and the modules it needs only later ar
 import subprocess
 import sys
 
-from tabletop_tui.app import LauncherToCome, TabletopApp
+import pytest
+
+from tabletop_tui.app import TabletopApp
 from tabletop_tui.screens.game import GameScreen
 from tabletop_tui.screens.launcher import LauncherScreen
 
-from .helpers import piratissimo_match
+from .helpers import finished_match, piratissimo_match
 
 NEW_GAME = {"game": "piratissimo", "names": ["Anna", "Bruno"], "bots": [], "seed": 3, "options": {}}
 
 
-async def test_a_game_opened_from_the_command_line_has_no_launcher_built_under_it():
+async def test_a_game_opened_from_the_command_line_is_the_first_and_only_screen():
+    """Nothing is built under it, not even an empty screen: the game is laid out and painted
+    in the app's own first layout, as a bare app's one screen is."""
     app = TabletopApp(new_game=NEW_GAME, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert [type(s) for s in app.screen_stack][0] is LauncherToCome
-        assert isinstance(app.screen, GameScreen)
-        assert not any(isinstance(s, LauncherScreen) for s in app.screen_stack)
+        assert len(app.screen_stack) == 1 and isinstance(app.screen, GameScreen)
+        assert "LauncherScreen" not in {type(s).__name__ for s in app.screen_stack}
+
+
+@pytest.mark.parametrize("game,players", [("piratissimo", 2), ("terra_mystica", 4), ("maracaibo", 2),
+                                          ("finca", 2), ("finis_terrae", 2)])
+async def test_the_first_screen_is_styled_by_its_css_files(game, players):
+    """Textual reads a screen's CSS_PATH for screens it pushes, not for the first screen: the app
+    reads them itself. Without game.tcss the notice for a too-small terminal shows at any size."""
+    app = TabletopApp(new_game=dict(NEW_GAME, game=game, names=["Anna", "Bruno", "Chiara", "Dario"][:players],
+                                    bots=list(range(1, players))),
+                      bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert all(app.stylesheet.has_source(str(p), "") for p in screen.css_path)
+        assert not screen.query_one("#too-small").display
+
+
+async def test_a_resumed_game_is_the_first_and_only_screen():
+    app = TabletopApp(match=piratissimo_match(players=2, moves=3), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert len(app.screen_stack) == 1 and isinstance(app.screen, GameScreen)
 
 
 async def test_leaving_a_game_opened_from_the_command_line_shows_the_launcher():
@@ -30,7 +56,7 @@ async def test_leaving_a_game_opened_from_the_command_line_shows_the_launcher():
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen)
-        assert [type(s) for s in app.screen_stack] == [LauncherToCome, LauncherScreen]
+        assert [type(s) for s in app.screen_stack] == [LauncherScreen]
 
 
 async def test_leaving_a_resumed_game_shows_the_launcher():
@@ -43,6 +69,33 @@ async def test_leaving_a_resumed_game_shows_the_launcher():
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen)
+
+
+async def test_from_the_game_over_page_of_the_first_screen_b_opens_the_launcher():
+    from tabletop_tui.screens.game_over import GameOverScreen
+
+    app = TabletopApp(match=finished_match(players=2, seed=3), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen) and len(app.screen_stack) == 1
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen) and len(app.screen_stack) == 1
+
+
+async def test_from_the_game_over_page_of_the_first_screen_n_opens_a_new_game():
+    from tabletop_tui.screens.game_over import GameOverScreen
+
+    app = TabletopApp(match=finished_match(players=2, seed=3), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and not app.screen.match.over
+        assert len(app.screen_stack) == 1
 
 
 async def test_a_game_that_cannot_be_set_up_leaves_the_player_at_the_launcher():

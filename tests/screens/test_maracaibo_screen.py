@@ -12,7 +12,8 @@ from rich.console import Console
 from tabletop_tui.match import Match, Seat
 from tabletop_tui.rules.maracaibo.content import card
 from tabletop_tui.screens.handoff import HandoffScreen
-from tabletop_tui.screens.maracaibo import MaracaiboGameOver, MaracaiboScreen, Menu, RoundEndScreen
+from tabletop_tui.screens.maracaibo import MaracaiboScreen, Menu, RoundEndScreen
+from tabletop_tui.screens.maracaibo_over import MaracaiboGameOver
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.route_map import RouteMap
 

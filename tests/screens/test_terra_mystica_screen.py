@@ -10,7 +10,8 @@ from textual.widgets import DataTable, Static
 from tabletop_tui.match import Match, Seat
 from tabletop_tui.rules.terra_mystica.data import INDEX
 from tabletop_tui.screens.game_over import GameOverScreen
-from tabletop_tui.screens.terra_mystica import BACK, Group, TerraMysticaGameOver, TerraMysticaScreen, Unavailable
+from tabletop_tui.screens.terra_mystica import BACK, Group, TerraMysticaScreen, Unavailable
+from tabletop_tui.screens.terra_mystica_over import TerraMysticaGameOver
 from tabletop_tui.widgets.command_line import CommandLine, common_prefix, matches
 from tabletop_tui.widgets.hex_map import ROWCOL, HexMap, step_cursor
 
