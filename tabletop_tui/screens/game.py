@@ -70,7 +70,7 @@ class GameScreen(Screen[None]):
     MIN_SIZE = (80, 24)
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="too-small")
+        # (the notice for a terminal below MIN_SIZE is made when it is first needed: check_size)
         yield Static("", id="title-bar")
         yield ScoreStrip(id="strip")
         with Horizontal(id="main"):
@@ -135,7 +135,13 @@ class GameScreen(Screen[None]):
         w, h = self.MIN_SIZE
         small = width < w or height < h
         if small:
-            self.query_one("#too-small", Static).update(Text(
+            notices = self.query("#too-small")
+            if notices:
+                notice = notices.first(Static)
+            else:
+                notice = Static("", id="too-small")
+                self.mount(notice, before=0)
+            notice.update(Text(
                 f"This terminal is {width}×{height}. {self.match.game.title} needs at least "
                 f"{w}×{h} (best 120×40): please make it larger. The game is saved; ctrl+q quits.",
                 style="bold"))

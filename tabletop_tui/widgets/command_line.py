@@ -103,12 +103,25 @@ class CommandLine(Vertical):
         self._cycle_i = -1
 
     def compose(self) -> ComposeResult:
-        yield CommandInput(placeholder="a move in notation; Tab completes, Esc closes", id="cmd-input",
-                           suggester=_FirstMatch(self))
-        yield Static("", id="cmd-hint")
+        # Nothing yet: the line is closed when the game opens, and its text box and hint are
+        # made just after the first paint (or at the first ':', whichever comes first), so the
+        # board paints without them.
+        return iter(())
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.make_parts)
+
+    def make_parts(self) -> None:
+        """The text box and the hint under it, once."""
+        if self.query(CommandInput):
+            return
+        self.mount(CommandInput(placeholder="a move in notation; Tab completes, Esc closes", id="cmd-input",
+                                suggester=_FirstMatch(self)),
+                   Static("", id="cmd-hint"))
 
     @property
     def input(self) -> CommandInput:
+        self.make_parts()
         return self.query_one(CommandInput)
 
     def set_candidates(self, candidates: list[str], parse: Callable[[str], Any] | None = None) -> None:
@@ -158,6 +171,7 @@ class CommandLine(Vertical):
         return self.has_class("-open")
 
     def show_hint(self, typed: str, error: str = "") -> None:
+        self.make_parts()
         hint = self.query_one("#cmd-hint", Static)
         hint.set_class(bool(error), "-error")
         if error:

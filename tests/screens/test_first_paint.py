@@ -28,7 +28,7 @@ async def test_a_game_opened_from_the_command_line_is_the_first_and_only_screen(
                                           ("finca", 2), ("finis_terrae", 2)])
 async def test_the_first_screen_is_styled_by_its_css_files(game, players):
     """Textual reads a screen's CSS_PATH for screens it pushes, not for the first screen: the app
-    reads them itself. Without game.tcss the notice for a too-small terminal shows at any size."""
+    reads them itself. Without game.tcss the panels' column has no width of its own."""
     app = TabletopApp(new_game=dict(NEW_GAME, game=game, names=["Anna", "Bruno", "Chiara", "Dario"][:players],
                                     bots=list(range(1, players))),
                       bot_delay=0)
@@ -37,7 +37,8 @@ async def test_the_first_screen_is_styled_by_its_css_files(game, players):
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert all(app.stylesheet.has_source(str(p), "") for p in screen.css_path)
-        assert not screen.query_one("#too-small").display
+        box = screen.query("#panels-box")
+        assert not box or box.first().styles.border_left[0] == "solid"  # (game.tcss)
 
 
 async def test_a_resumed_game_is_the_first_and_only_screen():
