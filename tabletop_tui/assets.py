@@ -6,13 +6,14 @@ editable install or a plain checkout reads the top-level folder directly.
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 
 @lru_cache(maxsize=1)
 def assets_root() -> Path:
-    packaged = Path(str(resources.files("tabletop_tui"))) / "assets"
+    # (the package's own folder: importlib.resources would say the same for an installed
+    # package, and loading it took a tenth of a game's start)
+    packaged = Path(__file__).resolve().parent / "assets"
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parent.parent / "assets"

@@ -11,7 +11,6 @@ action is not legal.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, Sequence, TypeVar, runtime_checkable
@@ -430,6 +429,8 @@ class BaseRules(Generic[S]):
 
     def state_hash(self, s: S) -> str:
         blob = json.dumps(self.to_json(s), sort_keys=True, separators=(",", ":"))
+        import hashlib  # (OpenSSL's library: loaded at the first save, not before a game's first paint)
+
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
     def round_label(self, s: S) -> str:

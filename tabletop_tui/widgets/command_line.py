@@ -113,7 +113,7 @@ class CommandLine(Vertical):
 
     def make_parts(self) -> None:
         """The text box and the hint under it, once."""
-        if self.query(CommandInput):
+        if self.query(CommandInput) or not self.is_attached:  # (made, or the screen is gone)
             return
         self.mount(CommandInput(placeholder="a move in notation; Tab completes, Esc closes", id="cmd-input",
                                 suggester=_FirstMatch(self)),

@@ -100,7 +100,14 @@ main({args!r})
 """
 LATER = PARSER + ("tabletop_tui.screens.launcher", "tabletop_tui.bots.search",
                   "tabletop_tui.bots.thinker", "tabletop_tui.rules.terra_mystica.snellman",
-                  "tabletop_tui.playout", "tabletop_tui.tournament")
+                  "tabletop_tui.playout", "tabletop_tui.tournament",
+                  # the game-over pages, with their tables and charts (loaded when a game ends)
+                  "tabletop_tui.screens.game_over", "tabletop_tui.screens.terra_mystica_over",
+                  "tabletop_tui.screens.maracaibo_over", "tabletop_tui.screens.finis_terrae_over",
+                  "textual.widgets._data_table",
+                  # what a bare Textual app does not load either: RichLog's rich.pretty (and
+                  # attrs), importlib.resources for the assets, OpenSSL's hashlib before a save
+                  "rich.pretty", "attr", "importlib.resources", "hashlib")
 
 
 @pytest.mark.parametrize("game,players,screen", [
@@ -110,8 +117,8 @@ LATER = PARSER + ("tabletop_tui.screens.launcher", "tabletop_tui.bots.search",
     ("maracaibo", 4, "HandoffScreen"),
 ])
 def test_a_game_is_painted_before_what_it_needs_only_later_is_loaded(game, players, screen, tmp_path):
-    """No launcher under it, no parser, no bots' search or the ledger importer: those load when
-    used. The garbage collector, off for the start, is on again."""
+    """No launcher under it, no parser, no bots' search or the ledger importer, no game-over
+    page: those load when used. The garbage collector, off for the start, is on again."""
     code = PAINTED.format(watched=LATER + (f"tabletop_tui.bots.{game}",),
                           args=["--game", game, "--players", str(players)])
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

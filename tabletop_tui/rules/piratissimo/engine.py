@@ -2,7 +2,6 @@
 carrying an answer out, and the invariants (no treasure created or lost)."""
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
 
@@ -306,6 +305,8 @@ class PiratissimoRules(BaseRules[State]):
         d = state.to_json(s)
         d["last_events"] = [describe.event_text(s, e, first=0) for e in s.last_events]
         blob = json.dumps(d, sort_keys=True, separators=(",", ":"))
+        import hashlib  # (loaded when first used, not before the first paint)
+
         return (hashlib.sha256(blob.encode()).hexdigest()[:16],)
 
     def view(self, s: State, seat: int) -> State:
