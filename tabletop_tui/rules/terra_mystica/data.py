@@ -80,10 +80,25 @@ def _ship_distances() -> list[dict[int, int]]:
 
 SHIP_DIST: list[dict[int, int]] = _ship_distances()
 # land cells by hex distance (for tunnelling and carpet flight)
-WITHIN: list[dict[int, int]] = [
-    {b: hex_distance(a, b) for b in LAND if b != a and hex_distance(a, b) <= 4} if not IS_RIVER[a] else {}
-    for a in range(len(CELLS))
-]
+def _within(most: int = 4) -> list[dict[int, int]]:
+    """For each land cell: the other land cells at most ``most`` hexes away -> their distance
+    (hex_distance, worked out inline: this runs at import, before a game's first paint)."""
+    land = [(b, AXIAL[b]) for b in LAND]
+    out: list[dict[int, int]] = []
+    for a in range(len(CELLS)):
+        row: dict[int, int] = {}
+        if not IS_RIVER[a]:
+            q1, r1 = AXIAL[a]
+            for b, (q2, r2) in land:
+                dq, dr = q1 - q2, r1 - r2
+                d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+                if 0 < d <= most:
+                    row[b] = d
+        out.append(row)
+    return out
+
+
+WITHIN: list[dict[int, int]] = _within()
 
 
 def spade_distance(a: str, b: str) -> int:
