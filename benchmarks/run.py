@@ -2,7 +2,9 @@
 
 - first paint on a real terminal (tmux): `tabletop` until the launcher's last game is on the
   screen, against a bare Textual app with a Header, a Static and a Footer, run alternately —
-  the method of ../shared/tools/first_paint.py; this is the start-up figure players feel;
+  the method of ../shared/tools/first_paint.py; this is the start-up figure players feel; the
+  same for `tabletop --game piratissimo --players 2` and `--game terra_mystica --players 4`
+  until the game's title bar is on the screen (GAME_PAINTS);
 - start-up in a headless test terminal: process start → first paint of the launcher, and of
   the Piratissimo screen, against a bare Textual app that paints one Static;
 - key latency: key press → repaint on the Piratissimo board, against a trivial app;
@@ -147,29 +149,36 @@ def _until_on_screen(cmd: str, expect: str, size: str = "120x40", timeout: float
         subprocess.run(["tmux", "-L", sock, "kill-server"], capture_output=True)
 
 
-def first_paint(runs: int) -> dict | None:
-    """`tabletop` → the launcher's last game on a real terminal, against the bare app, taken
-    alternately so that both see the same machine load; the pairwise median ratio."""
+def first_paint(runs: int, args: str = "", expect: str = "Maracaibo") -> dict | None:
+    """`tabletop ARGS` until ``expect`` is on a real terminal, against the bare app, taken
+    alternately so that both see the same machine load; the pairwise median ratio. With no
+    ARGS the launcher (its last game listed); with `--game ...` that game's first screen."""
     if shutil.which("tmux") is None:
         return None
     script = Path(sys.executable).parent / "tabletop"
     data = tempfile.mkdtemp()
     cmd = f"env TABLETOP_TUI_DATA_DIR={data} " + (str(script) if script.exists()
                                                    else f"{sys.executable} -m tabletop_tui")
+    cmd = f"{cmd} {args}".rstrip()
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(FIRST_PAINT_BARE)
     base = f"{sys.executable} {f.name}"
     try:
         _until_on_screen(base, "BARE-APP-READY")  # warm the caches
-        _until_on_screen(cmd, "Maracaibo")
+        _until_on_screen(cmd, expect)
         bs, cs = [], []
         for _ in range(runs):
             bs.append(_until_on_screen(base, "BARE-APP-READY"))
-            cs.append(_until_on_screen(cmd, "Maracaibo"))
+            cs.append(_until_on_screen(cmd, expect))
     finally:
         os.unlink(f.name)
-    return {"bare_s": statistics.median(bs), "launcher_s": statistics.median(cs),
+    return {"bare_s": statistics.median(bs), "command_s": statistics.median(cs),
             "ratio": statistics.median(c / b for b, c in zip(bs, cs))}
+
+
+#: the games' first paints on a real terminal: `tabletop --game ...` until the game's title bar
+GAME_PAINTS = [("piratissimo_2p", "--game piratissimo --players 2 --seed 5", "Piratissimo ·"),
+               ("terra_mystica_4p", "--game terra_mystica --players 4 --seed 5", "choosing factions")]
 
 
 def startup(kind: str) -> tuple[float, float]:
@@ -347,6 +356,7 @@ def bot_figures() -> dict:
 def main() -> None:
     os.environ.setdefault("TABLETOP_TUI_DATA_DIR", tempfile.mkdtemp())
     paint = first_paint(max(RUNS, 7))
+    game_paints = {name: first_paint(max(RUNS, 7), args, expect) for name, args, expect in GAME_PAINTS}
     bare_t, bare_m = startup("bare")
     launch_t, launch_m = startup("launcher")
     game_t, game_m = startup("game")
@@ -363,6 +373,7 @@ def main() -> None:
     figures = {
         "first_paint_ratio": round(paint["ratio"], 2) if paint else None,
         "floor_bare_app_first_paint_s": round(paint["bare_s"], 4) if paint else None,
+        **{f"{name}_first_paint_ratio": round(p["ratio"], 2) if p else None for name, p in game_paints.items()},
         "floor_bare_app_startup_s": round(bare_t, 4),
         "launcher_startup_ratio": round(launch_t / bare_t, 2),
         "piratissimo_open_ratio": round(game_t / bare_t, 2),
@@ -385,6 +396,9 @@ def main() -> None:
               f"median of {max(RUNS, 7)}")
         print(f"{'tabletop first paint, tmux':<34}{paint['ratio']:>11.2f}×  of the floor, pairwise "
               "median (goal <= 1.25)")
+        for name, p in game_paints.items():
+            print(f"{name + ' first paint, tmux':<34}{p['ratio']:>11.2f}×  of its own floor run "
+                  f"({p['bare_s'] * 1000:.0f} ms), `tabletop --game`, goal <= 1.25")
     else:
         print(f"{'tabletop first paint, tmux':<34}{'—':>12}  needs tmux")
     print(f"{'bare Textual app start-up (floor)':<34}{bare_t * 1000:>10.0f}ms  median of {RUNS}")

@@ -55,7 +55,7 @@ class CanvasBoard(Widget):
         return None
 
     def render_line(self, y: int) -> Strip:
-        w, h = self.size.width, self.size.height
+        w, h = self.size  # (once a line: the size is worked out from the region each time)
         if self._drawn_for != (w, h):
             self._drawn_for = (w, h)
             self._hit = {}

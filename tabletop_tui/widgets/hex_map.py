@@ -17,6 +17,7 @@ post ``HexMap.CursorMoved``; Enter or a click posts ``CanvasBoard.TargetChosen((
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rich.style import Style
@@ -68,6 +69,12 @@ def map_size(form: tuple[int, int]) -> tuple[int, int]:
     return RULER_W + cw // 2 + 13 * cw, 9 * ch
 
 
+BOLD = Style(bold=True)
+DIM = Style(dim=True)
+NOT_BOLD = Style(bold=False)
+
+
+@lru_cache(maxsize=None)
 def terrain_style(terrain: str) -> Style:
     return Style(color=TERRAIN_FG[terrain], bgcolor=TERRAIN_BG[terrain])
 
@@ -148,7 +155,7 @@ class HexMap(CanvasBoard):
                     st = RIVER
                     cv.fill(x, y, cw, ch, st)
                     if ch > 1:
-                        cv.put(x, y, f"{cell:<{cw}}"[:cw], st + Style(dim=True))
+                        cv.put(x, y, f"{cell:<{cw}}"[:cw], st + DIM)
                         cv.put(x, y + 1, "≈" * (cw - 1), st)
                     else:
                         cv.put(x, y, "≈" * (cw - 1), st)
@@ -166,16 +173,16 @@ class HexMap(CanvasBoard):
                     if ch > 1:
                         cv.put(x, y, f"{cell:<4}{letter}", st)
                         if town:
-                            cv.put(x + 5, y, town, st + Style(bold=True))
+                            cv.put(x + 5, y, town, st + BOLD)
                         if kind:
-                            cv.put(x, y + 1, f"{kind}·{mark}", st + Style(bold=True))
+                            cv.put(x, y + 1, f"{kind}·{mark}", st + BOLD)
                         if bridge:
-                            cv.put(x + 4, y + 1, bridge, st + Style(bold=True))
+                            cv.put(x + 4, y + 1, bridge, st + BOLD)
                     else:
                         text = f"{kind}·{mark}" if kind else f"{num:>2}{letter}"
-                        cv.put(x, y, text[:cw - 1], st + Style(bold=bool(kind)))
+                        cv.put(x, y, text[:cw - 1], st + (BOLD if kind else NOT_BOLD))
                         if town or bridge:
-                            cv.put(x + cw - 1, y, town or bridge, st + Style(bold=True))
+                            cv.put(x + cw - 1, y, town or bridge, st + BOLD)
                 if target:
                     cv.put(x + cw - 1, y + ch - 1, "+", TARGET + Style(bgcolor=st.bgcolor.name if st.bgcolor else None))
                 if cursor:  # white under the keyboard's cursor, reverse video otherwise
