@@ -128,6 +128,7 @@ class TerraMysticaScreen(GameScreen):
         self._menu_fresh: int | None = None
         self.roomy = False
         self._explain_text = Text()
+        self._row_cache: dict[tuple[str, int], int] = {}
 
     # -- layout ----------------------------------------------------------------------------
     def compose_board(self) -> Widget:
@@ -203,10 +204,19 @@ class TerraMysticaScreen(GameScreen):
         return getattr(self, "_term", None) or (self.size.width, self.size.height)
 
     def _rows(self, text: Text | str, width: int) -> int:
-        t = text if isinstance(text, Text) else Text(text)
-        if not t.plain:
+        """The rows ``text`` takes at ``width`` (the plain text decides: styles do not wrap),
+        remembered: the layout asks for the same few texts again and again."""
+        plain = text.plain if isinstance(text, Text) else str(text)
+        if not plain:
             return 0
-        return len(t.wrap(self.app.console, max(1, width)))
+        key = (plain, max(1, width))
+        rows = self._row_cache.get(key)
+        if rows is None:
+            t = text if isinstance(text, Text) else Text(text)
+            if len(self._row_cache) > 256:
+                self._row_cache.clear()
+            rows = self._row_cache[key] = len(t.wrap(self.app.console, key[1]))
+        return rows
 
     def fit_rows(self) -> None:
         """The decision panel takes the rows the map and its explanation line leave: the map is
