@@ -293,7 +293,7 @@ class FinisTerraeScreen(GameScreen):
     def show_game_over(self) -> None:
         from tabletop_tui.screens.finis_terrae_over import FinisTerraeGameOver
 
-        self.app.switch_screen(FinisTerraeGameOver(self.match, self))
+        self.game_over_page(FinisTerraeGameOver(self.match, self))
 
     # -- the map ---------------------------------------------------------------------------
     def update_board(self, state: Any, targets: set, cursor: Any) -> None:

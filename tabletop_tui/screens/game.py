@@ -543,7 +543,16 @@ class GameScreen(Screen[None]):
         from tabletop_tui.screens.game_over import GameOverScreen
 
         self.cancel_bot()
-        self.app.switch_screen(GameOverScreen(self.match, self))
+        self.game_over_page(GameOverScreen(self.match, self))
+
+    def game_over_page(self, page: Screen) -> None:
+        """The game-over page in this screen's place. A dialog still open over the board (a
+        round's report the bots played past, a question nobody answered) closes first: the page
+        replaces the game itself, so leaving the page never comes back to a finished board."""
+        app = self.app
+        while app.screen is not self and self in app.screen_stack:
+            app.pop_screen()
+        app.switch_screen(page)
 
     # -- choosing --------------------------------------------------------------------------
     def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:

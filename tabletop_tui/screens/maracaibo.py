@@ -776,7 +776,7 @@ class MaracaiboScreen(GameScreen):
     def show_game_over(self) -> None:
         from tabletop_tui.screens.maracaibo_over import MaracaiboGameOver
 
-        self.app.switch_screen(MaracaiboGameOver(self.match, self))
+        self.game_over_page(MaracaiboGameOver(self.match, self))
 
 
 def abbreviate_words(text: str, room: int) -> str:

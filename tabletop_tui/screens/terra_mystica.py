@@ -729,7 +729,7 @@ class TerraMysticaScreen(GameScreen):
     def show_game_over(self) -> None:
         from tabletop_tui.screens.terra_mystica_over import TerraMysticaGameOver
 
-        self.app.switch_screen(TerraMysticaGameOver(self.match, self))
+        self.game_over_page(TerraMysticaGameOver(self.match, self))
 
     # -- the faction boards ----------------------------------------------------------------
     def refresh_panels(self, view: Any) -> None:

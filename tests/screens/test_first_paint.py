@@ -134,3 +134,30 @@ async def test_an_app_started_otherwise_has_the_collector_on_after_its_first_pai
         await pilot.pause()
         await pilot.pause()
         assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+@pytest.mark.parametrize("game", ["piratissimo", "terra_mystica", "maracaibo", "finis_terrae", "finca"])
+async def test_a_game_that_ends_under_a_dialog_leaves_no_board_under_its_game_over_page(game):
+    """Bots can finish a game while a dialog is open over the board (a round's report nobody
+    closed, after a resign): the game-over page takes the game's place, so leaving it goes to
+    the launcher, never back to the finished board."""
+    from tabletop_tui.screens.confirm import ConfirmScreen
+    from tabletop_tui.screens.game_over import GameOverScreen
+
+    from .helpers import played_match
+
+    app = TabletopApp(match=played_match(game, players=2, moves=6, bots=(1,)), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = app.screen
+        assert isinstance(board, GameScreen)
+        app.push_screen(ConfirmScreen("A dialog over the board"))
+        await pilot.pause()
+        board.show_game_over()
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert not any(isinstance(s, (GameScreen, ConfirmScreen)) for s in app.screen_stack)
+        await pilot.press("b")
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack] == [LauncherScreen]
