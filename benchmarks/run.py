@@ -6,7 +6,8 @@
   same for `tabletop --game piratissimo --players 2` and `--game terra_mystica --players 4`
   until the game's title bar is on the screen (GAME_PAINTS);
 - start-up in a headless test terminal: process start → first paint of the launcher, and of
-  the Piratissimo screen, against a bare Textual app that paints one Static;
+  the Piratissimo screen, against a bare Textual app that paints one Static, run alternately
+  with it (pairwise medians);
 - key latency: key press → repaint on the Piratissimo board, against a trivial app;
 - Terra Mystica: opening a 5-player mid-game screen (a position built before the clock starts),
   against the bare app's start-up, and key → repaint on that board, against the trivial app;
@@ -181,18 +182,37 @@ GAME_PAINTS = [("piratissimo_2p", "--game piratissimo --players 2 --seed 5", "Pi
                ("terra_mystica_4p", "--game terra_mystica --players 4 --seed 5", "choosing factions")]
 
 
+def _startup_once(kind: str, env: dict) -> tuple[float, float]:
+    out = subprocess.run([sys.executable, "-c", STARTUP, kind], capture_output=True, text=True,
+                         env=env, cwd=ROOT)
+    if out.returncode != 0:
+        raise SystemExit(out.stderr)
+    t, rss = out.stdout.split()[-2:]
+    return float(t), int(rss) / 1024
+
+
 def startup(kind: str) -> tuple[float, float]:
     times, mem = [], []
     env = dict(os.environ, TABLETOP_TUI_DATA_DIR=tempfile.mkdtemp())
     for _ in range(RUNS):
-        out = subprocess.run([sys.executable, "-c", STARTUP, kind], capture_output=True, text=True,
-                             env=env, cwd=ROOT)
-        if out.returncode != 0:
-            raise SystemExit(out.stderr)
-        t, rss = out.stdout.split()[-2:]
-        times.append(float(t))
-        mem.append(int(rss) / 1024)
+        t, m = _startup_once(kind, env)
+        times.append(t)
+        mem.append(m)
     return statistics.median(times), max(mem)
+
+
+def startup_ratio(kind: str) -> tuple[float, float, float]:
+    """``kind``'s start-up against the bare app's, run alternately (so both see the same load):
+    the pairwise median ratio, ``kind``'s median seconds and its peak memory."""
+    env = dict(os.environ, TABLETOP_TUI_DATA_DIR=tempfile.mkdtemp())
+    ratios, times, mem = [], [], []
+    for _ in range(RUNS):
+        b, _ = _startup_once("bare", env)
+        t, m = _startup_once(kind, env)
+        ratios.append(t / b)
+        times.append(t)
+        mem.append(m)
+    return statistics.median(ratios), statistics.median(times), max(mem)
 
 
 async def key_latency_trivial(presses: int) -> float:
@@ -358,10 +378,10 @@ def main() -> None:
     paint = first_paint(max(RUNS, 7))
     game_paints = {name: first_paint(max(RUNS, 7), args, expect) for name, args, expect in GAME_PAINTS}
     bare_t, bare_m = startup("bare")
-    launch_t, launch_m = startup("launcher")
-    game_t, game_m = startup("game")
-    mar_t, mar_m = startup("maracaibo")
-    tm_t, tm_m = startup("tm")
+    launch_r, launch_t, launch_m = startup_ratio("launcher")
+    game_r, game_t, game_m = startup_ratio("game")
+    mar_r, mar_t, mar_m = startup_ratio("maracaibo")
+    tm_r, tm_t, tm_m = startup_ratio("tm")
     presses = 40
     triv = asyncio.run(key_latency_trivial(presses))
     boards = {g: asyncio.run(key_latency_board(g, moves, presses))
@@ -375,10 +395,11 @@ def main() -> None:
         "floor_bare_app_first_paint_s": round(paint["bare_s"], 4) if paint else None,
         **{f"{name}_first_paint_ratio": round(p["ratio"], 2) if p else None for name, p in game_paints.items()},
         "floor_bare_app_startup_s": round(bare_t, 4),
-        "launcher_startup_ratio": round(launch_t / bare_t, 2),
-        "piratissimo_open_ratio": round(game_t / bare_t, 2),
-        "maracaibo_open_ratio": round(mar_t / bare_t, 2),
-        "terra_mystica_5p_open_ratio": round(tm_t / bare_t, 2),
+        # (each against the bare app run alternately with it: pairwise medians)
+        "launcher_startup_ratio": round(launch_r, 2),
+        "piratissimo_open_ratio": round(game_r, 2),
+        "maracaibo_open_ratio": round(mar_r, 2),
+        "terra_mystica_5p_open_ratio": round(tm_r, 2),
         "floor_trivial_key_s": round(triv, 5),
         "log_key_ratio_idle": round(idle_log / triv, 2),
         "log_key_ratio_hard_bot_thinking": round(hard_log / triv, 2),
