@@ -36,28 +36,26 @@ def check_level(level: str) -> str:
     return level
 
 
-def game_module(game_id: str) -> ModuleType | None:
-    """The game's bot module (``tabletop_tui/bots/<game_id>.py``), or None if it has none."""
-    name = f"{__name__}.{game_id}"
+def _optional_module(name: str) -> ModuleType | None:
+    """The module ``name``, or None where it does not exist (an import error inside it is raised)."""
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as e:
         if e.name == name:
             return None
         raise
+
+
+def game_module(game_id: str) -> ModuleType | None:
+    """The game's bot module (``tabletop_tui/bots/<game_id>.py``), or None if it has none."""
+    return _optional_module(f"{__name__}.{game_id}")
 
 
 def search_module(game_id: str) -> ModuleType | None:
     """The game's own hard bot (``tabletop_tui/bots/<game_id>_search.py``, with ``choose(rules,
     view, seat, rng, iterations)``), or None: the shared search plays it. A search module builds
     on its game's heuristic module, never the other way round."""
-    name = f"{__name__}.{game_id}_search"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name == name:
-            return None
-        raise
+    return _optional_module(f"{__name__}.{game_id}_search")
 
 
 def _seat_and_view(rules: Any, x: Any, seat: int | None) -> tuple[int, Any]:

@@ -249,7 +249,7 @@ class GameOverScreen(Screen[None]):
         sheets = self.sheets()
         head, rows = sheets["wide"]
         need = sum(max(c.cell_len for c in [h] + [r[i] for r in rows]) + 2 for i, h in enumerate(head))
-        kind = "wide" if need <= self.app.size.width - 4 else "tall"
+        kind = "wide" if need <= self.table_room() else "tall"
         self._filled_at = self.app.size.width
         if kind == getattr(self, "layout_kind", ""):
             return
@@ -261,6 +261,10 @@ class GameOverScreen(Screen[None]):
         for row in rows:
             table.add_row(*row)
         table.fix_widths()
+
+    def table_room(self) -> int:
+        """The columns a one-row-per-player table may take."""
+        return self.app.size.width - 4
 
     def start_table(self) -> tuple[DataTable, list[str], list[int], dict[int, int]]:
         """For a game's own breakdown (made again on a resize): the emptied table, with the width

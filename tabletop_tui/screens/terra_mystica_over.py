@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from tabletop_tui.rules.terra_mystica.data import FACTIONS
-from tabletop_tui.screens.game_over import GameOverScreen, ScoreTable
+from tabletop_tui.screens.game_over import GameOverScreen
 from tabletop_tui.widgets.vp_chart import VPChart
 
 #: the game-over breakdown's columns: each source of points the ledger names, by its kind
@@ -69,25 +69,11 @@ class TerraMysticaGameOver(GameOverScreen):
         out["tall"] = (head, rows[:1] + [[Text("Faction")] + factions] + rows[1:])
         return out
 
-    def fill_table(self) -> None:
-        """The shared table, one row per player where every column fits the page (its padding and
-        scroll bar taken off), else one column per player."""
-        sheets = self.sheets()
-        head, rows = sheets["wide"]
-        need = sum(max(c.cell_len for c in [h] + [r[i] for r in rows]) + 2 for i, h in enumerate(head))
-        room = self.query_one("#over").scrollable_content_region.width or self.app.size.width - 8
-        kind = "wide" if need <= min(room, self.app.size.width - 8) else "tall"
-        self._filled_at = self.app.size.width
-        if kind == getattr(self, "layout_kind", ""):
-            return
-        self.layout_kind = kind
-        head, rows = sheets[kind]
-        table = self.query_one("#breakdown", ScoreTable)
-        table.clear(columns=True)
-        table.add_columns(*head)
-        for row in rows:
-            table.add_row(*row)
-        table.fix_widths()
+    def table_room(self) -> int:
+        """Every column must fit the page, its padding and scroll bar taken off (else one column
+        per player)."""
+        page = self.query_one("#over").scrollable_content_region.width or self.app.size.width - 8
+        return min(page, self.app.size.width - 8)
 
     def chart_rounds(self) -> None:
         """The VP chart by round: the start of round 1, the end of each round, the final scoring."""

@@ -13,6 +13,7 @@ from rich.style import Style
 from rich.text import Text
 
 from tabletop_tui.rules.maracaibo import surface as SF
+from tabletop_tui.rules.maracaibo.describe import ops_words as ops_text
 from tabletop_tui.rules.maracaibo.content import (CAREERS, NATION_NAMES, NATIONS, PRESTIGE, QUESTS,
                                                   UPGRADES, UPGRADE_IDS, XTRACK, card)
 from tabletop_tui.widgets.route_map import GOOD_LETTER, NATION_LETTER, NATION_STYLE
@@ -88,39 +89,6 @@ def quest_text(qid: str) -> str:
     if cost.get("cards"):
         parts.append(f"{cost['cards']} hand cards")
     return f"{q['name']}: pay {', '.join(parts) or 'nothing'} → {ops_text(q['reward'])}"
-
-
-def ops_text(ops: list) -> str:
-    out = []
-    for o in ops:
-        n = o.get("n", 1)
-        name = o["op"]
-        if name == "doubloons":
-            out.append(f"{n} doubloon{'s' if n != 1 else ''}")
-        elif name == "vp":
-            out.append(f"{n} VP")
-        elif name == "combat_points":
-            out.append(f"{n} combat point{'s' if n != 1 else ''}")
-        elif name == "influence":
-            nat = o.get("nation")
-            who = {"any": "a nation", "each": "each nation", "fighting": "the fighting nation"}.get(
-                nat, NATION_NAMES.get(nat, nat))
-            out.append(f"{n} influence with {who}")
-        elif name == "explore":
-            out.append(f"explore {n}")
-        elif name == "remove_disc":
-            out.append(f"{n} disc off the ship" if n == 1 else f"{n} discs off the ship")
-        elif name == "draw":
-            out.append(f"draw {n}")
-        elif name == "figure":
-            out.append(f"{n} figure")
-        elif name == "fight":
-            out.append("a combat")
-        elif name == "village_actions":
-            out.append(f"{n} village action{'s' if n > 1 else ''}")
-        else:
-            out.append(name.replace("_", " "))
-    return ", ".join(out)
 
 
 # -- the tracks ---------------------------------------------------------------------------------

@@ -20,10 +20,9 @@ import pytest
 # `make test` installs the tables and test extras: a missing one fails here, never skips
 import aiohttp  # (textual-serve brings it)
 import pyte
-import textual_serve  # noqa: F401
 
-from tabletop_tui.match import Seat  # noqa: E402
-from tabletop_tui.tables import Table, new_table, open_store  # noqa: E402
+from tabletop_tui.match import Seat
+from tabletop_tui.tables import Table, new_table, open_store
 
 ROOT = Path(__file__).resolve().parents[2]
 

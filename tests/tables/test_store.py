@@ -235,7 +235,7 @@ def test_a_file_that_is_not_a_store_is_refused_clearly(tmp_path):
 
 
 def test_an_unreachable_postgresql_store_is_one_clear_line_without_the_password(tmp_path):
-    import psycopg  # noqa: F401  (the tables extra: installed by make test)
+    # (without psycopg the store says so instead, and this fails: make test installs the extra)
     with pytest.raises(StoreError, match="cannot be reached") as e:
         open_store(f"postgresql://ann:s3cret@/postgres?host={tmp_path}&connect_timeout=2")
     assert "s3cret" not in str(e.value) and "\n" not in str(e.value)
@@ -261,3 +261,13 @@ def test_a_postgresql_wait_reads_the_moves_again_after_losing_its_connection(pg_
     s.append(new.codes[0], 0, "m0", in_turn)  # perhaps before it listens again: it re-reads
     waiter.join(20)
     assert [m.notation for m in got] == ["m0"]
+
+
+def test_the_tables_extra_is_installed_at_the_versions_the_project_names():
+    """`make test` installs `.[test,tables]`: the store's PostgreSQL client and the pinned
+    textual-serve the seats' web page is built on (a missing one fails here, never skips)."""
+    from importlib.metadata import version
+
+    assert version("textual-serve") == "1.1.3"
+    assert version("psycopg").split(".")[0] == "3"
+

@@ -201,7 +201,7 @@ def _op_text(o: dict) -> str:
 
 
 def ops_words(ops: list) -> str:
-    """Rewards in words, plurals right: "2 doubloons, 1 VP"."""
+    """Rewards in words, plurals right: "2 doubloons, 1 VP, 1 influence with a nation"."""
     out = []
     for o in ops:
         n = o.get("n", 1)
@@ -213,7 +213,22 @@ def ops_words(ops: list) -> str:
         elif name == "combat_points":
             out.append(f"{n} combat point{'s' if n != 1 else ''}")
         elif name == "influence":
-            out.append(f"{n} influence")
+            nat = o.get("nation")
+            who = {"any": "a nation", "each": "each nation", "fighting": "the fighting nation"}.get(
+                nat, NATION_NAMES.get(nat, nat)) if nat else None
+            out.append(f"{n} influence with {who}" if who else f"{n} influence")
+        elif name == "explore":
+            out.append(f"explore {n}")
+        elif name == "remove_disc":
+            out.append(f"{n} disc off the ship" if n == 1 else f"{n} discs off the ship")
+        elif name == "draw":
+            out.append(f"draw {n}")
+        elif name == "figure":
+            out.append(f"{n} figure")
+        elif name == "fight":
+            out.append("a combat")
+        elif name == "village_actions":
+            out.append(f"{n} village action{'s' if n > 1 else ''}")
         else:
-            out.append(name.replace("_", " ") + (f" {n}" if "n" in o else ""))
+            out.append(name.replace("_", " "))
     return ", ".join(out)

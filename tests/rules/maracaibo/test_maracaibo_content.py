@@ -158,3 +158,16 @@ def test_goods_balance_on_cards_and_markets():
     markets = Counter(g for loc in LOCS.values() for g in loc.get("market", []))
     assert set(markets.values()) == {4} and sum(markets.values()) == 20
     assert all(len(set(c["goods"])) == 2 for c in CARDS.values())
+
+
+def test_rewards_read_as_words_with_their_plurals_and_nations():
+    """One wording of a reward everywhere (the board's tables, the seat sheets, the choices)."""
+    from tabletop_tui.rules.maracaibo.describe import ops_words
+
+    assert ops_words([{"op": "doubloons", "n": 1}, {"op": "vp", "n": 3}]) == "1 doubloon, 3 VP"
+    assert ops_words([{"op": "doubloons", "n": 2}, {"op": "combat_points", "n": 1}]) == \
+        "2 doubloons, 1 combat point"
+    assert ops_words([{"op": "influence", "n": 1, "nation": "any"}]) == "1 influence with a nation"
+    assert ops_words([{"op": "influence", "n": 2}]) == "2 influence"
+    assert ops_words([{"op": "village_actions", "n": 2}, {"op": "remove_disc", "n": 1}]) == \
+        "2 village actions, 1 disc off the ship"
