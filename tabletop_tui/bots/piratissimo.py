@@ -69,7 +69,7 @@ def capsizes_self(s: Any, seat: int, a: Any) -> bool:
 
 def rank(rules: Any, view: Any, seat: int, rng: Rng) -> list:
     """The shared lookahead's ranking, without the loads that capsize one's own ship."""
-    from tabletop_tui import bots
+    from tabletop_tui.bots import core as bots
 
     acts = [a for a in rules.legal_actions(view) if not capsizes_self(view, seat, a)]
     if not acts:

@@ -77,7 +77,7 @@ def random_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
 
 def greedy_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
     """ε-greedy one-step lookahead on a complete world (ε = ROLLOUT_EPSILON)."""
-    from tabletop_tui import bots
+    from tabletop_tui.bots import core as bots
 
     if len(acts) == 1 or rng.randbelow(1000) < int(ROLLOUT_EPSILON * 1000):
         return acts[rng.randbelow(len(acts))]
@@ -95,7 +95,7 @@ def greedy_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
 
 def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = None) -> Any:
     """The hard bot's action for ``seat`` in ``view``."""
-    from tabletop_tui import bots
+    from tabletop_tui.bots import core as bots
 
     root_actions = rules.legal_actions(view)
     if not root_actions:

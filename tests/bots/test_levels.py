@@ -45,6 +45,7 @@ def test_hidden_information_game_without_its_module_still_plays(monkeypatch, lev
     still answer legally (medium falls back to a random legal move where it sees nothing)."""
     from tabletop_tui import catalogue
 
+    monkeypatch.setattr(bots.core, "game_module", lambda game_id: None)
     monkeypatch.setattr(bots, "game_module", lambda game_id: None)
     rules = catalogue.get("finis_terrae").rules()
     s = rules.setup(["A", "B"], 5, {})

@@ -57,6 +57,6 @@ def test_search_worlds_come_from_the_view_only(monkeypatch):
         seen.append(view)
         return real(r, view, st, rng)
 
-    monkeypatch.setattr(bots, "world", spy)
+    monkeypatch.setattr(bots.core, "world", spy)
     search.choose(rules, v, seat, Rng(4), iterations=5)
     assert seen and all(x is v for x in seen)

@@ -20,6 +20,7 @@ from tabletop_tui.rules.terra_mystica.ledger import add_vp, credit, note, round_
 from tabletop_tui.rules.terra_mystica.notation import CONVERSIONS, Act
 from tabletop_tui.rules.terra_mystica.power import fac, gain, gain_power, income, pay
 from tabletop_tui.rules.terra_mystica.state import OWN_TURN_STEPS, Player, State
+from tabletop_tui.rules.terra_mystica.words import cult_bonus_words
 from tabletop_tui.rules.terra_mystica.towns import (check_all_towns, check_town, component, round_tile,
                                                     round_vp, take_favor, take_town)
 
@@ -303,18 +304,6 @@ def end_round(s: State) -> None:
     s.order = order
     s.next_order = []
     s.step = "income"
-
-
-def cult_bonus_words(tile: dict) -> str:
-    """"1 coin per Earth step" / "1 priest per 4 Water" / "2 coins per priest sent"."""
-    from tabletop_tui.rules.terra_mystica.log import amount
-
-    what = amount({k: 1 for k in tile["reward"]} if len(tile["reward"]) > 1 else
-                  {k: v for k, v in tile["reward"].items()})
-    if tile["track"] == "priests":
-        return f"{what} per priest sent"
-    track = ("Fire", "Water", "Earth", "Air")[tile["track"]]
-    return f"{what} per {tile['steps']} {track}" if tile["steps"] > 1 else f"{what} per {track} step"
 
 
 def _next_round_order(s: State) -> list[int]:

@@ -3,10 +3,8 @@ each round's cult bonus and income) follows in the ledger's signed numbers (core
 from __future__ import annotations
 
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, SCORING
+from tabletop_tui.rules.terra_mystica.words import TRACKS, WORDS, amount, cult_bonus_words  # noqa: F401 (the log's words)
 
-TRACKS = ("Fire", "Water", "Earth", "Air")
-WORDS = {"C": ("coin", "coins"), "W": ("worker", "workers"), "P": ("priest", "priests"),
-         "PW": ("power", "power"), "VP": ("VP", "VP"), "spade": ("spade", "spades")}
 BUILDINGS = {"D": "a dwelling", "TP": "a trading house", "TE": "a temple", "SH": "a stronghold",
              "SA": "a sanctuary"}
 PAST = (("Build ", "built "), ("Transform ", "transformed "), ("Upgrade ", "upgraded "),
@@ -14,16 +12,6 @@ PAST = (("Build ", "built "), ("Transform ", "transformed "), ("Upgrade ", "upgr
         ("Decline ", "declined "), ("Power action ", "used power action "),
         ("Answer later", "will answer later"), ("End the turn", "ended the turn"),
         ("Stop here", "stopped there"))
-
-
-def amount(d: dict, times: int = 1) -> str:
-    parts = []
-    for k, v in d.items():
-        v *= times
-        if v:
-            one, many = WORDS.get(k, (k, k))
-            parts.append(f"{v} {one if v == 1 else many}")
-    return ", ".join(parts) if parts else "nothing"
 
 
 def _convert_words(text: str) -> str:
@@ -84,7 +72,6 @@ def round_events(before, after) -> list[str]:
             out.append(f"Round {before.round} ends (no cult bonus after the last round).")
         else:
             tile = SCORING[before.scoring[before.round - 1]]
-            from tabletop_tui.rules.terra_mystica.engine import cult_bonus_words
             paid = any((p.priests_sent if tile["track"] == "priests" else p.cult[tile["track"]] // tile["steps"]) > 0
                        for p in before.players)
             out.append(f"Round {before.round} ends. Cult bonus: {cult_bonus_words(tile)}"
