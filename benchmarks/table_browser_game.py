@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tabletop_tui.match import Seat  # noqa: E402
-from tabletop_tui.tables import Table, new_table, open_store  # noqa: E402
+from tabletop_tui.store.open import open_store
+from tabletop_tui.store.table import Table, new_table  # noqa: E402
 from tests.tables.test_serve import CHROMEDRIVER, CHROMIUM, Page, _free_port  # noqa: E402
 
 

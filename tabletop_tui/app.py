@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import sys
 from typing import TYPE_CHECKING, Iterable
 
 from textual.app import App, SystemCommand
@@ -10,6 +11,7 @@ from textual.screen import Screen
 
 if TYPE_CHECKING:  # the launcher paints before any game machinery is loaded
     from tabletop_tui.match import Match, Seat
+    from tabletop_tui.store.table import Table
 
 
 def make_seat(name: str, bot: bool, level: str | None = None) -> "Seat":
@@ -105,14 +107,14 @@ class TabletopApp(App[None]):
             self.switch_screen(LauncherScreen())
 
     def on_unmount(self) -> None:
-        from tabletop_tui.launch import startup_done
+        from tabletop_tui.startup import startup_done
 
         startup_done()  # (an app that ends before its first paint)
         if self._thinker is not None:
             self._thinker.close()
 
     def on_mount(self) -> None:
-        from tabletop_tui.launch import pause_collector, startup_done
+        from tabletop_tui.startup import pause_collector, startup_done
 
         pause_collector("app")  # (already off when started by `tabletop`)
         self.call_after_refresh(startup_done)  # (after the first screen is painted)
@@ -199,3 +201,44 @@ class TabletopApp(App[None]):
                                 screen.action_quit_app)
         else:
             yield from super().get_system_commands(screen)
+
+
+def run_app(**kwargs) -> None:
+    """Run the app; one that ended by a crash exits non-zero (Textual prints the traceback and
+    sets the return code)."""
+    tui = TabletopApp(**kwargs)
+    tui.run()
+    if tui.return_code:
+        sys.exit(tui.return_code)
+
+
+# -- a seat at a table: an app with only that seat in it -----------------------------------
+class _SeatClosed(Screen):
+    """Under the seat: when the seat (or its game-over page) is left, the app ends."""
+
+    def on_screen_resume(self) -> None:
+        if getattr(self.app, "seat_opened", False) and len(self.app.screen_stack) == 1:
+            self.app.exit()
+
+
+def seat_app(table: "Table", bot_delay: float = 0.5) -> App:
+    """An app with only the seat in it (`tabletop seat`, a browser's seat): leaving it ends it."""
+    from tabletop_tui.screens.seat import seat_screen
+
+    class SeatApp(TabletopApp):
+        def __init__(self) -> None:
+            super().__init__(bot_delay=bot_delay)
+            self.table = table
+            self.seat_opened = False
+
+        def get_default_screen(self) -> Screen:
+            return _SeatClosed()
+
+        def on_mount(self) -> None:
+            self.push_screen(seat_screen(table))
+            self.seat_opened = True
+
+        def start_new_game(self, setup: dict, replace: bool = False) -> None:
+            self.notify("A new table is made by the host: `tabletop table new`.", markup=False)
+
+    return SeatApp()

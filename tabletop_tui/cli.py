@@ -10,6 +10,8 @@ from typing import List, Optional
 import typer
 
 from tabletop_tui import __version__, catalogue, newgame
+from tabletop_tui.cli_common import (bot_option, fail, names_option, option_option, parse_new_game,
+                                     players_option, seed_option)
 
 def _plain_arguments() -> None:
     """typer 0.29 shows an argument as `{FILE}` in the usage line and `FILE <path>` in the list;
@@ -38,26 +40,10 @@ app = typer.Typer(add_completion=False, no_args_is_help=False, rich_markup_mode=
 SUBCOMMANDS = {"games", "rules", "replay", "simulate", "tournament", "table", "seat", "serve"}
 
 
-def fail(message: str, code: int = 2) -> None:
-    typer.echo(f"tabletop: {message}", err=True)
-    raise typer.Exit(code)
-
-
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"tabletop-tui {__version__}")
         raise typer.Exit(0)
-
-
-def parse_new_game(game: str, players: Optional[int], names: Optional[str], bots: List[str],
-                   seed: Optional[int], option: List[str]) -> dict:
-    """Check the new-game arguments (newgame.py); returns the set-up for the app or exits 2 with
-    a reason."""
-    try:
-        return newgame.parse_new_game(game, players, names, bots, seed, option)
-    except newgame.ArgumentProblem as e:
-        fail(str(e))
-    return {}
 
 
 def _options(rules, option: List[str]) -> dict:
@@ -76,15 +62,11 @@ def main_callback(
     game: Optional[str] = typer.Option(None, "--game", metavar="ID",
                                        help="Start a new game straight away: "
                                        + ", ".join(g.id for g in catalogue.GAMES)),
-    players: Optional[int] = typer.Option(None, "--players", metavar="N", help="Number of players."),
-    names: Optional[str] = typer.Option(None, "--names", metavar="NAME,NAME,...",
-                                        help="Player names, comma-separated."),
-    bot: List[str] = typer.Option([], "--bot", metavar="SEAT",
-                                  help="Seat number (from 1) played by a bot, optionally with a level: "
-                                        "2 or 2:easy|medium|hard|random (default medium); repeat it."),
-    seed: Optional[int] = typer.Option(None, "--seed", metavar="N", help="Seed for everything random."),
-    option: List[str] = typer.Option([], "--option", metavar="KEY=VALUE",
-                                     help="Game option, e.g. variant=younger; repeat it. A wrong KEY lists the right ones."),
+    players: Optional[int] = players_option(),
+    names: Optional[str] = names_option(),
+    bot: List[str] = bot_option(),
+    seed: Optional[int] = seed_option(),
+    option: List[str] = option_option(),
     resume: bool = typer.Option(False, "--resume",
                                 help="Continue the last unfinished game; `--resume FILE` continues that save."),
     resume_file: Optional[Path] = typer.Option(None, "--resume-file", hidden=True),
@@ -127,7 +109,7 @@ def main_callback(
 
 def _run_app(**kwargs) -> None:
     """Run the app (one that ended by a crash exits non-zero): the same call as the quick path."""
-    from tabletop_tui.launch import run_app
+    from tabletop_tui.app import run_app
 
     run_app(**kwargs)
 
@@ -314,7 +296,7 @@ def tournament_cmd(
                    f"{st['max_move_s']:.3f} s longest")
 
 
-from tabletop_tui.tables.cli import seat_cmd, serve_cmd, table_app  # noqa: E402  (issue 25: tables)
+from tabletop_tui.table_cli import seat_cmd, serve_cmd, table_app  # noqa: E402  (issue 25: tables)
 
 app.add_typer(table_app, name="table")
 app.command("seat")(seat_cmd)

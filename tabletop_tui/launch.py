@@ -5,8 +5,9 @@ newgame.py) opens the same way. Anything else goes to the full command line (cli
 does a new game's command line with anything wrong in it, which cli.py explains."""
 from __future__ import annotations
 
-import gc
 import sys
+
+from tabletop_tui.startup import pause_collector, startup_done
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -16,6 +17,8 @@ def main(argv: list[str] | None = None) -> None:
     # (one of them through the whole heap) took a third of the time to the first paint.
     pause_collector("tabletop")
     if not args:
+        from tabletop_tui.app import run_app
+
         run_app()
         return
     if any(a == "--game" or a.startswith("--game=") for a in args):
@@ -23,47 +26,14 @@ def main(argv: list[str] | None = None) -> None:
 
         setup = quick_setup(args)
         if setup is not None:
+            from tabletop_tui.app import run_app
+
             run_app(**setup)
             return
     startup_done()  # the collector on: the full command line also runs simulations, tournaments
     from tabletop_tui.cli import main as cli_main
 
     cli_main(args)
-
-
-def run_app(**kwargs) -> None:
-    """Run the app; one that ended by a crash exits non-zero (Textual prints the traceback and
-    sets the return code)."""
-    from tabletop_tui.app import TabletopApp
-
-    tui = TabletopApp(**kwargs)
-    tui.run()
-    if tui.return_code:
-        sys.exit(tui.return_code)
-
-
-_paused_by: str | None = None  # who turned the collector off for the start
-
-
-def pause_collector(by: str) -> None:
-    """The collector off until the first paint; ``by`` is "tabletop" (the entry point) or "app"
-    (an app started otherwise: tests, benchmarks)."""
-    global _paused_by
-    if gc.isenabled():
-        gc.disable()
-        _paused_by = by
-
-
-def startup_done() -> None:
-    """After the first paint: the collector runs again. After `tabletop`'s start, what it built
-    (modules, styles, the screen) is set aside from the collector's passes, which would find
-    nothing there to free (not in a test run, where it would keep earlier tests' garbage)."""
-    global _paused_by
-    if _paused_by is not None and not gc.isenabled():
-        if _paused_by == "tabletop":
-            gc.freeze()
-        gc.enable()
-    _paused_by = None
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop_tui import bots, catalogue
+from tabletop_tui.bots import bot_action_for  # noqa: F401 (the screens' and tests' name for it)
 from tabletop_tui.rules.core import Change, IllegalAction, change_text, resolve_options
 
 FORMAT = "tabletop-tui/save"
@@ -427,13 +428,6 @@ def _seat_of(raw: dict) -> Seat:
     moves it would have."""
     bot = raw.get("kind") == "bot"
     return Seat(raw["name"], bot, raw.get("level", "random" if bot else bots.DEFAULT_LEVEL))
-
-
-def bot_action_for(rules: Any, view: Any, seat: int, level: str, seed: int) -> Any:
-    """A bot's action from what :meth:`Match.bot_request` took. Pure: it reads only its
-    arguments and changes nothing, so the screen may run it in a worker thread and drop the
-    answer if the match moved on (undo, leave, resign) meanwhile."""
-    return bots.make_bot(rules.game_id, level, seed).choose(rules, view, seat)
 
 
 def now_stamp() -> str:

@@ -12,6 +12,10 @@ from typing import List, Optional
 
 from tabletop_tui import catalogue
 
+# The longest player name, in the set-up screen and on the command line alike: names appear in
+# panels, tables and the log, which are laid out for it.
+NAME_MAX = 16
+
 
 class ArgumentProblem(ValueError):
     """A new-game argument that cannot be used; the message says why, for the player."""
@@ -44,8 +48,6 @@ def parse_new_game(game: str, players: Optional[int], names: Optional[str], bots
         fail(f"--names gives {len(name_list)} names for {players} players")
     if len(set(n.lower() for n in name_list)) != len(name_list):
         fail("--names: every player needs a different name")
-    from tabletop_tui.widgets.players import NAME_MAX
-
     for n in name_list:
         if len(n) > NAME_MAX:
             fail(f"--names: {n!r} is longer than {NAME_MAX} characters")

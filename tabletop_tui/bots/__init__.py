@@ -103,3 +103,10 @@ def make_bot(game_id: str = "", level: str = DEFAULT_LEVEL, seed: int = 0) -> An
     if level == "hard":
         return SearchBot(game_id, seed)
     return HeuristicBot(game_id, seed, EASY_MISTAKE_RATE if level == "easy" else 0.0)
+
+
+def bot_action_for(rules: Any, view: Any, seat: int, level: str, seed: int) -> Any:
+    """A bot's action from what :meth:`tabletop_tui.match.Match.bot_request` took. Pure: it reads only its
+    arguments and changes nothing, so the screen may run it in a worker thread and drop the
+    answer if the match moved on (undo, leave, resign) meanwhile."""
+    return make_bot(rules.game_id, level, seed).choose(rules, view, seat)

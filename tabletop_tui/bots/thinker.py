@@ -10,7 +10,7 @@ moves, which a process per move would lose): ``python -m tabletop_tui.bots.think
 reads requests from its standard input and writes answers to its standard output, each a
 length-prefixed pickle. The screen's worker thread hands it the bot's request
 (:meth:`Match.bot_request`: rules, view, seat, level, seed — the same pure inputs as
-:func:`tabletop_tui.match.bot_action_for`, so the choice is the same move for move) and waits,
+:func:`tabletop_tui.bots.bot_action_for`, so the choice is the same move for move) and waits,
 holding no lock. Cancelling (undo, resign, leaving) stops the process at once; the next hard
 move starts a new one. Where a process cannot be started (or on a system without ``select`` on
 pipes) or it dies, the bot thinks in the thread as before: slower keys, never a lost move.
@@ -58,7 +58,7 @@ def serve() -> None:
     out = os.fdopen(os.dup(1), "wb")
     null = os.open(os.devnull, os.O_WRONLY)
     os.dup2(null, 1)  # a stray print would corrupt the answers
-    from tabletop_tui.match import bot_action_for
+    from tabletop_tui.bots import bot_action_for
 
     inp = sys.stdin.buffer
     while True:
@@ -93,7 +93,7 @@ class Thinker:
         first (the process is stopped)."""
         import select
 
-        from tabletop_tui.match import bot_action_for
+        from tabletop_tui.bots import bot_action_for
 
         cancelled = cancelled or (lambda: False)
         try:

@@ -12,30 +12,9 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop_tui import catalogue
+from tabletop_tui.widgets.stop_at_ends import StopAtEndsList
 
 BANNER = "tabletop-tui · board games for friends sharing one keyboard"
-
-
-class StopAtEndsList(OptionList):
-    """An option list whose cursor stops at the first and last entries, as Textual's ListView
-    and DataTable do (OptionList alone wraps around): Down on the last game must not open the
-    first one."""
-
-    def _step(self, direction: int) -> None:
-        if self.highlighted is None:
-            super().action_cursor_down() if direction > 0 else super().action_cursor_up()
-            return
-        i = self.highlighted + direction
-        while 0 <= i < self.option_count and self.get_option_at_index(i).disabled:
-            i += direction
-        if 0 <= i < self.option_count:
-            self.highlighted = i
-
-    def action_cursor_down(self) -> None:
-        self._step(1)
-
-    def action_cursor_up(self) -> None:
-        self._step(-1)
 
 
 class LauncherScreen(Screen[None]):
@@ -107,7 +86,7 @@ class LauncherScreen(Screen[None]):
         self.app.push_screen(WatchPrompt())
 
     def action_tables(self) -> None:
-        from tabletop_tui.tables.seat import JoinedTablesScreen
+        from tabletop_tui.screens.joined_tables import JoinedTablesScreen
 
         self.app.push_screen(JoinedTablesScreen())
 

@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 
 from tabletop_tui import catalogue
 from tabletop_tui.match import Match, SaveError, list_saves
-from tabletop_tui.screens.launcher import StopAtEndsList
+from tabletop_tui.widgets.stop_at_ends import StopAtEndsList
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 

@@ -19,7 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from tabletop_tui.catalogue import Game
-from tabletop_tui.widgets.players import NAME_MAX
+from tabletop_tui.newgame import NAME_MAX
 
 DEFAULT_NAMES = ["Anna", "Bruno", "Chiara", "Dario", "Elena"]
 LEVELS = ("easy", "medium", "hard", "random")

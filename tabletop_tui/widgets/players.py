@@ -10,10 +10,6 @@ PLAYER_COLOURS = {
 }
 DEFAULT_ORDER = ["red", "blue", "green", "yellow", "purple"]
 
-# The longest player name, in the set-up screen and on the command line alike: names appear in
-# panels, tables and the log, which are laid out for it.
-NAME_MAX = 16
-
 
 def markers(names: list[str]) -> list[str]:
     """One distinct letter per player: the initial, or the next free letter of the name."""

@@ -7,7 +7,8 @@ from typer.testing import CliRunner
 
 from tabletop_tui import bots
 from tabletop_tui.bots import LEVELS, HeuristicBot, RandomBot, SearchBot, make_bot
-from tabletop_tui.cli import app, parse_new_game
+from tabletop_tui.cli import app
+from tabletop_tui.cli_common import parse_new_game
 from tabletop_tui.match import Match, Seat, bot_action_for
 from tabletop_tui.rules.core import Rng
 

@@ -7,7 +7,8 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletop_tui import __version__, catalogue
-from tabletop_tui.cli import _rewrite, app, parse_new_game
+from tabletop_tui.cli import _rewrite, app
+from tabletop_tui.cli_common import parse_new_game
 
 runner = CliRunner()
 

@@ -6,7 +6,8 @@ from typer.testing import CliRunner
 
 from tabletop_tui.cli import _rewrite, app
 from tabletop_tui.match import Match, Seat, saves_dir
-from tabletop_tui.widgets.players import NAME_MAX, markers
+from tabletop_tui.newgame import NAME_MAX
+from tabletop_tui.widgets.players import markers
 
 runner = CliRunner()
 

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from tabletop_tui.cli import parse_new_game
+from tabletop_tui.cli_common import parse_new_game
 from tabletop_tui.launch import main
 from tabletop_tui.newgame import quick_setup
 

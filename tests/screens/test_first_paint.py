@@ -112,7 +112,7 @@ async def test_the_collector_is_back_on_once_the_first_screen_is_painted():
     after its first paint, so a long game never runs without it."""
     import gc
 
-    from tabletop_tui.launch import pause_collector
+    from tabletop_tui.startup import pause_collector
 
     pause_collector("tabletop")
     try:

@@ -7,7 +7,7 @@ from textual.widgets import Button, Input, Select, Static
 from tabletop_tui import catalogue
 from tabletop_tui.screens.game import GameScreen
 from tabletop_tui.screens.setup import SetupScreen, TickBox
-from tabletop_tui.widgets.players import NAME_MAX
+from tabletop_tui.newgame import NAME_MAX
 
 from .helpers import app_for
 

@@ -80,7 +80,7 @@ def store_url(request, tmp_path):
 @pytest.fixture
 def store(store_url):
     """An empty store, with the rate limit's delay off (one test turns it on)."""
-    from tabletop_tui.tables import open_store
+    from tabletop_tui.store.open import open_store
 
     s = open_store(store_url, attempts=3, window=60.0, delay=0)
     yield s

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 import time
 
-from tabletop_tui.tables.store import IllegalMove, Move, TableInfo
+from tabletop_tui.store.base import IllegalMove, Move, TableInfo
 
 
 def in_turn(info: TableInfo, moves: list[Move], notation: str, seat: int) -> tuple[int, str]:
@@ -17,7 +17,7 @@ def in_turn(info: TableInfo, moves: list[Move], notation: str, seat: int) -> tup
 
 
 if __name__ == "__main__":
-    from tabletop_tui.tables import open_store
+    from tabletop_tui.store.open import open_store
 
     url, expected, notation = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     code = sys.stdin.readline().strip()

@@ -19,8 +19,9 @@ from typer.testing import CliRunner
 
 from tabletop_tui.cli import app
 from tabletop_tui.match import Seat
-from tabletop_tui.tables import Table, new_table, open_store
-from tabletop_tui.tables.cli import _ssh_code
+from tabletop_tui.store.open import open_store
+from tabletop_tui.store.table import Table, new_table
+from tabletop_tui.table_cli import _ssh_code
 
 runner = CliRunner()
 

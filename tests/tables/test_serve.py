@@ -22,7 +22,8 @@ import aiohttp  # (textual-serve brings it)
 import pyte
 
 from tabletop_tui.match import Seat
-from tabletop_tui.tables import Table, new_table, open_store
+from tabletop_tui.store.open import open_store
+from tabletop_tui.store.table import Table, new_table
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from tabletop_tui.match import Seat
-from tabletop_tui.tables import (CodeRefused, IllegalMove, MovedOn, NotYourTurn, StoreError,
-                                 TooManyAttempts, open_store)
-from tabletop_tui.tables.codes import code_hash, normalise
+from tabletop_tui.store.base import CodeRefused, IllegalMove, MovedOn, NotYourTurn, StoreError, TooManyAttempts
+from tabletop_tui.store.open import open_store
+from tabletop_tui.store.codes import code_hash, normalise
 from tests.tables.helpers import in_turn
 
 HELPER = Path(__file__).with_name("helpers.py")
@@ -209,7 +209,7 @@ def test_a_refused_code_is_answered_only_after_a_short_delay(store_url):
 
 
 def test_the_store_address_says_which_store(tmp_path, monkeypatch, store_url):
-    from tabletop_tui.tables.sqlite import SqliteStore
+    from tabletop_tui.store.sqlite import SqliteStore
 
     monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path / "data"))
     assert open_store(None).path == tmp_path / "data" / "tables.sqlite3"
@@ -222,7 +222,7 @@ def test_the_store_address_says_which_store(tmp_path, monkeypatch, store_url):
     with pytest.raises(StoreError, match="three slashes"):
         open_store("sqlite://relative.db")
     if store_url.startswith("postgresql"):
-        from tabletop_tui.tables.postgres import PostgresStore
+        from tabletop_tui.store.postgres import PostgresStore
 
         assert isinstance(open_store(store_url), PostgresStore)
 

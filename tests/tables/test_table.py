@@ -10,9 +10,10 @@ from typer.testing import CliRunner
 from tabletop_tui.cli import _rewrite, app
 from tabletop_tui.match import Match, Seat
 from tabletop_tui.rules.core import IllegalAction
-from tabletop_tui.tables import (IllegalMove, MovedOn, NotYourTurn, Table, export_table, import_save,
-                                 new_table, open_store)
-from tabletop_tui.tables.codes import code_hash
+from tabletop_tui.store.base import IllegalMove, MovedOn, NotYourTurn
+from tabletop_tui.store.open import open_store
+from tabletop_tui.store.table import Table, export_table, import_save, new_table
+from tabletop_tui.store.codes import code_hash
 
 runner = CliRunner()
 

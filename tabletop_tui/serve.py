@@ -25,7 +25,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from tabletop_tui.tables.cli import SEAT_CODE_ENV, SEAT_SOURCE_ENV, STORE_ENV
+from tabletop_tui.cli_common import SEAT_CODE_ENV, SEAT_SOURCE_ENV, STORE_ENV
 
 log = logging.getLogger("textual-serve")
 
@@ -96,7 +96,8 @@ class SeatServer(Server):
         return f"{request.scheme}://{request.host}"  # the address the visitor used (not 0.0.0.0)
 
     async def handle_seat(self, request: web.Request) -> web.StreamResponse:
-        from tabletop_tui.tables.store import CodeRefused, StoreError, open_store
+        from tabletop_tui.store.base import CodeRefused, StoreError
+        from tabletop_tui.store.open import open_store
 
         code = request.match_info["code"]
         source = request.remote or "web"

@@ -11,7 +11,7 @@ import time
 from contextlib import contextmanager
 from typing import Any, Iterator
 
-from tabletop_tui.tables.store import SCHEMA, Move, Store, StoreError, _Tx
+from tabletop_tui.store.base import SCHEMA, Move, Store, StoreError, _Tx
 
 CHANNEL = "tabletop_moves"
 SCHEMA_LOCK = 0x7AB1E  # an advisory lock: two processes creating the tables at once take turns

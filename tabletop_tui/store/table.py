@@ -7,8 +7,7 @@ from typing import Sequence
 
 from tabletop_tui.match import Match, SaveError, Seat
 from tabletop_tui.rules.core import IllegalAction
-from tabletop_tui.tables.store import (Access, IllegalMove, Move, NewTable, Store, StoreError,
-                                       TableInfo)
+from tabletop_tui.store.base import Access, IllegalMove, Move, NewTable, Store, StoreError, TableInfo
 
 
 def match_for(info: TableInfo, moves: Sequence[Move] = ()) -> Match:

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from tabletop_tui.tables.store import SCHEMA, Move, Store, StoreError, _Tx
+from tabletop_tui.store.base import SCHEMA, Move, Store, StoreError, _Tx
 
 BUSY_MS = 10_000
 POLL = 0.05  # seconds between two looks at data_version while waiting

@@ -1,5 +1,6 @@
-"""`tabletop table …`: make a table in a store and hand out its codes; export and import saves.
-The seat itself (`tabletop seat`, `tabletop serve`) is still to come: docs/tables.md."""
+"""`tabletop table …` (make a table in a store and hand out its codes; export and import saves),
+`tabletop seat` and `tabletop serve`: the command lines of tables (docs/tables.md). Registered on
+the main command by cli.py; what both share is in cli_common.py."""
 from __future__ import annotations
 
 import json
@@ -7,6 +8,9 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
+
+from tabletop_tui.cli_common import (SEAT_CODE_ENV, SEAT_SOURCE_ENV, STORE_ENV, bot_option, fail, names_option,
+                                     option_option, parse_new_game, players_option, seed_option)
 
 table_app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                         help="Tables for friends on other machines: a store of games and seat codes.")
@@ -16,8 +20,8 @@ STORE_HELP = ("Where tables are kept: a file path, sqlite:///PATH or postgresql:
 
 
 def _store(url: Optional[str]):
-    from tabletop_tui.cli import fail
-    from tabletop_tui.tables.store import StoreError, open_store
+    from tabletop_tui.store.base import StoreError
+    from tabletop_tui.store.open import open_store
 
     try:
         return open_store(url)
@@ -46,22 +50,18 @@ def _print_codes(new, names: list[str], levels: dict[int, str], as_json: bool) -
 def new_cmd(
     game: str = typer.Argument(..., metavar="GAME", show_default=False,
                                help="A game id, as `tabletop games` lists them."),
-    players: Optional[int] = typer.Option(None, "--players", metavar="N", help="Number of players."),
-    names: Optional[str] = typer.Option(None, "--names", metavar="NAME,NAME,...",
-                                        help="Player names, comma-separated."),
-    bot: List[str] = typer.Option([], "--bot", metavar="SEAT",
-                                  help="Seat number (from 1) played by a bot, optionally with a level "
-                                       "(2 or 2:hard); repeat it."),
-    seed: Optional[int] = typer.Option(None, "--seed", metavar="N", help="Seed for everything random."),
-    option: List[str] = typer.Option([], "--option", metavar="KEY=VALUE", help="Game option; repeat it."),
+    players: Optional[int] = players_option(),
+    names: Optional[str] = names_option(),
+    bot: List[str] = bot_option(),
+    seed: Optional[int] = seed_option(),
+    option: List[str] = option_option(),
     store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON: table, seats with codes, spectator."),
 ) -> None:
     """Make a table; print one code per human seat and one spectator code."""
-    from tabletop_tui.cli import fail, parse_new_game
     from tabletop_tui.match import Seat
-    from tabletop_tui.tables.store import StoreError
-    from tabletop_tui.tables.table import new_table
+    from tabletop_tui.store.base import StoreError
+    from tabletop_tui.store.table import new_table
 
     setup = parse_new_game(game, players, names, bot, seed, option)
     levels = setup["levels"]
@@ -83,10 +83,9 @@ def import_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print JSON: table, seats with codes, spectator."),
 ) -> None:
     """Open a saved game as a table (with fresh codes), to go on playing it from other machines."""
-    from tabletop_tui.cli import fail
     from tabletop_tui.match import SaveError
-    from tabletop_tui.tables.store import StoreError
-    from tabletop_tui.tables.table import import_save
+    from tabletop_tui.store.base import StoreError
+    from tabletop_tui.store.table import import_save
 
     st = _store(store)
     try:
@@ -105,9 +104,8 @@ def export_cmd(
     store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
 ) -> None:
     """Write a table to a save file (it opens with `tabletop --resume FILE`)."""
-    from tabletop_tui.cli import fail
-    from tabletop_tui.tables.store import StoreError
-    from tabletop_tui.tables.table import export_table
+    from tabletop_tui.store.base import StoreError
+    from tabletop_tui.store.table import export_table
 
     st = _store(store)
     try:
@@ -120,9 +118,6 @@ def export_cmd(
 
 
 # -- `tabletop seat` and `tabletop serve` (registered on the main command in tabletop_tui/cli.py) --
-SEAT_CODE_ENV = "TABLETOP_SEAT_CODE"  # set by `tabletop serve` for each browser's seat process
-SEAT_SOURCE_ENV = "TABLETOP_SEAT_SOURCE"
-STORE_ENV = "TABLETOP_STORE"
 
 
 def _ssh_code(command: str) -> str:
@@ -145,9 +140,8 @@ def seat_cmd(
     """Open your seat at a table in this terminal (the game goes on where it is)."""
     import os
 
-    from tabletop_tui.cli import fail
-    from tabletop_tui.tables.store import CodeRefused, StoreError
-    from tabletop_tui.tables.table import Table
+    from tabletop_tui.store.base import CodeRefused, StoreError
+    from tabletop_tui.store.table import Table
 
     env = os.environ
     via = "local"
@@ -173,10 +167,10 @@ def seat_cmd(
     except Exception as e:  # the store's server cannot be reached
         fail(f"the table store cannot be reached ({type(e).__name__}); try again shortly")
     if via == "local":
-        from tabletop_tui.tables.joined import remember
+        from tabletop_tui.store.joined import remember
 
         remember(table, code, store)
-    from tabletop_tui.tables.seat import seat_app
+    from tabletop_tui.app import seat_app
 
     del code, from_web  # kept only in the Table (a crash report lists a frame's locals)
     seat_app(table, bot_delay=bot_delay).run()
@@ -191,10 +185,9 @@ def serve_cmd(
     store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
 ) -> None:
     """Serve the seats in a browser: each player opens /seat/CODE."""
-    from tabletop_tui.cli import fail
 
     try:
-        from tabletop_tui.tables.serve import SeatServer
+        from tabletop_tui.serve import SeatServer
     except ImportError as e:
         fail(f"tabletop serve needs textual-serve: pip install 'tabletop-tui[tables]' ({e.name} is missing)")
     if not 0 < port < 65536:

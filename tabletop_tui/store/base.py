@@ -18,11 +18,10 @@ import secrets
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from tabletop_tui.match import Seat
-from tabletop_tui.tables.codes import code_hash, new_code
+from tabletop_tui.store.codes import code_hash, new_code
 
 
 # -- what goes wrong, in words for players (never with a code in them) ---------------------------
@@ -294,43 +293,3 @@ def _moved_on(have: int, expected: int) -> str:
         return ("The table moved on: another move was made first. "
                 "Look at the new position and decide again.")
     return "The table is not where this move expected it: look at the position again."
-
-
-# -- opening a store by its address ------------------------------------------------------------
-def default_path() -> Path:
-    from tabletop_tui.match import data_dir
-
-    return data_dir() / "tables.sqlite3"
-
-
-def open_store(url: str | Path | None = None, **limits: Any) -> Store:
-    """None → SQLite in the user data folder; ``sqlite:///PATH`` or a plain path → SQLite there;
-    ``postgresql://…`` (or ``postgres://…``) → PostgreSQL; anything else → StoreError."""
-    if url is None or (isinstance(url, str) and not url.strip()):
-        from tabletop_tui.tables.sqlite import SqliteStore
-
-        return SqliteStore(default_path(), **limits)
-    if isinstance(url, Path):
-        from tabletop_tui.tables.sqlite import SqliteStore
-
-        return SqliteStore(url, **limits)
-    text = url.strip()
-    scheme, sep, rest = text.partition("://")
-    if not sep:
-        from tabletop_tui.tables.sqlite import SqliteStore
-
-        return SqliteStore(Path(text).expanduser(), **limits)
-    scheme = scheme.lower()
-    if scheme == "sqlite":
-        if not rest.startswith("/") or rest == "/":
-            raise StoreError("--store sqlite:///PATH takes a file path after the three slashes, "
-                             "e.g. sqlite:///home/ann/tables.sqlite3")
-        from tabletop_tui.tables.sqlite import SqliteStore
-
-        return SqliteStore(Path(rest), **limits)
-    if scheme in ("postgresql", "postgres"):
-        from tabletop_tui.tables.postgres import PostgresStore
-
-        return PostgresStore(text, **limits)
-    # the rest of the address may hold a password: name only the scheme
-    raise StoreError(f"--store takes a file path, sqlite:///PATH or postgresql://…, not a {scheme}:// address")

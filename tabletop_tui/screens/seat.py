@@ -18,13 +18,12 @@ import time
 from typing import Any
 
 from rich.text import Text
-from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
 from tabletop_tui.rules.core import IllegalAction
-from tabletop_tui.tables.store import IllegalMove, MovedOn, NotYourTurn, StoreError
-from tabletop_tui.tables.table import Table
+from tabletop_tui.store.base import IllegalMove, MovedOn, NotYourTurn, StoreError
+from tabletop_tui.store.table import Table
 
 NO_UNDO = ("No undo at a table: a move once made stays, since the other players may have seen "
            "it already.")
@@ -295,125 +294,4 @@ def seat_screen(table: Table) -> Screen:
     return seat_cls(table)
 
 
-class _Closed(Screen):
-    """Under the seat: when the seat (or its game-over page) is left, the app ends."""
-
-    def on_screen_resume(self) -> None:
-        if getattr(self.app, "seat_opened", False) and len(self.app.screen_stack) == 1:
-            self.app.exit()
-
-
-def seat_app(table: Table, bot_delay: float = 0.5) -> App:
-    """An app with only the seat in it (`tabletop seat`, a browser's seat): leaving it ends it."""
-    from tabletop_tui.app import TabletopApp
-
-    class SeatApp(TabletopApp):
-        def __init__(self) -> None:
-            super().__init__(bot_delay=bot_delay)
-            self.table = table
-            self.seat_opened = False
-
-        def get_default_screen(self) -> Screen:
-            return _Closed()
-
-        def on_mount(self) -> None:
-            self.push_screen(seat_screen(table))
-            self.seat_opened = True
-
-        def start_new_game(self, setup: dict, replace: bool = False) -> None:
-            self.notify("A new table is made by the host: `tabletop table new`.", markup=False)
-
-    return SeatApp()
-
-
-__all__ = ["SeatMixin", "seat_screen", "seat_app", "NO_UNDO"]
-
-
-class JoinedTablesScreen(Screen):
-    """The launcher's list of the tables joined on this machine (tables/joined.py keeps them):
-    Enter opens the seat, d forgets it, Esc goes back."""
-
-    DEFAULT_CSS = """
-    JoinedTablesScreen #joined-box { padding: 1 2; }
-    JoinedTablesScreen OptionList { height: auto; max-height: 20; border: round $panel; }
-    JoinedTablesScreen #joined-hint { margin-top: 1; color: $text-muted; }
-    """
-    BINDINGS = [
-        Binding("escape,b", "back", "back"),
-        Binding("d", "forget", "forget"),
-    ]
-
-    def compose(self):
-        from textual.containers import Vertical
-        from textual.widgets import Footer, OptionList, Static
-
-        with Vertical(id="joined-box"):
-            yield Static(Text("Your tables (seats opened with `tabletop seat CODE` on this machine)",
-                              style="bold"))
-            yield OptionList(id="joined")
-            yield Static("", id="joined-hint")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.fill()
-
-    def fill(self) -> None:
-        from textual.widgets import OptionList, Static
-        from textual.widgets.option_list import Option
-
-        from tabletop_tui.tables.joined import load_joined
-
-        self.entries = load_joined()
-        ol = self.query_one(OptionList)
-        ol.clear_options()
-        for e in self.entries:
-            line = Text()
-            line.append(f"{e.get('title', e.get('game', '?')):<15}", "bold")
-            line.append(f"table {e['table']} · {e.get('seat', '?')}")
-            players = e.get("players")
-            if isinstance(players, list):
-                line.append(f" · {', '.join(map(str, players))}", "dim")
-            line.append(f" · last opened {str(e.get('opened', '')).replace('T', ' ')}", "dim")
-            ol.add_option(Option(line))
-        hint = ("Enter: open the seat · d: forget it (the code is the seat: keep it if you "
-                "want to come back) · Esc: back" if self.entries else
-                "No tables yet: a host makes one with `tabletop table new GAME`, and you open "
-                "your seat with `tabletop seat CODE`. Esc: back")
-        self.query_one("#joined-hint", Static).update(hint)
-        if self.entries:
-            ol.highlighted = 0
-            ol.focus()
-
-    def on_option_list_option_selected(self, event) -> None:
-        event.stop()
-        self.open_entry(self.entries[event.option_index])
-
-    def open_entry(self, entry: dict) -> None:
-        from tabletop_tui.tables.joined import remember
-        from tabletop_tui.tables.store import open_store
-
-        try:
-            table = Table(open_store(entry.get("store")), entry["code"])
-        except StoreError as e:
-            self.notify(str(e), title="Cannot open the seat", severity="error", markup=False)
-            return
-        except Exception as e:
-            self.notify(f"The table store cannot be reached ({type(e).__name__}); try again shortly.",
-                        title="Cannot open the seat", severity="error", markup=False)
-            return
-        remember(table, entry["code"], entry.get("store"))
-        self.app.push_screen(seat_screen(table), lambda _: self.fill())
-
-    def action_forget(self) -> None:
-        from textual.widgets import OptionList
-
-        from tabletop_tui.tables.joined import forget
-
-        i = self.query_one(OptionList).highlighted
-        if i is None or not 0 <= i < len(self.entries):
-            return
-        forget(self.entries[i])
-        self.fill()
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
+__all__ = ["SeatMixin", "seat_screen", "NO_UNDO"]
