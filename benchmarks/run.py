@@ -255,6 +255,16 @@ def _match_at(game_id: str, moves: int, players: int = 3):
     return m
 
 
+async def per_press(pilot, presses: int) -> float:
+    """Seconds per key press, each answered before the next: down, right, up, left in turn, through
+    the choices and the board targets they concern."""
+    t0 = time.perf_counter()
+    for i in range(presses):
+        await pilot.press(("down", "right", "up", "left")[i % 4])
+        await pilot.pause()
+    return (time.perf_counter() - t0) / presses
+
+
 async def key_latency_board(game_id: str, moves: int, presses: int, players: int = 3) -> float:
     from tabletop_tui.app import TabletopApp
 
@@ -264,12 +274,7 @@ async def key_latency_board(game_id: str, moves: int, presses: int, players: int
         if type(app.screen).__name__ == "HandoffScreen":  # hidden hands: the player to move is ready
             await pilot.press("enter")
             await pilot.pause()
-        t0 = time.perf_counter()
-        for i in range(presses):
-            # move through the choices and the board targets they concern
-            await pilot.press(("down", "right", "up", "left")[i % 4])
-            await pilot.pause()
-        return (time.perf_counter() - t0) / presses
+        return await per_press(pilot, presses)
 
 
 async def key_latency_thinking(presses: int, thinking: bool = True) -> float:
@@ -322,12 +327,7 @@ async def key_latency_tm(presses: int) -> float:
     app = TabletopApp(match=tm_match(), bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        t0 = time.perf_counter()
-        for i in range(presses):
-            # through the menu and the map targets its choices concern
-            await pilot.press(("down", "right", "up", "left")[i % 4])
-            await pilot.pause()
-        return (time.perf_counter() - t0) / presses
+        return await per_press(pilot, presses)
 
 
 def playouts() -> list[dict]:

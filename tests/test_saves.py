@@ -46,14 +46,19 @@ def test_loading_and_leaving_does_not_rewrite_the_file(dicegame):
     assert back.last_move_at == m.last_move_at
 
 
-def test_a_new_move_rewrites_and_moves_the_time_on(dicegame):
+def saved_long_ago():
+    """A game with one move, saved, its times set back to 2020 in the file, and loaded again."""
     m = new()
     m.play("roll")
     p = m.save()
     head = json.loads(p.read_text())
     head["last_move_at"] = head["saved_at"] = "2020-01-01T10:00:00"
     p.write_text(json.dumps(head))
-    back = Match.load(p)
+    return p, Match.load(p)
+
+
+def test_a_new_move_rewrites_and_moves_the_time_on(dicegame):
+    p, back = saved_long_ago()
     assert back.last_move_at == "2020-01-01T10:00:00"
     back.play("bank")
     back.save()
@@ -101,13 +106,7 @@ def test_a_damaged_newest_save_is_the_one_resume_names(dicegame):
 
 
 def test_a_changed_setting_is_saved_but_keeps_the_time_of_the_last_move(dicegame):
-    m = new()
-    m.play("roll")
-    p = m.save()
-    head = json.loads(p.read_text())
-    head["last_move_at"] = head["saved_at"] = "2020-01-01T10:00:00"
-    p.write_text(json.dumps(head))
-    back = Match.load(p)
+    p, back = saved_long_ago()
     back.seats[1].bot = True  # Bruno resigns: a bot plays on
     back.save()
     head = json.loads(p.read_text())

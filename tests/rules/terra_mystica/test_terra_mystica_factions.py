@@ -1,11 +1,9 @@
 """Every faction's abilities and stronghold, one scenario each, plus the rules around them."""
-import pytest
 
-from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.terra_mystica import RULES, engine
 from tabletop_tui.rules.terra_mystica.data import INDEX
 
-from .tmhelpers import play, put
+from .tmhelpers import refused, play, put
 from . import tmhelpers
 
 TILES = "SCORE2,SCORE3,SCORE1,SCORE4,SCORE5,SCORE7"
@@ -13,11 +11,6 @@ TILES = "SCORE2,SCORE3,SCORE1,SCORE4,SCORE5,SCORE7"
 
 def blank(factions, tiles=TILES, **opts):
     return tmhelpers.blank(factions, tiles, **opts)
-
-
-def refused(s, line):
-    with pytest.raises(IllegalAction):
-        RULES.apply(s, RULES.parse(s, line))
 
 
 # -- Fakirs ---------------------------------------------------------------------------------------
