@@ -4,31 +4,19 @@ the Darklings' ordination as their first conversion, a favor tile's cult step wr
 player's next command, and the income and final conversion of a player who dropped out."""
 import pytest
 
-from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.terra_mystica import RULES, engine
 from tabletop_tui.rules.terra_mystica.data import CELLS, INDEX
 from tabletop_tui.rules.terra_mystica.snellman import _Driver, parse_ledger
 
 from . import tmhelpers
 from .test_terra_mystica_snellman_import import ledger, row
-from .tmhelpers import play, put
+from .tmhelpers import legal, play, put, refused
 
 TILES = "SCORE2,SCORE3,SCORE5,SCORE4,SCORE6,SCORE7"
 
 
 def blank(factions, tiles=TILES, **opts):
     return tmhelpers.blank(factions, tiles, **opts)
-
-
-def legal(s):
-    return [str(a) for a in RULES.legal_actions(s)]
-
-
-def refused(s, line, match=None):
-    before = s.to_json()
-    with pytest.raises(IllegalAction, match=match):
-        RULES.apply(s, RULES.parse(s, line))
-    assert s.to_json() == before
 
 
 # -- 1. the Alchemists' stronghold: 2 power for each spade, as each spade is dug ------------------

@@ -9,24 +9,13 @@ from tabletop_tui.rules.terra_mystica import RULES, engine
 from tabletop_tui.rules.terra_mystica.data import INDEX
 
 from . import tmhelpers
-from .tmhelpers import play, put
+from .tmhelpers import legal, play, put, refused
 
 TILES = "SCORE2,SCORE3,SCORE5,SCORE4,SCORE6,SCORE7"
 
 
 def blank(factions, **opts):
     return tmhelpers.blank(factions, TILES, **opts)
-
-
-def legal(s):
-    return [str(a) for a in RULES.legal_actions(s)]
-
-
-def refused(s, line):
-    before = s.to_json()
-    with pytest.raises(IllegalAction):
-        RULES.apply(s, RULES.parse(s, line))
-    assert s.to_json() == before
 
 
 def tiles_due(fire=8, favors=1, towns=1, **opts):

@@ -10,7 +10,7 @@ from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.terra_mystica import RULES, engine
 from tabletop_tui.rules.terra_mystica.data import INDEX, SPADES_FOR
 
-from .tmhelpers import play, put
+from .tmhelpers import legal, play, put, refused
 from . import tmhelpers
 
 TILES = "SCORE2,SCORE3,SCORE5,SCORE4,SCORE6,SCORE7"
@@ -18,17 +18,6 @@ TILES = "SCORE2,SCORE3,SCORE5,SCORE4,SCORE6,SCORE7"
 
 def blank(factions, tiles=TILES, **opts):
     return tmhelpers.blank(factions, tiles, **opts)
-
-
-def legal(s):
-    return [str(a) for a in RULES.legal_actions(s)]
-
-
-def refused(s, line):
-    before = s.to_json()
-    with pytest.raises(IllegalAction):
-        RULES.apply(s, RULES.parse(s, line))
-    assert s.to_json() == before
 
 
 def witches_at_e7(w=0):

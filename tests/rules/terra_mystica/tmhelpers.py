@@ -1,4 +1,7 @@
 """Positions for Terra Mystica scenario tests, shared by the test modules."""
+import pytest
+
+from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.terra_mystica import RULES, engine
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, INDEX
 
@@ -31,3 +34,16 @@ def play(s, *lines):
     for t in lines:
         s = RULES.apply(s, RULES.parse(s, t))
     return s
+
+
+def legal(s):
+    """The legal moves, as text."""
+    return [str(a) for a in RULES.legal_actions(s)]
+
+
+def refused(s, line, match=None):
+    """``line`` is refused (with a reason matching ``match``) and the position is left unchanged."""
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match=match):
+        RULES.apply(s, RULES.parse(s, line))
+    assert s.to_json() == before
