@@ -186,3 +186,10 @@ def test_a_position_without_a_dig_under_way_keeps_its_json_and_a_save_made_mid_d
     assert old_hash in text
     again = Match.from_text(text)
     assert again.rules.state_hash(again.state) == m.rules.state_hash(m.state)
+
+
+def test_the_log_says_the_spade_left_was_given_up():
+    s = witches(w=1, E6="mountains")
+    s = play(s, "action ACT6", "transform E6 to forest")
+    after = play(s, "build E6")
+    assert RULES.log_line(s, Act("build", "E6"), after).endswith("built a dwelling on E6 (gave up the 1 free spade left).")
