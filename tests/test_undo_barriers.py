@@ -70,20 +70,21 @@ def test_a_bots_move_after_the_players_decision_is_a_barrier(game):
     assert without_chance >= 2 or game in TURNS_OPEN_WITH_CHANCE, (game, without_chance)
 
 
+def tm_round_four_after_the_bots_moved() -> Match:
+    """Terra Mystica, Anna and three bots: round 4 has begun and bots have moved in it; Anna to play."""
+    m = one_human_and_bots("terra_mystica", players=4, seed=11)
+    chooser = bots.make_bot("terra_mystica", "random", 5)
+    while not (m.state.round == 4 and m.state.phase == "play" and m.pending.seat == 0
+               and m.seats[m.actors[-1]].bot):
+        step(m, chooser)
+    return m
+
+
 def test_terra_mystica_round_four_undo_does_not_go_back_into_round_three():
     """The reported case: at the start of round 4, after the bots' round-4 moves, `u` must not
     put Anna back in round 3 before her pass (undoing the others' turns, the round's end, income
     and the bots' moves)."""
-    m = one_human_and_bots("terra_mystica", players=4, seed=11)
-    chooser = bots.make_bot("terra_mystica", "random", 5)
-    for _ in range(5000):
-        s = m.state
-        if s.round == 4 and s.phase == "play" and m.pending.seat == 0 and m.actors[-1] != 0 \
-                and m.seats[m.actors[-1]].bot:
-            break
-        step(m, chooser)
-    s = m.state
-    assert s.round == 4 and m.pending.seat == 0
+    m = tm_round_four_after_the_bots_moved()
     before = snapshot(m)
     msg = m.undo(0)
     assert msg.startswith("Can't undo") and "never taken back" in msg

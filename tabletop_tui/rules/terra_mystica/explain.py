@@ -73,8 +73,8 @@ def action_cost(s: State, seat: int, a) -> str:
         if s.phase != "play" or s.step == "witch":
             return "free"
         lost = spades_given_up(s)
-        return cost_text(_add(fac(p)["buildings"]["D"]["cost"], extra)) + (f" (incl. {range_kind(p)[0]})" if extra else "") \
-            + (f"; {lost}" if lost else "")
+        words = cost_text(_add(fac(p)["buildings"]["D"]["cost"], extra))
+        return words + (f" (incl. {range_kind(p)[0]})" if extra else "") + (f"; {lost}" if lost else "")
     if a.kind == "transform":
         if s.step in ("sandstorm", "") or s.phase != "play":
             return "free"

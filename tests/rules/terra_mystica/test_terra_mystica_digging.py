@@ -192,4 +192,5 @@ def test_the_log_says_the_spade_left_was_given_up():
     s = witches(w=1, E6="mountains")
     s = play(s, "action ACT6", "transform E6 to forest")
     after = play(s, "build E6")
-    assert RULES.log_line(s, Act("build", "E6"), after).endswith("built a dwelling on E6 (gave up the 1 free spade left).")
+    line = RULES.log_line(s, Act("build", "E6"), after)
+    assert line.endswith("built a dwelling on E6 (gave up the 1 free spade left).")
