@@ -189,8 +189,8 @@ class TabletopApp(App[None]):
         from tabletop_tui.screens.game import GameScreen
 
         if isinstance(screen, GameScreen):
-            yield SystemCommand("Undo", "Take back your last decision (until something random was revealed)",
-                                screen.action_undo)
+            yield SystemCommand("Undo", "Take back your last decision (until another player decides or "
+                                "something random is revealed)", screen.action_undo)
             yield SystemCommand("Save", "Save the game now (it is also saved after every move)",
                                 screen.action_save)
             yield SystemCommand("Rules", "Read the rules of this game", screen.action_rules)

@@ -242,26 +242,32 @@ class Match:
 
     # -- undo ------------------------------------------------------------------------------
     def undo_steps(self, seat: int | None = None) -> tuple[int, str, int | None]:
-        """How many actions undo would take back: the last human decision (by whoever made it)
-        and the bot moves and forced answers after it, down to no barrier (a chance outcome or a
-        revealed card). Returns (steps, reason if none, the seat whose decision it takes back).
-        ``seat`` only names who asked, for the messages."""
+        """How many actions undo would take back: the last decision of a person and the forced
+        answers after it (with what the rules did by themselves after them: a round's end,
+        income). Never past a barrier: a chance outcome or a revealed card, or a decision of
+        another seat — a bot's move too: once the player has seen another seat's answer, their
+        own decision stands ("until the next player decides"). Returns (steps, reason if none,
+        the seat whose decision it takes back). ``seat`` only names who asked, for the messages."""
         names = self.names
         asker = names[seat] if seat is not None else "anyone"
         n = 0
         for i in range(len(self.actions) - 1, -1, -1):
             actor = self.actors[i]
             if self.barriers[i]:
-                return 0, f"Can't undo: something random was revealed since the last decision.", None
+                return 0, "Can't undo: something random was revealed since the last decision.", None
             n += 1
-            if not self.seats[actor].bot and not self.forced[i]:
-                return n, "", actor
+            if self.forced[i]:
+                continue  # no choice was made: it goes with the decision before it
+            if self.seats[actor].bot:
+                return 0, (f"Can't undo: {names[actor]} has moved since; what another player did "
+                           "is never taken back."), None
+            return n, "", actor
         return 0, f"Nothing to undo yet for {asker}." if seat is not None else "Nothing to undo yet.", None
 
     def undo(self, seat: int | None = None) -> str:
-        """Take back the last human decision (and the bot moves and forced answers after it).
-        Returns a message. The player who decided may take it back until the next human decides
-        or chance is revealed."""
+        """Take back the last decision of a person (and the forced answers after it). Returns a
+        message. It may be taken back until another player (person or bot) decides or chance is
+        revealed."""
         steps, why, actor = self.undo_steps(seat)
         if steps == 0:
             return why

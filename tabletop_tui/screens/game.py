@@ -619,8 +619,8 @@ class GameScreen(Screen[None]):
 
     # -- commands --------------------------------------------------------------------------
     def action_undo(self) -> None:
-        """Take back the last human decision (and the bot moves after it) — also the move that
-        ended a turn, until the next human decides or chance is revealed."""
+        """Take back the last decision of a person — also the move that ended a turn — until
+        another player (person or bot) decides or chance is revealed (Match.undo_steps)."""
         m = self.match
         if m.pending is None:
             self.notify("The game is over; nothing to undo.", severity="information")

@@ -361,11 +361,42 @@ def must_make_home_next(s: State, seat: int) -> bool:
     return s.terrain[s.transformed[-1]] != home(s.players[seat])
 
 
+def began_as(s: State, h: int) -> str:
+    """The terrain space h had when this action began (it may have been transformed since)."""
+    return next((t for x, t in s.dug_from if x == h), s.terrain[h])
+
+
+def on_the_way(s: State, seat: int, h: int, to: str) -> bool:
+    """May space h be turned into ``to`` now? A space is transformed once per action: from the
+    terrain it began the action with to its target, by the way that costs the fewest spades
+    (board.spades_needed), with exactly the spades that costs. Digging a space further in the same
+    action (spades bought a few at a time, or a free spade topped up) may only go on along that
+    way: never back to where it began, and never to a terrain that costs fewer spades than were
+    already spent on it (reference: "Can't transform H6, it already is gray"; "Must use all
+    available spades when transforming a hex to non-home color")."""
+    if h not in s.transformed:
+        return True
+    p = s.players[seat]
+    start, now = began_as(s, h), s.terrain[h]
+    return to != start and spades_needed(p, start, to) == spades_needed(p, start, now) + spades_needed(p, now, to)
+
+
 def transform_allowed(s: State, seat: int, h: int, to: str) -> str:
     """Why a further transform of h to ``to`` breaks the per-action limits ('' if it does not).
 
-    The number of spaces is limited by the spade source (HEX_LIMIT); after a space left on a
-    non-home terrain with spades to spare the next transform must make the home terrain."""
+    A space transformed already in this action may only go on along its way (on_the_way); the
+    number of spaces is limited by the spade source (HEX_LIMIT); after a space left on a non-home
+    terrain with spades to spare the next transform must make the home terrain."""
+    if not on_the_way(s, seat, h, to):
+        start = began_as(s, h)
+        if to == start:
+            return (f"{CELLS[h]} was {start} when this action began: a space is transformed once per "
+                    "action, never dug away and back.")
+        p = s.players[seat]
+        return (f"{CELLS[h]} was {start} when this action began: {to} is {spades_needed(p, start, to)} "
+                f"spade(s) from there, and {spades_needed(p, start, s.terrain[h])} were spent on it already. "
+                "A space is transformed once per action, by the shortest way to its target, with exactly "
+                "the spades that costs.")
     if h == dig_on(s, seat):
         return ""  # the same space, dug further: still one space
     if len(s.transformed) >= HEX_LIMIT.get(s.spade_src, 1):
@@ -417,6 +448,8 @@ def spade_actions(s: State, seat: int) -> list[Act]:
                     continue
                 if to != hm and nonhome_blocked:
                     continue
+                if not on_the_way(s, seat, h, to):
+                    continue
                 need = spades_needed(p, t, to)
                 buy = max(0, need - s.spades)
                 if buy and not can_buy:
@@ -427,7 +460,7 @@ def spade_actions(s: State, seat: int) -> list[Act]:
     if h0 is not None:
         t0 = s.terrain[h0]
         for to in TERRAINS:
-            if to != t0 and can_pay(p, spade_cost(p, spades_needed(p, t0, to))):
+            if to != t0 and on_the_way(s, seat, h0, to) and can_pay(p, spade_cost(p, spades_needed(p, t0, to))):
                 out.append(Act("transform", CELLS[h0], to))
     if not s.built and s.spade_src != "cult":
         for h in s.transformed:

@@ -78,6 +78,7 @@ def new_state(names: list[str], seed: int, options: dict) -> State:
     s.spade_src = ""
     s.built = False
     s.transformed = []
+    s.dug_from = []
     s.reached = []
     s.favors_due = 0
     s.towns_due = 0
@@ -251,6 +252,7 @@ def _reset_action(s: State) -> None:
     s.spade_src = ""
     s.built = False
     s.transformed = []
+    s.dug_from = []
     s.reached = []
 
 
@@ -743,6 +745,8 @@ def _transform(s: State, seat: int, h: int, to: str) -> None:
     if p.faction == "darklings":
         add_vp(s, p, 2 * buy, "Darklings: 2 per spade paid")
     gain_spades_effects(s, p, buy)  # free spades counted when they were received
+    if h not in s.transformed:
+        s.dug_from.append([h, s.terrain[h]])  # a space dug further goes on from where it began
     s.terrain[h] = to
     s.transformed.append(h)
 

@@ -48,6 +48,15 @@ def transform_cost(s: State, seat: int, h: int, to: str) -> tuple[int, dict]:
     return need, spade_cost(p, max(0, need - free))
 
 
+def spades_given_up(s: State) -> str:
+    """What building the dwelling (or stopping) gives up now: the free spades of the action not
+    yet used (after ACT6's first space, the Halflings' stronghold's first two), said before it is
+    chosen; "" when none are left."""
+    if s.phase != "play" or s.step != "spades" or s.spades <= 0:
+        return ""
+    return f"gives up the {s.spades} free spade{'s' if s.spades != 1 else ''} left"
+
+
 def action_cost(s: State, seat: int, a) -> str:
     """The cost of a map action in a few words, e.g. "1 spade (3W)" or "2W 3C"."""
     p = s.players[seat]
@@ -63,7 +72,9 @@ def action_cost(s: State, seat: int, a) -> str:
     if a.kind == "build":
         if s.phase != "play" or s.step == "witch":
             return "free"
-        return cost_text(_add(fac(p)["buildings"]["D"]["cost"], extra)) + (f" (incl. {range_kind(p)[0]})" if extra else "")
+        lost = spades_given_up(s)
+        words = cost_text(_add(fac(p)["buildings"]["D"]["cost"], extra))
+        return words + (f" (incl. {range_kind(p)[0]})" if extra else "") + (f"; {lost}" if lost else "")
     if a.kind == "transform":
         if s.step in ("sandstorm", "") or s.phase != "play":
             return "free"

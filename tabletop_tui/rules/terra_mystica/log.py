@@ -59,7 +59,7 @@ def action_words(rules, before, a) -> str:
     label = rules.describe(before, a)
     for imperative, past in PAST:
         if label.startswith(imperative):
-            return past + label[len(imperative):]
+            return past + label[len(imperative):].replace("(gives up ", "(gave up ")
     return label[:1].lower() + label[1:]
 
 

@@ -1,10 +1,13 @@
 """The Rules object the app, bots and playouts use."""
 from __future__ import annotations
 
+import json
+
 from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, rank_by
 from tabletop_tui.rules.terra_mystica import engine
 from tabletop_tui.rules.terra_mystica.actions import check_free
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, FAVOR, INDEX, LAND
+from tabletop_tui.rules.terra_mystica.explain import spades_given_up
 from tabletop_tui.rules.terra_mystica.notation import parse_text
 from tabletop_tui.rules.terra_mystica.state import State
 
@@ -175,7 +178,7 @@ class TerraMysticaRules(BaseRules[State]):
             if a.kind == "build" and s.terrain[h] != engine.home(p):
                 return f"{a.a} is not {whose} home terrain ({engine.home(p)}); transform it first."
             if a.kind == "transform" and s.terrain[h] == a.b:
-                return f"{a.a} already is {a.b}."
+                return f"{a.a} already is {a.b}: a transform changes the terrain."
             if a.kind == "transform" and s.phase == "play":
                 from tabletop_tui.rules.terra_mystica.actions import transform_allowed
                 if s.step == "spades":
@@ -245,6 +248,18 @@ class TerraMysticaRules(BaseRules[State]):
     def to_json(self, s):
         return s.to_json()
 
+    def legacy_state_hashes(self, s):
+        """The hash a save made before the state kept the terrains dug spaces began the action
+        with (``dug_from``) recorded for a position in the middle of a dig: such saves keep loading."""
+        if not s.dug_from:
+            return ()
+        d = s.to_json()
+        del d["dug_from"]
+        blob = json.dumps(d, sort_keys=True, separators=(",", ":"))
+        import hashlib  # (loaded when first used, not before the first paint)
+
+        return (hashlib.sha256(blob.encode()).hexdigest()[:16],)
+
     def from_json(self, d):
         return State.from_json(d)
 
@@ -301,7 +316,8 @@ class TerraMysticaRules(BaseRules[State]):
 
         try:
             if k == "build":
-                return f"Build a dwelling on {a.a}"
+                lost = spades_given_up(s)
+                return f"Build a dwelling on {a.a}" + (f" ({lost})" if lost else "")
             if k == "transform":
                 return f"Transform {a.a} into {a.b}"
             if k == "upgrade" and s.phase == "play":
@@ -335,7 +351,8 @@ class TerraMysticaRules(BaseRules[State]):
             if k == "cult" and not s.key_choice:
                 return f"Go up on {a.a.title()}"
             if k == "done":
-                return "End the turn" if s.step == "after" else "Stop here"
+                lost = spades_given_up(s)
+                return "End the turn" if s.step == "after" else "Stop here" + (f" ({lost})" if lost else "")
             if k == "drop":
                 return f"The {FACTIONS[a.a]['name']} drop out of the game"
             if k == "wait":

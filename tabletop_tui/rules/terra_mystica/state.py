@@ -78,11 +78,13 @@ class Player:
 STATE_FIELDS = ("names", "options", "phase", "round", "scoring", "bonus_pool", "favor_pool", "town_pool",
                 "terrain", "owner", "btype", "in_town", "bridges", "used_pa", "cult_spaces", "river_towns",
                 "order", "next_order", "actor", "step", "chain", "spades", "spade_src", "built", "transformed",
-                "reached", "favors_due", "towns_due", "darkling_conv", "cult_steps", "offers", "queue",
+                "dug_from", "reached", "favors_due", "towns_due", "darkling_conv", "cult_steps", "offers", "queue",
                 "groups", "gid", "to_place", "pick_order", "turn_started", "final", "key_choice",
                 "open_offers")
 #: fields added later, with the value an older save gets
-STATE_DEFAULTS = {"key_choice": [], "open_offers": []}
+STATE_DEFAULTS = {"key_choice": [], "open_offers": [], "dug_from": []}
+#: later fields left out of the JSON while empty, so the positions (and hashes) of older saves stay
+OMITTED_EMPTY = ("dug_from",)
 
 
 class State:
@@ -117,6 +119,7 @@ class State:
         s.spade_src = self.spade_src
         s.built = self.built
         s.transformed = list(self.transformed)
+        s.dug_from = [list(x) for x in self.dug_from]
         s.reached = list(self.reached)
         s.favors_due = self.favors_due
         s.towns_due = self.towns_due
@@ -141,6 +144,8 @@ class State:
         d = {}
         for f in STATE_FIELDS:
             v = getattr(self, f)
+            if f in OMITTED_EMPTY and not v:
+                continue
             if f == "groups":
                 v = {str(k): list(x) for k, x in v.items()}
             d[f] = _plain(v)
