@@ -93,7 +93,7 @@ async def test_the_note_under_the_table_speaks_only_of_what_the_table_shows():
     m = finished_match(players=3, seed=4)
     app = app_for(m)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await game_over_page(app, pilot)
         labels = [str(c.label) for c in app.screen.query_one(DataTable).ordered_columns]
         note = app.screen.query_one("#table-note", Static)
         starred = any(label.endswith("*") for label in labels)
@@ -109,9 +109,7 @@ async def test_names_are_text_on_the_game_over_screen():
         m.play(m.bot_action())
     app = app_for(m)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameOverScreen)
+        screen = await game_over_page(app, pilot)
         headline = str(screen.query_one("#headline", Static).render())
         assert any(n in headline for n in names)
         players = [row[1] for row in rows_of(screen.query_one(DataTable))]
@@ -132,9 +130,7 @@ async def test_every_playable_game_ends_with_names_shown_as_typed():
             m.play(m.bot_action())
         app = app_for(m)
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            assert isinstance(app.screen, GameOverScreen), game.id
-            table = app.screen.query_one(DataTable)
+            table = (await game_over_page(app, pilot)).query_one(DataTable)
             shown = " ".join([str(c.label) for c in table.ordered_columns]
                              + [str(cell) for i in range(table.row_count) for cell in table.get_row_at(i)])
             assert all(n in shown for n in names), game.id
@@ -148,8 +144,7 @@ async def test_the_whole_log_and_its_ledger_open_from_the_game_over_screen():
     m = played_match("piratissimo", 3, seed=4, finish=True, bots=(1,))
     app = app_for(m)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, GameOverScreen)
+        await game_over_page(app, pilot)
         await pilot.press("L")
         await pilot.pause()
         assert isinstance(app.screen, LogScreen)
@@ -167,7 +162,7 @@ async def test_new_game_same_players_lets_the_next_player_start():
     m = played_match("piratissimo", 3, seed=4, finish=True, bots=(1,))
     app = app_for(m)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await game_over_page(app, pilot)
         await pilot.press("n")
         await pilot.pause()
         new = app.screen
@@ -244,8 +239,7 @@ async def test_long_names_never_push_a_final_table_past_the_screen():
         for size in sizes:
             app = app_for(m)
             async with app.run_test(size=size) as pilot:
-                await pilot.pause()
-                table = app.screen.query_one(DataTable)
+                table = (await game_over_page(app, pilot)).query_one(DataTable)
                 assert table.virtual_size.width <= table.region.width, (game.id, size)
                 shown = [str(c.label) for c in table.ordered_columns] + \
                     [str(cell) for i in range(table.row_count) for cell in table.get_row_at(i)]
@@ -268,7 +262,7 @@ async def test_a_final_table_made_again_on_a_resize_is_painted_with_its_columns_
             m.play(m.bot_job(level="random")())
         app = app_for(m)
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
+            await game_over_page(app, pilot)
             await pilot.resize_terminal(100, 30)
             await pilot.pause()
             await pilot.pause(0.1)
