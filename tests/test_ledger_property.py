@@ -13,6 +13,7 @@ TITLES = {
     "piratissimo": 100,
     "terra_mystica": 60,
     "finca": 40,
+    "finis_terrae": 8,
 }
 
 
