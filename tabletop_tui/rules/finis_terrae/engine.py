@@ -827,7 +827,7 @@ class FinisTerraeRules(BaseRules):
         return False
 
     def _prep_step(self, s) -> None:
-        SB.step(s, f"Weather of day {s.day}.")
+        SB.step(s, f"Day {s.day}, a weather card is turned.")
         card = s.deck.pop(0)
         if card == W.FT:
             s.ft += 1
