@@ -827,7 +827,7 @@ class FinisTerraeRules(BaseRules):
         return False
 
     def _prep_step(self, s) -> None:
-        SB.step(s, f"Day {s.day}, a weather card is turned.")
+        SB.step(s, f"Day {s.day}: a weather card was turned.")
         card = s.deck.pop(0)
         if card == W.FT:
             s.ft += 1
@@ -907,7 +907,7 @@ class FinisTerraeRules(BaseRules):
         return True
 
     def _end_of_day(self, s) -> None:
-        SB.step(s, f"End of day {s.day}." if s.last_day else f"End of day {s.day}; day {s.day + 1} begins.")
+        SB.step(s, f"Day {s.day} ended." if s.last_day else f"Day {s.day} ended; day {s.day + 1} began.")
         if s.moves_today:
             far = max(x for x, _ in s.moves_today)
             last = [p for x, p in s.moves_today if x == far][-1]

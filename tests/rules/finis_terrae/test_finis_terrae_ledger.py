@@ -161,10 +161,10 @@ def test_the_end_of_a_day_is_an_entry_of_its_own_telling_who_takes_the_east_mark
     from tabletop_tui.rules.core import Rng
 
     m, rng = seeded_match("finis_terrae", 2, 3), Rng(2 * 31 + 3)
-    while not any(e.line.startswith("End of day 2") for es in m.entries for e in es):
+    while not any(e.line.startswith("Day 2 ended") for es in m.entries for e in es):
         m.play(rng.choice(m.legal_actions()))
     es = m.entries[-1]
-    day = next(e for e in es if e.line.startswith("End of day 2"))
+    day = next(e for e in es if e.line.startswith("Day 2 ended"))
     assert es[0].actor is not None and day.actor is None and es.index(day) > 0
     told = {(c.seat, c.what, c.amount, c.source) for c in day.changes}
     flag = m.states[-2].flag
