@@ -282,7 +282,7 @@ class FinisTerraeRules(BaseRules):
     def _start_split(self, s) -> None:
         seat = self.seat_order(s)[s.cur]
         k = self._from_bank(s, CP["start_doubloons"])
-        s.notes.append(Change(seat, "$", k, "starting doubloons"))
+        s.notes.append(Change(seat, "$", k, SB.short("starting doubloons", CP["start_doubloons"], k)))
         s.dist = {"seat": seat, "pool": {"doubloons": k}, "hold": 0, "holds": [], "min": 0,
                   "placed": 0, "why": "setup"}
 
@@ -405,7 +405,7 @@ class FinisTerraeRules(BaseRules):
             s.supply["minus3"] -= 1
             sh["minus3"] += 1
         k = self._from_bank(s, CP["wreck_refund"])
-        s.notes.append(Change(sid, "$", k, "repairs"))
+        s.notes.append(Change(sid, "$", k, SB.short("repairs", CP["wreck_refund"], k)))
         s.dist = {"seat": sid, "pool": {"doubloons": k + sh["stash"]}, "hold": 0, "holds": [],
                   "min": k, "placed": 0, "why": "wreck"}
         if sh["stash"]:
@@ -701,7 +701,7 @@ class FinisTerraeRules(BaseRules):
                 got = self._from_bank(s, (r1 + r2) * k)
                 sh["holds"] = H.load(sh["holds"], "doubloons", got)
                 if sid != GALLEON:
-                    s.notes.append(Change(seat, "$", got, "treasure opened"))
+                    s.notes.append(Change(seat, "$", got, SB.short("treasure opened", (r1 + r2) * k, got)))
                 self._ev(s, f"{self.ship_name(s, sid)} opens a treasure: {r1}+{r2} = {got} doubloons")
             else:
                 sh["holds"] = H.load(sh["holds"], a.what, k)

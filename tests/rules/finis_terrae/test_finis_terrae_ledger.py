@@ -192,3 +192,16 @@ def test_a_whole_game_tells_every_change_with_its_reason():
     from tabletop_tui.ledger_audit import audit_game
 
     assert audit_game("finis_terrae", 5, 2) is None
+
+
+def test_doubloons_the_bank_cannot_pay_say_how_many_were_short():
+    """A treasure opened when the bank holds fewer doubloons than the dice: the ledger says so."""
+    s = base()
+    put(s, 2, 1, "treasure_island")
+    s.goods[(2, 1)] = {"treasure": 1}
+    s.supply["treasure"] -= 1
+    s = acting(s)
+    s.rng = Script([3, 5])
+    s.bank = 5
+    changes, line, _ = entry(s, "recover treasure")
+    assert Change(0, "$", 5, "treasure opened; 3 short: the bank ran out") in changes
