@@ -827,7 +827,10 @@ class FinisTerraeRules(BaseRules):
         return False
 
     def _prep_step(self, s) -> None:
-        SB.step(s, f"Day {s.day}: a weather card was turned.")
+        turned = sum(1 for n in s.notes if isinstance(n, SB.DayStep) and n.line.startswith(f"Day {s.day}:"))
+        # (a storm's card is followed by the next at once: each its own entry, each its own line)
+        SB.step(s, f"Day {s.day}: a weather card was turned." if not turned else
+                f"Day {s.day}: weather card {turned + 1} was turned.")
         card = s.deck.pop(0)
         if card == W.FT:
             s.ft += 1
@@ -979,8 +982,9 @@ class FinisTerraeRules(BaseRules):
         a step where nothing happened has no entry."""
         subjects = list(after.names) + ["the Black Galleon"]
         marks = [n for n in after.notes if isinstance(n, SB.DayStep)]
-        out = [super().entries(before, a, after, line)[0]]
-        for e, m, nxt in zip(super().entries(before, a, after, line)[1:], marks, marks[1:] + [None]):
+        first, *rest = super().entries(before, a, after, line)
+        out = [first]
+        for e, m, nxt in zip(rest, marks, marks[1:] + [None]):
             said = [_sentence(x, subjects) for x in after.events[m.at:nxt.at if nxt else None]]
             if e.changes or said:
                 out.append(replace(e, line=" ".join([m.line] + said)))

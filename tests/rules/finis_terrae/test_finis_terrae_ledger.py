@@ -205,3 +205,18 @@ def test_doubloons_the_bank_cannot_pay_say_how_many_were_short():
     s.bank = 5
     changes, line, _ = entry(s, "recover treasure")
     assert Change(0, "$", 5, "treasure opened; 3 short: the bank ran out") in changes
+
+
+def test_each_weather_card_turned_in_one_move_is_an_entry_of_its_own():
+    """A storm's card is followed at once by the next: two weather cards after one placement,
+    each an entry with its own line and its own events."""
+    from tabletop_tui.ledger_audit import seeded_match
+    from tabletop_tui.rules.core import Rng
+
+    m, rng = seeded_match("finis_terrae", 2, 3), Rng(2 * 31 + 3)
+    while len(m.actions) < 118:
+        m.play(rng.choice(m.legal_actions()))
+    lines = [e.line for e in m.entries[-1]]
+    assert lines[1].startswith("Day 4: a weather card was turned. Storm: the wind blew North.")
+    assert lines[2].startswith("Day 4: weather card 2 was turned. Weather: sunny;")
+    assert "Storm" not in lines[0]  # the placement's own entry
