@@ -246,6 +246,8 @@ class Step:
       replay, undo and its barriers see actions only; ``Match.log[i]`` is the entries' text.
     * ``BaseRules.automatic_reasons`` names the reasons only an automatic step gives, so that the
       property check (:mod:`tabletop_tui.ledger_audit`) finds a decision's entry carrying them.
+    * A step's line names it within its action: a marker repeating a line already used in the
+      same action continues that entry (give two steps two lines: "weather card 2").
     """
 
     line: str

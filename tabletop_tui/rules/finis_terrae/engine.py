@@ -282,7 +282,7 @@ class FinisTerraeRules(BaseRules):
     def _start_split(self, s) -> None:
         seat = self.seat_order(s)[s.cur]
         k = self._from_bank(s, CP["start_doubloons"])
-        s.notes.append(Change(seat, "$", k, "starting doubloons"))
+        s.notes.append(Change(seat, "$", k, SB.short("starting doubloons", CP["start_doubloons"], k)))
         s.dist = {"seat": seat, "pool": {"doubloons": k}, "hold": 0, "holds": [], "min": 0,
                   "placed": 0, "why": "setup"}
 
@@ -405,7 +405,7 @@ class FinisTerraeRules(BaseRules):
             s.supply["minus3"] -= 1
             sh["minus3"] += 1
         k = self._from_bank(s, CP["wreck_refund"])
-        s.notes.append(Change(sid, "$", k, "repairs"))
+        s.notes.append(Change(sid, "$", k, SB.short("repairs", CP["wreck_refund"], k)))
         s.dist = {"seat": sid, "pool": {"doubloons": k + sh["stash"]}, "hold": 0, "holds": [],
                   "min": k, "placed": 0, "why": "wreck"}
         if sh["stash"]:
@@ -701,7 +701,7 @@ class FinisTerraeRules(BaseRules):
                 got = self._from_bank(s, (r1 + r2) * k)
                 sh["holds"] = H.load(sh["holds"], "doubloons", got)
                 if sid != GALLEON:
-                    s.notes.append(Change(seat, "$", got, "treasure opened"))
+                    s.notes.append(Change(seat, "$", got, SB.short("treasure opened", (r1 + r2) * k, got)))
                 self._ev(s, f"{self.ship_name(s, sid)} opens a treasure: {r1}+{r2} = {got} doubloons")
             else:
                 sh["holds"] = H.load(sh["holds"], a.what, k)
@@ -827,7 +827,10 @@ class FinisTerraeRules(BaseRules):
         return False
 
     def _prep_step(self, s) -> None:
-        SB.step(s, f"Weather of day {s.day}.")
+        turned = sum(1 for n in s.notes if isinstance(n, SB.DayStep) and n.line.startswith(f"Day {s.day}:"))
+        # (a storm's card is followed by the next at once: each its own entry, each its own line)
+        SB.step(s, f"Day {s.day}: a weather card was turned." if not turned else
+                f"Day {s.day}: weather card {turned + 1} was turned.")
         card = s.deck.pop(0)
         if card == W.FT:
             s.ft += 1
@@ -907,7 +910,7 @@ class FinisTerraeRules(BaseRules):
         return True
 
     def _end_of_day(self, s) -> None:
-        SB.step(s, f"End of day {s.day}." if s.last_day else f"End of day {s.day}; day {s.day + 1} begins.")
+        SB.step(s, f"Day {s.day} ended." if s.last_day else f"Day {s.day} ended; day {s.day + 1} began.")
         if s.moves_today:
             far = max(x for x, _ in s.moves_today)
             last = [p for x, p in s.moves_today if x == far][-1]
@@ -979,8 +982,9 @@ class FinisTerraeRules(BaseRules):
         a step where nothing happened has no entry."""
         subjects = list(after.names) + ["the Black Galleon"]
         marks = [n for n in after.notes if isinstance(n, SB.DayStep)]
-        out = [super().entries(before, a, after, line)[0]]
-        for e, m, nxt in zip(super().entries(before, a, after, line)[1:], marks, marks[1:] + [None]):
+        first, *rest = super().entries(before, a, after, line)
+        out = [first]
+        for e, m, nxt in zip(rest, marks, marks[1:] + [None]):
             said = [_sentence(x, subjects) for x in after.events[m.at:nxt.at if nxt else None]]
             if e.changes or said:
                 out.append(replace(e, line=" ".join([m.line] + said)))

@@ -60,6 +60,11 @@ class Dice:
     text: str
 
 
+def short(why: str, want: int, got: int) -> str:
+    """A reason for doubloons from the bank, saying so when the bank could not pay them all."""
+    return why if got >= want else f"{why}; {want - got} short: the bank ran out"
+
+
 def step(s, line: str) -> None:
     s.notes.append(DayStep(line, SC.breakdown(s), len(s.events)))
 

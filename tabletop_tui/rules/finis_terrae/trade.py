@@ -16,6 +16,7 @@ from . import holds as H
 from .dice import red as _red
 from . import tiles as T
 from .actions import GALLEON, Trade
+from .ship_boards import short
 
 CP = T.COMPONENTS
 
@@ -60,7 +61,7 @@ def trade(R, s, seat, cell, a) -> None:
         sh["pile"][what] = sh["pile"].get(what, 0) + a.n
         got = R._from_bank(s, each * a.n)
         sh["holds"] = H.load(sh["holds"], "doubloons", got)
-        s.notes.append(Change(seat, "$", got, f"{H.text((what, 2)).split(' ', 1)[1]} redeemed"))
+        s.notes.append(Change(seat, "$", got, short(f"{H.text((what, 2)).split(' ', 1)[1]} redeemed", each * a.n, got)))
         R._ev(s, f"{s.names[seat]} redeems {H.text((what, a.n))} at {s.exchange}+{r} = {each} each: {got} doubloons")
     elif a.op == "buy":
         price = (s.exchange + CP["spice_price_offset"]) * a.n
@@ -78,5 +79,5 @@ def trade(R, s, seat, cell, a) -> None:
         sh["pile"]["spice"] = sh["pile"].get("spice", 0) + a.n
         got = R._from_bank(s, each * a.n)
         sh["holds"] = H.load(sh["holds"], "doubloons", got)
-        s.notes.append(Change(seat, "$", got, "spice sold"))
+        s.notes.append(Change(seat, "$", got, short("spice sold", each * a.n, got)))
         R._ev(s, f"{s.names[seat]} sells {a.n} spice at {s.exchange}+{r} = {each} each: {got} doubloons")

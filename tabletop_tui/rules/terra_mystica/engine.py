@@ -240,7 +240,7 @@ def start_round(s: State) -> None:
     step(s, round_start_line(s))
     for seat in range(len(s.players)):
         with credit(s, seat, "income"):
-            gain(s, s.players[seat], income(s, seat))
+            gain(s, s.players[seat], income(s, seat), why="income")
     s.phase = "play"
     start_turn(s, next((x for x in s.order if not s.players[x].dropped), s.order[0]))
 
@@ -310,7 +310,7 @@ def end_round(s: State) -> None:
                     s.queue.append(["cspade", seat, k * rw["spade"], 0, 0])
                 gain_spades_effects(s, p, k * rw["spade"], action_phase=False)
             else:
-                gain(s, p, rw, k)
+                gain(s, p, rw, k, why=f"cult bonus: {cult_bonus_words(tile)}")
     s.order = order
     s.next_order = []
     s.step = "income"
@@ -825,7 +825,7 @@ def _main(s: State, seat: int, a: Act) -> None:
             p.bowls[2] -= spec["cost"]
             p.bowls[0] += spec["cost"]
             s.used_pa.append(x)
-            gain(s, p, spec["gain"])
+            gain(s, p, spec["gain"], why=f"power action {x}")
             if spec.get("bridge"):
                 s.step = "bridge"
             elif spec.get("spades"):

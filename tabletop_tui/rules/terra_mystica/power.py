@@ -32,7 +32,9 @@ def priest_room(p: Player) -> int:
     return 7 - p.P - p.priests_sent
 
 
-def gain(s: State, p: Player, res: dict, mult: int = 1) -> None:
+def gain(s: State, p: Player, res: dict, mult: int = 1, why: str = "") -> None:
+    """``p`` gains ``res`` (times ``mult``); ``why`` names the gain for the ledger where priests
+    are cut short (only 7 priests in all: "+1 P (income; 1 lost: all 7 priests in play)")."""
     for k, v in res.items():
         v *= mult
         if k == "C":
@@ -40,7 +42,12 @@ def gain(s: State, p: Player, res: dict, mult: int = 1) -> None:
         elif k == "W":
             p.W += v
         elif k == "P":
-            p.P += max(0, min(v, priest_room(p)))
+            got = max(0, min(v, priest_room(p)))
+            p.P += got
+            if got < v and why:
+                from tabletop_tui.rules.terra_mystica.ledger import note, seat_of
+
+                note(s, seat_of(s, p), "P", got, f"{why}; {v - got} lost: all 7 priests in play")
         elif k == "PW":
             gain_power(p, v)
         elif k == "VP":

@@ -81,7 +81,7 @@ def take_town(s: State, seat: int, tw: str) -> None:
     p.keys += t["keys"]
     with credit(s, seat, f"town tile {tw}"):
         key_arrived(s, seat)
-        gain(s, p, t.get("gain", {}))
+        gain(s, p, t.get("gain", {}), why=f"town tile {tw}")
     if t.get("cult_each"):
         n = t["cult_each"]
         cands = key_candidates(s, seat, n)

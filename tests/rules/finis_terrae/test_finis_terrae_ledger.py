@@ -161,10 +161,10 @@ def test_the_end_of_a_day_is_an_entry_of_its_own_telling_who_takes_the_east_mark
     from tabletop_tui.rules.core import Rng
 
     m, rng = seeded_match("finis_terrae", 2, 3), Rng(2 * 31 + 3)
-    while not any(e.line.startswith("End of day 2") for es in m.entries for e in es):
+    while not any(e.line.startswith("Day 2 ended") for es in m.entries for e in es):
         m.play(rng.choice(m.legal_actions()))
     es = m.entries[-1]
-    day = next(e for e in es if e.line.startswith("End of day 2"))
+    day = next(e for e in es if e.line.startswith("Day 2 ended"))
     assert es[0].actor is not None and day.actor is None and es.index(day) > 0
     told = {(c.seat, c.what, c.amount, c.source) for c in day.changes}
     flag = m.states[-2].flag
@@ -192,3 +192,31 @@ def test_a_whole_game_tells_every_change_with_its_reason():
     from tabletop_tui.ledger_audit import audit_game
 
     assert audit_game("finis_terrae", 5, 2) is None
+
+
+def test_doubloons_the_bank_cannot_pay_say_how_many_were_short():
+    """A treasure opened when the bank holds fewer doubloons than the dice: the ledger says so."""
+    s = base()
+    put(s, 2, 1, "treasure_island")
+    s.goods[(2, 1)] = {"treasure": 1}
+    s.supply["treasure"] -= 1
+    s = acting(s)
+    s.rng = Script([3, 5])
+    s.bank = 5
+    changes, line, _ = entry(s, "recover treasure")
+    assert Change(0, "$", 5, "treasure opened; 3 short: the bank ran out") in changes
+
+
+def test_each_weather_card_turned_in_one_move_is_an_entry_of_its_own():
+    """A storm's card is followed at once by the next: two weather cards after one placement,
+    each an entry with its own line and its own events."""
+    from tabletop_tui.ledger_audit import seeded_match
+    from tabletop_tui.rules.core import Rng
+
+    m, rng = seeded_match("finis_terrae", 2, 3), Rng(2 * 31 + 3)
+    while len(m.actions) < 118:
+        m.play(rng.choice(m.legal_actions()))
+    lines = [e.line for e in m.entries[-1]]
+    assert lines[1].startswith("Day 4: a weather card was turned. Storm: the wind blew North.")
+    assert lines[2].startswith("Day 4: weather card 2 was turned. Weather: sunny;")
+    assert "Storm" not in lines[0]  # the placement's own entry

@@ -311,3 +311,19 @@ def test_a_whole_game_tells_every_change_with_its_reason():
     from tabletop_tui.ledger_audit import audit_game
 
     assert audit_game("terra_mystica", 7, 4) is None
+
+
+def test_priests_cut_short_at_seven_say_so():
+    """Only 7 priests in all: a gain beyond them is lost, and the ledger says how many."""
+    s = blank(["witches", "nomads"], TILES)
+    p = s.players[0]
+    p.P, p.priests_sent = 5, 2  # all 7 in play
+    s.towns_due = 1
+    after, es = _entries(s, "+TW3")
+    assert after.players[0].P == 5
+    assert ("P", 0, "town tile TW3; 1 lost: all 7 priests in play") not in {
+        (c.what, c.amount, c.source) for c in es[0].changes}  # no change of 0 is listed
+    from tabletop_tui.rules.terra_mystica.power import gain
+    s.notes, p.P, p.priests_sent = [], 5, 1
+    gain(s, p, {"P": 2}, why="income")
+    assert s.notes == [Change(0, "P", 1, "income; 1 lost: all 7 priests in play")]
