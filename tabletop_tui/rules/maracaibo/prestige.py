@@ -4,6 +4,7 @@ from __future__ import annotations
 from .content import PRESTIGE
 from .notation import act
 from .counters import counter
+from .state import note
 
 
 def revealed(g: dict) -> list:
@@ -20,6 +21,8 @@ def invest(g: dict, seat: int, b: str) -> None:
     p = g["players"][seat]
     p["dbl"] -= PRESTIGE[b]["cost"]  # no card discount on buildings
     p["invested"].append(b)
+    note(g, seat, "$", -PRESTIGE[b]["cost"], "building cost")
+    note(g, seat, "prestige", 1, PRESTIGE[b]["name"])
 
 
 def end_vp(g: dict, seat: int, b: str) -> int:

@@ -220,12 +220,12 @@ class MaracaiboRules(BaseRules[State]):
 
     # -- the table at a glance -------------------------------------------------------------------
     def counters(self, s: State, seat: int) -> dict:
-        """VP, doubloons, combat points and the influence with each nation (all public)."""
-        p = s.g["players"][seat]
-        out = {"VP": self.vp(s)[seat], "$": p["dbl"], "CP": p["cp"]}
-        for n in NATIONS:
-            out[f"{NATION_NAMES[n]} infl"] = p["infl"][n]
-        return out
+        """Every public counted thing of a seat: VP, doubloons, combat points, the influence with
+        each nation, cards in hand, the explorer's space, figures, assistants, the income levels,
+        upgrades, quests and prestige buildings (ledger.counters)."""
+        from . import ledger
+
+        return ledger.counters(s.g, seat, self.vp(s)[seat])
 
     def headline(self, s: State, seat: int) -> list:
         return ["VP", "$", "CP"]

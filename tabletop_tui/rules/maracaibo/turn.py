@@ -18,9 +18,7 @@ def oplan_options(s, t) -> list:
 
 def oplan_choose(s, t, a) -> None:
     s.g["stack"].pop()
-    p = s.g["players"][t["seat"]]
-    p["hand"].remove(a.args[0])
-    p["plan"].append(a.args[0])
+    cards.plan(s.g, t["seat"], a.args[0])
 
 
 def odiscard_options(s, t) -> list:
@@ -34,6 +32,7 @@ def odiscard_choose(s, t, a) -> None:
     p = g["players"][t["seat"]]
     p["hand"].remove(a.args[0])
     g["discard"].append(a.args[0])
+    note(g, t["seat"], "cards", -1, "opening discard")
 
 
 def never(s, t) -> bool:

@@ -23,8 +23,8 @@ def test_annexing_a_city_pays_its_flag_bonus_and_one_influence_with_the_fighting
     """Annex: place an ownership marker, gain 1 influence with the fighting nation and the flag's bonus."""
     before = play(combat_at(dbl=5), "pile 1", "nation france")
     after = play(before, "annex 13")
-    assert RULES.changes(before, None, after) == [Change(0, "$", 4, "flag bonus"), Change(0, "France infl", 1, "")]
-    assert "— +4 $ (flag bonus), +1 France infl" in entry(before, "annex 13", after)
+    assert RULES.changes(before, None, after) == [Change(0, "$", 4, "flag bonus"), Change(0, "France infl", 1, "annex")]
+    assert "— +4 $ (flag bonus), +1 France infl (annex)" in entry(before, "annex 13", after)
 
 
 def test_interim_scoring_income_is_four_doubloons_plus_the_income_and_the_vp_income():
