@@ -3,7 +3,9 @@ with the strict checks of tabletop_tui.playout (invariants, immutability, notati
 trips). FUZZ_GAMES sets games per count (default 1000). Then the bots' full tournaments
 (benchmarks/bots.py; FUZZ_BOT_GAMES_MR / FUZZ_BOT_GAMES_HM games, default 200 / 100, Terra Mystica
 and Maracaibo a share of that; FUZZ_BOT_GAMES_TM_MEDIUM / _TM_HARD four-player Terra Mystica games,
-default 10 / 4; FUZZ_BOTS=0 skips them), written to benchmarks/fuzz_latest.json. Exit 1 on any playout error."""
+default 10 / 4; FUZZ_BOTS=0 skips them), written to benchmarks/fuzz_latest.json. Before those, the
+ledger's property (tabletop_tui/ledger_audit.py, issue 32) over FUZZ_LEDGER_GAMES seeded games per
+title (default 1000, every player count in turn). Exit 1 on any playout or ledger error."""
 from __future__ import annotations
 
 import json
@@ -12,13 +14,33 @@ import sys
 import time
 
 from tabletop_tui import catalogue
+from tabletop_tui.ledger_audit import audit_game
 from tabletop_tui.playout import simulate
+
+
+def ledger_campaign(games: int, only: list[str]) -> int:
+    """The ledger's property over ``games`` seeded random games per title; prints the first
+    failing entry of each title (game, seed, move, line). Returns how many games failed."""
+    bad = 0
+    for g in catalogue.GAMES:
+        if (only and g.id not in only) or g.rules() is None:
+            continue
+        t0, failed, first = time.perf_counter(), 0, None
+        for seed in range(1, games + 1):
+            f = audit_game(g.id, seed, g.min_players + seed % (g.max_players - g.min_players + 1))
+            if f is not None:
+                failed += 1
+                first = first or f
+        print(f"{g.id} ledger: {games - failed}/{games} games keep the property, "
+              f"{time.perf_counter() - t0:.1f}s" + (f"\n    first: {first}" if first else ""), flush=True)
+        bad += failed
+    return bad
 
 
 def main() -> int:
     games = int(os.environ.get("FUZZ_GAMES", "1000"))
     only = sys.argv[1:]
-    bad = 0
+    bad = ledger_campaign(int(os.environ.get("FUZZ_LEDGER_GAMES", "1000")), only)
     for g in catalogue.GAMES:
         if only and g.id not in only:
             continue

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop_tui import bots, catalogue
-from tabletop_tui.rules.core import Change, IllegalAction, change_text, resolve_options
+from tabletop_tui.rules.core import Change, Entry, IllegalAction, resolve_options
 
 FORMAT = "tabletop-tui/save"
 VERSION = 1
@@ -98,6 +98,9 @@ class Match:
         # what each action changed of each seat's counters, and why (rules.changes): the one
         # record the log, the curtain, the seat sheets and the game-over breakdown all read
         self.ledger: list[list[Change]] = []
+        # each action's entries (issue 32): the decision's, then one per automatic step it set off
+        # (income, a round's end…) with no actor; log[i] is their text, ledger[i] all their changes
+        self.entries: list[list[Entry]] = []
         self.states: list[Any] = [rules.setup([s.name for s in seats], self.seed, self.options)]
         self.vp_history: list[dict[int, int]] = [dict(rules.vp(self.states[0]))]
         # When the game last changed by a move or an undo, local time: the Continue list
@@ -143,8 +146,9 @@ class Match:
         if isinstance(action, str):
             action = self.rules.parse(before, action)
         after = self.rules.apply(before, action)
-        changes = self.rules.changes(before, action, after)
-        line = change_text(changes, self.names, d.seat, self.rules.log_line(before, action, after))
+        entries = self.rules.entries(before, action, after, self.rules.log_line(before, action, after))
+        changes = [c for e in entries for c in e.changes]
+        line = "\n".join(t for t in (e.text(self.names) for e in entries) if t)
         self.states.append(after)
         self.actions.append(self.rules.notation(action))
         self.actors.append(d.seat)
@@ -152,6 +156,7 @@ class Match:
         self.forced.append(forced)
         self.log.append(line)
         self.ledger.append(changes)
+        self.entries.append(entries)
         self.vp_history.append(dict(self.rules.vp(after)))
         return line
 
@@ -222,6 +227,11 @@ class Match:
         return job
 
     # -- the ledger ------------------------------------------------------------------------
+    def rows(self) -> list[tuple[int, Entry]]:
+        """The log's entries in order, each with the number of the action (1-based) that made
+        it: a decision's entry has its actor, an automatic step's none."""
+        return [(i + 1, e) for i, es in enumerate(self.entries) for e in es]
+
     def points_by_source(self, seat: int, grouped: bool = False) -> dict[str, int]:
         """The seat's points so far, by the rules' reasons (from the ledger; "" = the actions
         themselves), largest first; with the points it started with, they add up to its points.
@@ -272,6 +282,7 @@ class Match:
             self.forced.pop()
             self.log.pop()
             self.ledger.pop()
+            self.entries.pop()
             self.vp_history.pop()
         # a forced answer now pending again is the same no-choice: it is not played again here,
         # so that the undone player's position shows; the screen plays it on their next move.

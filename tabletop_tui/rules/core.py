@@ -12,7 +12,7 @@ action is not legal.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, Sequence, TypeVar, runtime_checkable
 
 S = TypeVar("S")
@@ -215,11 +215,85 @@ class Change:
     what: str
     amount: int
     source: str = ""
+    #: the automatic step of the game this change belongs to (its log line, a :class:`Step`'s),
+    #: or "" for the decision itself; see :func:`entries`
+    step: str = ""
 
     def amount_text(self) -> str:
         sign = "+" if self.amount > 0 else "-"
         text = f"{sign}{abs(self.amount)} {unit_text(self.what, self.amount)}"
         return f"{text} ({self.source})" if self.source else text
+
+
+@dataclass(frozen=True)
+class Step:
+    """Marks, in the notes a rules' ``apply`` keeps, where an AUTOMATIC STEP of the game begins:
+    income, a round's end and its scoring, cult majorities, interim or final scoring, a round-end
+    trigger… Everything noted after it (until the next Step) is that step's, not the decision's.
+
+    The ledger mechanism (issue 32), in short:
+
+    * ``apply`` notes every change of a counter with its reason (:class:`Change`), in order;
+      the decision's own changes first (costs, gains, rewards that follow the decision, a pass
+      bonus), then, when the decision sets off an automatic step, ``Step("Round 4 begins:
+      income")`` and that step's changes, then the next step's marker, and so on.
+    * :meth:`BaseRules.reasons` hands the changes on, each tagged with its step's line
+      (``Change.step``); :meth:`BaseRules.steps` lists the step lines in order. A game keeping
+      its notes elsewhere (Maracaibo: tuples in its state) calls :func:`told` on them.
+    * :class:`tabletop_tui.match.Match` records one action as several ENTRIES (:func:`entries`):
+      the decision's, with its actor, then one entry per step, with no actor (``None``), each
+      with every seat's changes in it. The action stays one action: the notation, the save, the
+      replay, undo and its barriers see actions only; ``Match.log[i]`` is the entries' text.
+    * ``BaseRules.automatic_reasons`` names the reasons only an automatic step gives, so that the
+      property check (:mod:`tabletop_tui.ledger_audit`) finds a decision's entry carrying them.
+    """
+
+    line: str
+
+
+def told(notes: Sequence[Any] | None) -> tuple[list[Change], list[str]]:
+    """A rules' notes (Changes, 4-tuples ``(seat, what, amount, source)``, and :class:`Step`
+    markers, in the order they happened) → the changes, each tagged with the step it came
+    under, and the steps' lines in order."""
+    out: list[Change] = []
+    steps: list[str] = []
+    step = ""
+    for n in notes or ():
+        if isinstance(n, Step):
+            step = n.line
+            if step and step not in steps:
+                steps.append(step)
+            continue
+        c = n if isinstance(n, Change) else Change(*n)
+        out.append(replace(c, step=step) if step and not c.step else c)
+    return out, steps
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One row of the log and the ledger: a decision (``actor`` its seat) or an automatic step of
+    the game it set off (``actor`` None), its sentence, and every seat's changes in it."""
+
+    actor: int | None
+    line: str
+    changes: tuple[Change, ...]
+
+    def text(self, names: Sequence[str]) -> str:
+        return change_text(self.changes, names, self.actor, self.line)
+
+
+def entries(changes: Sequence[Change], steps: Sequence[str], actor: int, line: str) -> list[Entry]:
+    """One action's entries: the decision's (its own changes, and any not put under a step),
+    then one per automatic step in ``steps``' order, with no actor. A step with no change still
+    has its entry (its line says what happened)."""
+    order = list(dict.fromkeys(steps))
+    for c in changes:
+        if c.step and c.step not in order:
+            order.append(c.step)
+    out = [Entry(actor, line, tuple(c for c in changes if not c.step))]
+    for step in order:
+        out.append(Entry(None, step, tuple(c for c in changes if c.step == step)))
+    return out
 
 
 def change_text(changes: Sequence[Change], names: Sequence[str], actor: int | None = None,
@@ -385,14 +459,35 @@ class BaseRules(Generic[S]):
         """Seats that are out of the current round, in the order they passed (default none)."""
         return []
 
-    def reasons(self, before: S, a: Any, after: S) -> list[Change]:
-        """Why counters changed in ``apply(before, a) == after``: the changes the rules recorded
-        with their reasons. Default: the ``notes`` list the game keeps on its state (a fresh list
-        each apply; entries are :class:`Change`), else none."""
+    #: reasons (the part before any colon) that only an automatic step of the game gives
+    #: (income, final scoring…): a decision's entry carrying one mixes the two (issue 32)
+    automatic_reasons: tuple[str, ...] = ()
+
+    def _notes(self, before: S, after: S) -> list:
         notes = getattr(after, "notes", None)
         if not notes or notes is getattr(before, "notes", None):
             return []
-        return [c if isinstance(c, Change) else Change(*c) for c in notes]
+        return notes
+
+    def reasons(self, before: S, a: Any, after: S) -> list[Change]:
+        """Why counters changed in ``apply(before, a) == after``: the changes the rules recorded
+        with their reasons, each tagged with its automatic step (see :class:`Step`). Default: the
+        ``notes`` list the game keeps on its state (a fresh list each apply; Changes and Step
+        markers), else none."""
+        return told(self._notes(before, after))[0]
+
+    def steps(self, before: S, a: Any, after: S) -> list[str]:
+        """The lines of the automatic steps the action set off, in order (see :class:`Step`);
+        each is an entry of its own in the log, after the decision's. Default: the notes'
+        Step markers."""
+        return told(self._notes(before, after))[1]
+
+    def entries(self, before: S, a: Any, after: S, line: str) -> list[Entry]:
+        """The action's entries for the log and the ledger: the decision's (sentence ``line``),
+        then each automatic step's (:func:`entries`)."""
+        d = self.pending(before)
+        return entries(self.changes(before, a, after), self.steps(before, a, after),
+                       d.seat if d else 0, line)
 
     def changes(self, before: S, a: Any, after: S) -> list[Change]:
         """Everything the action changed of every seat's counters, with the reasons the rules
@@ -404,10 +499,10 @@ class BaseRules(Generic[S]):
             for key in list(new) + [k for k in old if k not in new]:
                 diff = new.get(key, 0) - old.get(key, 0)
                 mine = [c for c in reasons if c.seat == seat and c.what == key and c.amount]
-                merged: dict[str, int] = {}  # one entry per reason: "-20 $ (wreck)", not two
+                merged: dict[tuple[str, str], int] = {}  # one per reason: "-20 $ (wreck)", not two
                 for c in mine:
-                    merged[c.source] = merged.get(c.source, 0) + c.amount
-                out.extend(Change(seat, key, n, src) for src, n in merged.items() if n)
+                    merged[c.source, c.step] = merged.get((c.source, c.step), 0) + c.amount
+                out.extend(Change(seat, key, n, src, step) for (src, step), n in merged.items() if n)
                 rest = diff - sum(c.amount for c in mine)
                 if rest:
                     out.append(Change(seat, key, rest, ""))

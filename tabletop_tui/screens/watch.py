@@ -102,6 +102,7 @@ class WatchMixin:
         v.barriers = f.barriers[:i]
         v.log = f.log[:i]
         v.ledger = f.ledger[:i]
+        v.entries = f.entries[:i]
         v.vp_history = f.vp_history[: i + 1]
 
     def go(self, i: int) -> None:
