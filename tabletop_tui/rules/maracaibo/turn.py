@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .content import CONST, LOCS, C, card
 from .notation import act
-from .state import push, task, ops_tasks, gain, note
+from .state import push, task, ops_tasks, gain, note, step
 from . import cards, cities, quests, ship, voyage, scoring
 
 TRIGGER_VP = CONST["round_trigger_vp"]
@@ -191,6 +191,7 @@ def roundend_auto(s, t) -> bool:
     trig = g["trigger"]
     g["scoring"] = True
     g["cur"] = None
+    step(g, "round end")
     if g["round"] < 4:
         g["players"][trig]["ship"] = C["map"]["round_end_space"]
         gain(g, trig, "VP", TRIGGER_VP, "round end trigger")
@@ -213,11 +214,12 @@ def scoreturn_auto(s, t) -> bool:
 def interim_auto(s, t) -> bool:
     g = s.g
     g["stack"].pop()
+    step(g, "interim")
     for seat, p in enumerate(g["players"]):
         for asst in p["assistants"]:  # step 3
             if asst["live"]:
                 asst["live"] = False
-                gain(g, seat, "VP", UNUSED_VP, "unused assistant")
+                gain(g, seat, "VP", UNUSED_VP, "round end: unused assistant")
         gain(g, seat, "$", CONST["base_doubloon_income"] + p["inc_d"], "income")  # step 4
         gain(g, seat, "VP", p["inc_v"], "income")
     for loc, market in g["markets"].items():  # step 5
@@ -252,6 +254,7 @@ def interim_auto(s, t) -> bool:
 def final_auto(s, t) -> bool:
     g = s.g
     g["stack"].pop()
+    step(g, "final")
     g["final"] = scoring.final_scores(g)
     for seat in range(g["n"]):  # the final scoring, one reason per step (VP now counts the total)
         for what, n in g["final"][str(seat)]["breakdown"].items():
