@@ -134,3 +134,31 @@ def test_no_change_of_a_public_counter_in_a_whole_game_lacks_its_reason(players,
     assert m.over
     bare = [f"move {i + 1} ({m.actions[i]}): {c}" for i, ch in enumerate(m.ledger) for c in ch if not c.source]
     assert bare == []
+
+
+OLD_SAVES = __import__("pathlib").Path(__file__).parent / "old_saves"
+
+
+@pytest.mark.parametrize("name", ["city_action_choice", "village_option_choice", "effect_draw", "round_end_village"])
+def test_a_save_made_before_the_ledger_told_everything_still_loads_and_plays_on(name):
+    """Saves made by the version before (each waiting on a decision whose task the log now names
+    differently: a city action's or a village option's choice, an effect's draw, a round-end
+    village action) load to the very position saved, and the next move is told with its reasons."""
+    from tabletop_tui.match import Match
+
+    m = Match.from_text((OLD_SAVES / f"{name}.json").read_text())
+    assert not m.over
+    m.play(m.legal_actions()[0])
+    assert all(c.source for c in m.ledger[-1])
+
+
+def test_a_city_actions_choice_in_an_old_save_is_told_by_the_actions_name():
+    from tabletop_tui.match import Match
+    from tabletop_tui.rules.maracaibo.content import CITY_ACTIONS
+    from tabletop_tui.rules.maracaibo.cities import city_action_id
+
+    m = Match.from_text((OLD_SAVES / "city_action_choice.json").read_text())
+    seat = m.pending.seat
+    name = CITY_ACTIONS[city_action_id(m.state.g, m.state.p(seat)["ship"])]["name"]
+    m.play(m.legal_actions()[0])
+    assert [c.source for c in m.ledger[-1] if c.what.endswith("infl")] == [name]
