@@ -125,7 +125,8 @@ def step_line(key: str, before, after) -> str:
         last = gb["round"] >= 4
         reached = LOCS[C["map"]["round_trigger"]["round_4" if last else "rounds_1_3"]]["name"]
         then = "then the final scoring" if last else "then the interim scoring"
-        moved = "" if last else f"; the ship moves on to {LOCS[C['map']['round_end_space']]['name']}"
+        end = C["map"]["round_end_space"]
+        moved = "" if last else f"; the ship moves on to the {LOCS[end]['name']} ({end})"
         return (f"End of round {gb['round']}: {who} reached {reached} first{moved}. Each player takes "
                 f"1 village action, from {who}; {then}.")
     if key == "interim":
