@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .content import CONST, PASSIVE_OPS, card
 from .notation import act
-from . import ship
+from . import ledger, ship
 from .state import note, push, ops_tasks
 
 DISPLAY = CONST["display_size"]
@@ -166,8 +166,7 @@ def buy(s, seat: int, c: str) -> None:
     """Pay, put the card in the display and queue its on-purchase ops in listed order."""
     g = s.g
     p = g["players"][seat]
-    note(g, seat, "$", -price(p, c), "card cost")
-    p["dbl"] -= price(p, c)
+    ledger.spend(g, seat, "$", price(p, c), "card cost")
     if c in p["hand"]:
         p["hand"].remove(c)
         note(g, seat, "cards", -1, "bought")

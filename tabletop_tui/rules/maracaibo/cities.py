@@ -49,7 +49,7 @@ def city_choose(s, seat: int, a) -> None:
     g = s.g
     p = g["players"][seat]
     loc = p["ship"]
-    # "city action" is told by the action's name (effects.why); the task keeps what saves hold
+    # "city action" is told by the action's name (effects.reason); the task keeps what saves hold
     tasks = ops_tasks(seat, CITY_ACTIONS[city_action_id(g, loc)]["effects"], None, "city action")
     if len(a.args) == 4:
         _, c, gd, up = a.args

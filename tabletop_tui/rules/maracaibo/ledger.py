@@ -43,7 +43,10 @@ def counters(g: dict, seat: int, vp: int) -> dict:
 
 
 def _lost(why: str, lost: int, where: str) -> str:
-    return f"{why}; {lost} lost {where}" if lost > 0 and why else (f"{lost} lost {where}" if lost > 0 else why)
+    """The reason of a gain cut short: "Fencing Hall; 2 lost at the cap of 8"."""
+    if lost <= 0:
+        return why
+    return f"{why}; {lost} lost {where}" if why else f"{lost} lost {where}"
 
 
 def combat_points(g: dict, seat: int, n: int, why: str) -> None:
@@ -109,4 +112,3 @@ def place_assistant(g: dict, seat: int, at: str, why: str) -> None:
     where = f"{why}: assistant to {LOCS[at]['name']}" if why else f"assistant to {LOCS[at]['name']}"
     note(g, seat, "figures", -1, where)
     note(g, seat, "assistants", 1, where)
-

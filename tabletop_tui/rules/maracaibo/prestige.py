@@ -5,6 +5,7 @@ from .content import PRESTIGE
 from .notation import act
 from .counters import counter
 from .state import note
+from . import ledger
 
 
 def revealed(g: dict) -> list:
@@ -19,9 +20,8 @@ def invest_options(g: dict, seat: int) -> list:
 
 def invest(g: dict, seat: int, b: str) -> None:
     p = g["players"][seat]
-    p["dbl"] -= PRESTIGE[b]["cost"]  # no card discount on buildings
+    ledger.spend(g, seat, "$", PRESTIGE[b]["cost"], "building cost")  # no card discount on buildings
     p["invested"].append(b)
-    note(g, seat, "$", -PRESTIGE[b]["cost"], "building cost")
     note(g, seat, "prestige", 1, PRESTIGE[b]["name"])
 
 
