@@ -5,7 +5,8 @@ trips). FUZZ_GAMES sets games per count (default 1000). Then the bots' full tour
 and Maracaibo a share of that; FUZZ_BOT_GAMES_TM_MEDIUM / _TM_HARD four-player Terra Mystica games,
 default 10 / 4; FUZZ_BOTS=0 skips them), written to benchmarks/fuzz_latest.json. Before those, the
 ledger's property (tabletop_tui/ledger_audit.py, issue 32) over FUZZ_LEDGER_GAMES seeded games per
-title (default 1000, every player count in turn). Exit 1 on any playout or ledger error."""
+title (default 1000, every player count in turn) and FUZZ_LEDGER_BOT_GAMES played by the easy bots
+(default 20). Exit 1 on any playout or ledger error."""
 from __future__ import annotations
 
 import json
@@ -18,29 +19,35 @@ from tabletop_tui.ledger_audit import audit_game
 from tabletop_tui.playout import simulate
 
 
-def ledger_campaign(games: int, only: list[str]) -> int:
-    """The ledger's property over ``games`` seeded random games per title; prints the first
-    failing entry of each title (game, seed, move, line). Returns how many games failed."""
+def ledger_campaign(games: int, only: list[str], bot_games: int = 0) -> int:
+    """The ledger's property over ``games`` seeded random games per title, then ``bot_games``
+    played by the easy bots; prints the first failing entry of each title (game, seed, move,
+    line). Returns how many games failed."""
     bad = 0
     for g in catalogue.GAMES:
         if (only and g.id not in only) or g.rules() is None:
             continue
-        t0, failed, first = time.perf_counter(), 0, None
-        for seed in range(1, games + 1):
-            f = audit_game(g.id, seed, g.min_players + seed % (g.max_players - g.min_players + 1))
-            if f is not None:
-                failed += 1
-                first = first or f
-        print(f"{g.id} ledger: {games - failed}/{games} games keep the property, "
-              f"{time.perf_counter() - t0:.1f}s" + (f"\n    first: {first}" if first else ""), flush=True)
-        bad += failed
+        for level, count in (("random", games), ("easy", bot_games)):
+            if not count:
+                continue
+            t0, failed, first = time.perf_counter(), 0, None
+            for seed in range(1, count + 1):
+                f = audit_game(g.id, seed, g.min_players + seed % (g.max_players - g.min_players + 1),
+                               level=level)
+                if f is not None:
+                    failed += 1
+                    first = first or f
+            print(f"{g.id} ledger ({level} play): {count - failed}/{count} games keep the property, "
+                  f"{time.perf_counter() - t0:.1f}s" + (f"\n    first: {first}" if first else ""), flush=True)
+            bad += failed
     return bad
 
 
 def main() -> int:
     games = int(os.environ.get("FUZZ_GAMES", "1000"))
     only = sys.argv[1:]
-    bad = ledger_campaign(int(os.environ.get("FUZZ_LEDGER_GAMES", "1000")), only)
+    bad = ledger_campaign(int(os.environ.get("FUZZ_LEDGER_GAMES", "1000")), only,
+                          int(os.environ.get("FUZZ_LEDGER_BOT_GAMES", "20")))
     for g in catalogue.GAMES:
         if only and g.id not in only:
             continue

@@ -4,8 +4,9 @@ every action, every entry and every seat,
 * the change of each counter equals the sum of the changes the rules told for it
   (:meth:`Rules.reasons`; a change left untold, or told but not made, breaks it),
 * no change has an empty reason,
-* no entry mixes an automatic step's changes with a decision's (a decision's entry carries no
-  reason of ``Rules.automatic_reasons``; an automatic step's carries only those),
+* no entry mixes an automatic step's changes with a decision's: a decision's entry carries no
+  reason of ``Rules.automatic_reasons`` (an automatic step's entry holds what was noted after its
+  marker, by construction: a reason such as "wreck" may come from a decision or the weather),
 * every counter is public: the acting seat's view shows every seat's counters as they are.
 
 Within one action the automatic steps' entries come from the same ``apply``: their changes add
@@ -74,9 +75,6 @@ def entry_problems(rules: Any, before: Any, action: Any, after: Any, entries: li
             elif e.actor is not None and is_automatic(rules, c.source):
                 out.append((e, f"a decision's entry carries {who}'s {c.amount_text()}, an automatic "
                                "step's change"))
-            elif e.actor is None and not is_automatic(rules, c.source):
-                out.append((e, f"an automatic step's entry carries {who}'s {c.amount_text()}, "
-                               "a decision's change"))
     d = rules.pending(before)
     if d is not None:
         view = rules.view(after, d.seat)
@@ -151,7 +149,7 @@ def measure(game_id: str, seeds: range, players: int, options: dict | None = Non
                 if not c.source:
                     out.reasonless += 1
                     tally[0] += 1
-                elif (e.actor is not None) == is_automatic(m.rules, c.source):
+                elif e.actor is not None and is_automatic(m.rules, c.source):
                     mixed = True
             out.mixing += mixed
     return out

@@ -10,7 +10,10 @@ from tabletop_tui.ledger_audit import audit_game
 
 # title → seeded games here (every player count in turn): a few hundred in all, well under a minute
 TITLES = {
-    "piratissimo": 60,
+    "piratissimo": 100,
+    "terra_mystica": 60,
+    "finca": 40,
+    "finis_terrae": 8,
 }
 
 

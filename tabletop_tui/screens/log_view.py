@@ -5,8 +5,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, RichLog, Static
+from textual.widgets import Footer, RichLog, Static
 
+from tabletop_tui.widgets.ledger_table import LedgerTable
 from tabletop_tui.widgets.log_panel import log_text
 
 
@@ -31,7 +32,7 @@ class LogScreen(ModalScreen[None]):
         self.title_text = title
         self.lines = list(lines)
         self.since = since
-        self.match = match  # for the ledger table: every player's counters after each action
+        self.match = match  # for the ledger table: every player's counters after each entry
 
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="log-title")
@@ -39,13 +40,13 @@ class LogScreen(ModalScreen[None]):
         # changes under written lines; RichLog's default min_width of 78 cut two letters at 80)
         yield RichLog(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1,
                       id="whole-log")
-        yield DataTable(id="ledger", zebra_stripes=True, cursor_type="row")
+        yield LedgerTable(id="ledger")
         yield Footer()
 
     def _title(self) -> Text:
         if self.has_class("-table"):
-            return Text(f"{self.title_text} — the ledger: every player's counters after each action "
-                        "(t: the log)")
+            table = self.query_one("#ledger", LedgerTable)
+            return Text(f"{self.title_text} — the ledger: {table.heading()} (←→ columns; t: the log)")
         return Text(f"{self.title_text} — the whole game, {len(self.lines)} moves "
                     "(▸ since the last decision of the player to move; t: the ledger table)")
 
@@ -53,40 +54,16 @@ class LogScreen(ModalScreen[None]):
         if self.match is None:
             self.notify("No ledger for this log.", severity="information")
             return
-        table = self.query_one("#ledger", DataTable)
-        if not table.columns:
-            self._fill(table)
+        table = self.query_one("#ledger", LedgerTable)
+        if table.match is None:
+            d = self.match.pending
+            table.show(self.match, d.seat if d is not None else 0)
         self.toggle_class("-table")
-        self.query_one("#log-title", Static).update(self._title())
+        self.retitle()
         (table if self.has_class("-table") else self.query_one(RichLog)).focus()
 
-    def _fill(self, table: DataTable) -> None:
-        m = self.match
-        rules = m.rules
-        names = m.names
-        keys = [list(rules.counters(m.states[0], s)) or [rules.points_key] for s in range(len(names))]
-        table.add_column("#")
-        table.add_column("who")
-        marks = [n[:1] for n in names]
-        try:
-            from tabletop_tui.widgets.players import markers
-            marks = markers(names)
-        except Exception:
-            pass
-        for s, ks in enumerate(keys):
-            for k in ks:
-                table.add_column(f"{marks[s]} {k}")
-        table.add_column("action")
-        for i, state in enumerate(m.states[1:]):
-            actor = m.actors[i] if i < len(m.actors) else 0
-            row = [str(i + 1), names[actor]]
-            for s, ks in enumerate(keys):
-                now = rules.counters(state, s)
-                row += [str(now.get(k, "")) for k in ks]
-            row.append(m.log[i].split("\n")[0] if i < len(m.log) else "")
-            table.add_row(*row)
-        if m.actions:
-            table.move_cursor(row=len(m.actions) - 1)
+    def retitle(self) -> None:
+        self.query_one("#log-title", Static).update(self._title())
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)

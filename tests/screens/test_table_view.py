@@ -82,7 +82,7 @@ async def test_p_opens_every_players_seat_sheet_and_the_log_shows_the_ledger_tab
         await pilot.press("t")
         await settle(pilot)
         table = app.screen.query_one("#ledger")
-        assert table.row_count == len(m.actions)
+        assert table.row_count == len(m.rows())  # one row per entry: automatic steps too
 
 
 def test_one_of_a_counted_thing_is_singular_and_reasons_are_not_repeated():
@@ -129,3 +129,58 @@ async def test_the_whole_log_at_80_columns_shows_every_letter_of_every_entry(gam
         assert "t: the ledger table)" in screen_text(app)
         assert cuts(app) == []
 
+
+
+@pytest.mark.parametrize("game", ["terra_mystica", "piratissimo", "finca", "finis_terrae"])
+async def test_the_ledger_table_at_80x24_keeps_move_and_player_in_view_and_scrolls_by_a_column(game):
+    """Issue 32: at 80×24 the ledger table's "#" and "who" stay while the counters scroll, a whole
+    column per key; every counter of the rules is a column; where all the players' counters would
+    be too many, one player at a time (] the next)."""
+    from tabletop_tui.widgets.ledger_table import LedgerTable
+
+    m = random_match(game, MOST[game], seed=5, moves=MID[game])
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if type(app.screen).__name__ == "HandoffScreen":
+            await pilot.press("enter")
+            await settle(pilot)
+        await pilot.press("L", "t")
+        await settle(pilot)
+        table = app.screen.query_one(LedgerTable)
+        seats = range(len(m.names)) if table.seat is None else [table.seat]
+        labels = [str(c.label) for c in table.ordered_columns]
+        assert labels[:2] == ["#", "who"] and labels[-1] == "entry"
+        assert len(labels) - 3 == sum(len(m.rules.counters(m.state, s)) for s in seats)
+        widths = [c.get_render_width(table) for c in table.ordered_columns[2:]]
+        await pilot.press("right")
+        await settle(pilot)
+        assert table.scroll_x == widths[0]  # one whole column, not one character
+        head = screen_text(app).splitlines()
+        row = next(line for line in head if line.lstrip().startswith("#"))
+        assert row.split()[:2] == ["#", "who"]  # still in view
+        assert labels[2].split()[-1] not in row.split()[2:3]  # the first counter scrolled away
+        if table.seat is not None:
+            first = table.seat
+            await pilot.press("right_square_bracket")
+            await settle(pilot)
+            assert table.seat == (first + 1) % len(m.names)
+            assert m.names[table.seat] in screen_text(app)
+        assert cuts(app) == []
+
+
+def test_a_rows_counters_after_an_automatic_step_are_those_after_it_within_its_move():
+    """Two entries of one move (a last pass, then the next round's income): the pass's row shows
+    the counters before the income, the income's row those after the move."""
+    from tabletop_tui.widgets.ledger_table import counter_keys, rows
+
+    m = random_match("terra_mystica", 3, seed=5, moves=60)
+    keys = {s: counter_keys(m, s) for s in range(3)}
+    table = rows(m, [0, 1, 2], keys)
+    i = next(k for k, (move, e, _) in enumerate(table) if e.actor is None and "income" in e.line)
+    move, income, after = table[i]
+    _, decision, before = next(r for r in table[:i] if r[0] == move and r[1].actor is not None)
+    for c in income.changes:
+        assert after[c.seat, c.what] - before[c.seat, c.what] == sum(
+            x.amount for x in income.changes if (x.seat, x.what) == (c.seat, c.what))
+    assert after == {(s, k): m.rules.counters(m.states[move], s)[k] for s in range(3) for k in keys[s]}

@@ -68,6 +68,11 @@ def plural(fruit: str, n: int) -> str:
     return fruit if n == 1 else fruit + "s"
 
 
+def fruit_key(fruit: str) -> str:
+    """The ledger's counter of a kind of fruit: "figs" (one fig: "+1 fig")."""
+    return plural(fruit, 2)
+
+
 def article(fruit: str) -> str:
     return ("an " if fruit[0] in "aeiou" else "a ") + fruit
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tabletop_tui.rules.core import Change
 
-from .components import COMMUNITIES, FINCA_VP, FRUITS, MAX_DELIVERY, MAX_LARGE, TILES
+from .components import COMMUNITIES, FINCA_VP, FRUITS, MAX_DELIVERY, MAX_LARGE, TILES, fruit_key
 from .scoring import assign_finca, complete_sets
 from .state import State
 
@@ -185,17 +185,24 @@ def new_delivery(mode: str) -> dict:
 def deliver(s: State, seat: int) -> None:
     """Carry out the delivery: the fruits go back to the supply, the tiles to the player."""
     d = s.dlv
+    given: dict[str, int] = {}
     for i in range(len(d["picks"])):
         for f in resolved(s, d, i):
             s.fruits[seat][f] -= 1
             s.supply[f] += 1
+            given[f] = given.get(f, 0) + 1
     if d["omit"]:
         f = d["omit"][1]
         s.fruits[seat][f] += 1
         s.supply[f] -= 1
+        given[f] -= 1  # the fruit left out with the "one less fruit" tile stays
+    for f, n in given.items():
+        if n:
+            s.notes.append(Change(seat, fruit_key(f), -n, "delivered"))
     if d["mode"] != "large":
         s.carts[seat] -= 1
         s.windmill_carts += 1
+        s.notes.append(Change(seat, "carts", -1, "returned to deliver"))
     # take the tiles; the next tile of each stack is flipped (the list's new head)
     for c in d["picks"]:
         tile = s.stacks[c].pop(0)
@@ -209,3 +216,4 @@ def deliver(s: State, seat: int) -> None:
             assign_finca(s, c)
             if s.finca_owner[c] >= 0:
                 s.notes.append(Change(s.finca_owner[c], "VP", FINCA_VP, "finca tile"))
+                s.notes.append(Change(s.finca_owner[c], "fincas", 1, "finca tile"))

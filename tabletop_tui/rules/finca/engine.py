@@ -12,7 +12,7 @@ from .actions import (Confirm, Deliver, Fill, GustFrom, GustTo, Move, Omit, Pick
 from .components import (ACTION_TILE_NAME, ACTION_TILES, ACTION_VP, BONUS_TILES, CARTS,
                          COMMUNITIES, COMMUNITY_INDEX, COMP, FARMERS, FINCA_TILES, FRUITS, HIDDEN, MAX_DELIVERY,
                          MAX_LARGE, N_BLADES, N_TILES, PER_STACK, SUPPLY_EACH, TILE_IDS, TILES,
-                         WOODEN_FINCAS, blade_no, plural)
+                         WOODEN_FINCAS, blade_no, fruit_key, plural)
 from .delivery import (any_delivery, completable, deliver, feasible, new_delivery,
                        open_communities, pick_ok, resolved)
 from .state import State
@@ -323,6 +323,7 @@ class FincaRules(BaseRules[State]):
         if isinstance(a, UseTile):
             s.action_tiles[seat].remove(a.tile)
             s.notes.append(Change(seat, "VP", -ACTION_VP, "action tile used"))
+            s.notes.append(Change(seat, "action tiles", -1, f"{ACTION_TILE_NAME[a.tile]} used"))
             if a.tile == "double":
                 s.step = "double1"
             elif a.tile == "gust":
@@ -383,12 +384,16 @@ class FincaRules(BaseRules[State]):
     # -- the table at a glance ----------------------------------------------------------------
     def counters(self, s: State, seat: int) -> dict[str, int]:
         """Points (fruit tiles, finca tiles, bonus tiles and 2 for each action tile still
-        unused), the fruits in the play area, donkey carts, and action tiles left."""
-        return {"VP": scoring.vp(s)[seat], "fruit": scoring.fruit_total(s, seat),
-                "carts": s.carts[seat], "action tiles": len(s.action_tiles[seat])}
+        unused), the fruits in the play area by kind ("figs"…), donkey carts, action tiles left
+        and finca tiles won."""
+        out = {"VP": sum(scoring.score_breakdown(s, seat).values())}
+        out.update((fruit_key(f), s.fruits[seat][f]) for f in FRUITS)
+        out.update({"carts": s.carts[seat], "action tiles": len(s.action_tiles[seat]),
+                    "fincas": len(s.fincas_of(seat))})
+        return out
 
     def headline(self, s: State, seat: int) -> list[str]:
-        return ["VP", "fruit"]  # one strip row for 4 players at 100 columns; carts: panels, p
+        return ["VP", "carts"]  # one strip row for 4 players at 100 columns; the fruits: panels
 
     def sheet(self, s: State, seat: int) -> list[tuple[str, list[str]]]:
         return describe.sheet(s, seat)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop_tui.rules.core import Change
 
-from .components import DIVIDING_LINES, N_BLADES, blade_no, plural
+from .components import DIVIDING_LINES, N_BLADES, blade_no, fruit_key, plural
 from .state import State
 
 
@@ -43,7 +43,7 @@ def harvest(s: State, seat: int, blade: int, n: int) -> None:
         # Shortage: every player returns all fruits of that kind, then the mover takes.
         for p in range(s.n):
             if s.fruits[p][fruit]:
-                s.notes.append(Change(p, "fruit", -s.fruits[p][fruit],
+                s.notes.append(Change(p, fruit_key(fruit), -s.fruits[p][fruit],
                                       f"the {plural(fruit, 2)} ran out"))
             s.supply[fruit] += s.fruits[p][fruit]
             s.fruits[p][fruit] = 0
@@ -51,7 +51,7 @@ def harvest(s: State, seat: int, blade: int, n: int) -> None:
     s.supply[fruit] -= take
     s.fruits[seat][fruit] += take
     if take:
-        s.notes.append(Change(seat, "fruit", take,
+        s.notes.append(Change(seat, fruit_key(fruit), take,
                               f"{plural(fruit, take)} from blade {blade_no(blade)}"))
 
 

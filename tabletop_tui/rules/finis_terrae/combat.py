@@ -12,6 +12,7 @@ from . import cartography as C
 from . import holds as H
 from .dice import red as _red
 from .actions import GALLEON
+from .ship_boards import Dice
 
 
 def opponents(R, s, sid, cell) -> list[int]:
@@ -34,12 +35,24 @@ def opponents(R, s, sid, cell) -> list[int]:
     return sorted(out, key=lambda i: (i == GALLEON, i))
 
 
+def roll_words(name: str, dice: list[int], pirate: bool, total: int) -> str:
+    """"the Black Galleon rolled 4+5, +1 for pirates = 10"."""
+    plus = ", +1 for pirates" if pirate else ""
+    return f"{name} rolled {'+'.join(map(str, dice))}{plus} = {total}"
+
+
 def fight(R, s, att: int, dfn: int) -> None:
     dice = int(s.options.get("combat_dice", 2))
     while True:
-        ra = sum(_red(s.rng) for _ in range(dice)) + (1 if R.is_pirate(s, att) else 0)
-        rd = sum(_red(s.rng) for _ in range(dice)) + (1 if R.is_pirate(s, dfn) else 0)
+        da = [_red(s.rng) for _ in range(dice)]
+        dd = [_red(s.rng) for _ in range(dice)]
+        ra = sum(da) + (1 if R.is_pirate(s, att) else 0)
+        rd = sum(dd) + (1 if R.is_pirate(s, dfn) else 0)
         R._ev(s, f"combat: {R.ship_name(s, att)} {ra} against {R.ship_name(s, dfn)} {rd}")
+        # the saved event keeps the totals (saves hash it); the log tells the dice and the +1
+        s.notes.append(Dice(f"Combat: {roll_words(R.ship_name(s, att), da, R.is_pirate(s, att), ra)}; "
+                            f"{roll_words(R.ship_name(s, dfn), dd, R.is_pirate(s, dfn), rd)}"
+                            + (" (a tie: they roll again)." if ra == rd else ".")))
         if ra != rd:
             break
     win, lose = (att, dfn) if ra > rd else (dfn, att)

@@ -7,7 +7,9 @@ phase (beach, split, carto, wind, sail).
 """
 from __future__ import annotations
 
-from tabletop_tui.rules.core import BaseRules, Change, Decision, IllegalAction, Option, Result, Rng, rank_by
+from dataclasses import replace
+
+from tabletop_tui.rules.core import BaseRules, Change, Decision, IllegalAction, Option, Result, Rng, rank_by, told
 
 from . import cartography as C
 from . import combat, trade
@@ -262,6 +264,8 @@ class FinisTerraeRules(BaseRules):
         sh = s.ships[d["seat"]]
         sh["holds"] = [None if h is None else (h[0], h[1]) for h in d["holds"]]
         sh["stash"] += d["pool"].get("doubloons", 0)
+        if d["pool"].get("doubloons", 0):
+            s.notes.append(Change(d["seat"], "stash", d["pool"]["doubloons"], "kept in the stash"))
         why = d["why"]
         s.dist = None
         self._ev(s, f"{s.names[d['seat']]} loads: " + ", ".join(H.text(h) for h in sh["holds"])
@@ -404,6 +408,8 @@ class FinisTerraeRules(BaseRules):
         s.notes.append(Change(sid, "$", k, "repairs"))
         s.dist = {"seat": sid, "pool": {"doubloons": k + sh["stash"]}, "hold": 0, "holds": [],
                   "min": k, "placed": 0, "why": "wreck"}
+        if sh["stash"]:
+            s.notes.append(Change(sid, "stash", -sh["stash"], "taken out to load after the wreck"))
         sh["stash"] = 0
         self._ev(s, f"{s.names[sid]} is back in the starting port for repairs and takes a \"-3\" token")
 
@@ -591,6 +597,7 @@ class FinisTerraeRules(BaseRules):
         sh["start"] = (a.x, a.y)
         sh["pos"] = (a.x, a.y, 0)
         s.ports[(a.x, a.y)] = seat
+        s.notes.append(Change(seat, "ports", 1, "starting port"))
         sh["ports_left"] -= 1
         s.cur += 1
         if s.cur == s.n:
@@ -610,6 +617,10 @@ class FinisTerraeRules(BaseRules):
             g = s.goods.setdefault(cell, {})
             g[tok] = g.get(tok, 0) + 1
         if info["pirate_den"]:
+            if s.flag != seat:
+                if s.flag is not None:
+                    s.notes.append(Change(s.flag, "red flag", -1, "pirate den placed"))
+                s.notes.append(Change(seat, "red flag", 1, "pirate den placed"))
             s.flag = seat
             self._ev(s, f"{s.names[seat]} takes the red pirate flag and controls the Black Galleon")
             if s.galleon["pos"] is None and not any(q["t"] == "den" for q in s.queue):
@@ -631,6 +642,8 @@ class FinisTerraeRules(BaseRules):
             if a.toll:
                 sh["holds"] = H.pay(sh["holds"], a.toll)
                 s.bank += a.toll
+                if sid != GALLEON:
+                    s.notes.append(Change(seat, "$", -a.toll, "pirate den toll"))
                 self._ev(s, f"{s.names[seat]} pays the pirate den toll of {a.toll} doubloons")
             sh["pos"] = (a.x, a.y, a.area)
             if sid != GALLEON:
@@ -641,6 +654,8 @@ class FinisTerraeRules(BaseRules):
             return
         cell = sh["pos"][:2]
         if isinstance(a, Throw):
+            if sid != GALLEON:
+                SB.note_goods(s, seat, sh["holds"][a.hold], -1, "thrown into the sea")
             self._return(s, sh["holds"][a.hold])
             sh["holds"][a.hold] = None
             return
@@ -653,6 +668,8 @@ class FinisTerraeRules(BaseRules):
                     if h is not None:
                         pool[h[0]] = pool.get(h[0], 0) + h[1]
                 sh["holds"] = H.empty_holds()
+                if sh["stash"]:
+                    s.notes.append(Change(seat, "stash", -sh["stash"], "taken out to reorganize"))
                 sh["stash"] = 0
                 s.dist = {"seat": seat, "pool": pool, "hold": 0, "holds": [], "min": 0,
                           "placed": 0, "why": "reorganize"}
@@ -661,6 +678,8 @@ class FinisTerraeRules(BaseRules):
                 sh["holds"] = H.pay(sh["holds"], cost)
                 s.bank += cost
                 s.ports[cell] = seat
+                s.notes.append(Change(seat, "ports", 1, "port established"))
+                s.notes.append(Change(seat, "$", -cost, "port established"))
                 sh["ports_left"] -= 1
                 self._ev(s, f"{s.names[seat]} establishes a port at {cell[0]},{cell[1]} for {cost} doubloons")
                 ctx["step"] = "after"
@@ -677,6 +696,7 @@ class FinisTerraeRules(BaseRules):
             if a.what == "treasure":
                 pile = s.ships[seat]["pile"]
                 pile["treasure"] = pile.get("treasure", 0) + k
+                s.notes.append(Change(seat, "treasures", k, "treasure recovered"))
                 r1, r2 = _red(s.rng), _red(s.rng)
                 got = self._from_bank(s, (r1 + r2) * k)
                 sh["holds"] = H.load(sh["holds"], "doubloons", got)
@@ -685,6 +705,8 @@ class FinisTerraeRules(BaseRules):
                 self._ev(s, f"{self.ship_name(s, sid)} opens a treasure: {r1}+{r2} = {got} doubloons")
             else:
                 sh["holds"] = H.load(sh["holds"], a.what, k)
+                if sid != GALLEON:
+                    SB.note_goods(s, seat, (a.what, k), 1, "recovered")
                 self._ev(s, f"{self.ship_name(s, sid)} recovers {H.text((a.what, k))}")
             ctx["step"] = "after"
             return
@@ -805,6 +827,7 @@ class FinisTerraeRules(BaseRules):
         return False
 
     def _prep_step(self, s) -> None:
+        SB.step(s, f"Day {s.day}, a weather card is turned.")
         card = s.deck.pop(0)
         if card == W.FT:
             s.ft += 1
@@ -884,11 +907,14 @@ class FinisTerraeRules(BaseRules):
         return True
 
     def _end_of_day(self, s) -> None:
+        SB.step(s, f"End of day {s.day}." if s.last_day else f"End of day {s.day}; day {s.day + 1} begins.")
         if s.moves_today:
             far = max(x for x, _ in s.moves_today)
             last = [p for x, p in s.moves_today if x == far][-1]
             if last != s.first:
                 self._ev(s, f"{s.names[last]} takes the East marker")
+                s.notes.append(Change(s.first, "East marker", -1, "end of day: passed on"))
+                s.notes.append(Change(last, "East marker", 1, "end of day: sailed farthest east"))
             s.first = last
         if s.last_day:
             s.phase = "over"
@@ -896,7 +922,9 @@ class FinisTerraeRules(BaseRules):
             self._ev(s, "the Finis Terrae day is over: the game ends")
             return
         if s.flag is not None:
+            s.notes.append(Change(s.flag, "red flag", -1, "end of day: passed to the left"))
             s.flag = (s.flag + 1) % s.n
+            s.notes.append(Change(s.flag, "red flag", 1, "end of day: passed to the left"))
         self._new_day(s)
 
     # ------------------------------------------------------------------ results and views
@@ -930,11 +958,33 @@ class FinisTerraeRules(BaseRules):
         """The players from the one holding the East marker (the first player) on."""
         return self.seat_order(s)
 
+    automatic_reasons = ("end of day", "weather")
+
+    def _told(self, before, after):
+        return told(SB.point_reasons(before, after))
+
     def reasons(self, before, a, after):
         """Each change of points is a change of one scoring line, named by that line; the rest
         are the gains and losses the rules name (starting doubloons, repairs, treasures, sales,
-        spoils of combat, wrecks), recorded by ``apply`` in the state's ``notes``."""
-        return SB.point_reasons(before, after) + list(after.notes)
+        spoils of combat, wrecks), recorded by ``apply`` in the state's ``notes``; the end of a
+        day and the weather are automatic steps of their own (SB.DayStep)."""
+        return self._told(before, after)[0]
+
+    def steps(self, before, a, after):
+        return self._told(before, after)[1]
+
+    def entries(self, before, a, after, line):
+        """The decision's entry, then the end of the day and the weather with what happened in
+        them (their events: the storm's pushes, the wind, the weather card) and their changes;
+        a step where nothing happened has no entry."""
+        subjects = list(after.names) + ["the Black Galleon"]
+        marks = [n for n in after.notes if isinstance(n, SB.DayStep)]
+        out = [super().entries(before, a, after, line)[0]]
+        for e, m, nxt in zip(super().entries(before, a, after, line)[1:], marks, marks[1:] + [None]):
+            said = [_sentence(x, subjects) for x in after.events[m.at:nxt.at if nxt else None]]
+            if e.changes or said:
+                out.append(replace(e, line=" ".join([m.line] + said)))
+        return out
 
     def changes(self, before, a, after):
         # the generic one, with the scoring worked out once per state (it is the costly part)
@@ -946,7 +996,10 @@ class FinisTerraeRules(BaseRules):
             new = SB.counters(after, seat, new_vp[seat])
             for key in new:
                 mine = [c for c in reasons if c.seat == seat and c.what == key and c.amount]
-                out.extend(mine)
+                merged: dict[tuple[str, str], int] = {}  # one per reason and step
+                for c in mine:
+                    merged[c.source, c.step] = merged.get((c.source, c.step), 0) + c.amount
+                out.extend(Change(seat, key, n, src, st) for (src, st), n in merged.items() if n)
                 rest = new[key] - old[key] - sum(c.amount for c in mine)
                 if rest:
                     out.append(Change(seat, key, rest, ""))
@@ -1069,7 +1122,11 @@ class FinisTerraeRules(BaseRules):
                        and "order" in before.sail and self._current(before)[1] == GALLEON)
         first = _doing_words(self, before, a, before.names[seat], galleon, d)
         subjects = list(after.names) + ["the Black Galleon"]
-        events = [_sentence(e, subjects) for e in after.events]
+        marks = [n.at for n in after.notes if isinstance(n, SB.DayStep)]
+        dice = iter(n.text for n in after.notes if isinstance(n, SB.Dice))
+        # the decision's own events; the end of the day and the weather are entries of their own
+        events = [next(dice, None) or _sentence(e, subjects) if e.startswith("combat:") else _sentence(e, subjects)
+                  for e in after.events[:marks[0] if marks else None]]
         return " ".join(([first] if first else []) + events) or \
             _sentence(f"{before.names[seat]}: {a}", subjects)
 

@@ -7,7 +7,9 @@ now: a change of points is a change of one of the scoring's lines, and that line
 """
 from __future__ import annotations
 
-from tabletop_tui.rules.core import Change
+from dataclasses import dataclass, field
+
+from tabletop_tui.rules.core import Change, Step
 
 from . import holds as H
 from . import scoring as SC
@@ -36,18 +38,52 @@ def counters(s, seat: int, vp: int) -> dict[str, int]:
     for kind, key in GOODS_KEYS:
         out[key] = H.amount(hs, kind) + sh["pile"].get(kind, 0)
     out["ports"] = sum(1 for o in s.ports.values() if o == seat)
+    out["stash"] = stash  # (counted in "$" too: stowing doubloons away changes only this)
+    out["East marker"] = int(s.first == seat)
+    out["red flag"] = int(s.flag == seat)
     return out
 
 
-def point_reasons(before, after) -> list[Change]:
-    """Each scoring line that changed for a seat, as a change of points with that line's name."""
-    old, new = SC.breakdown(before), SC.breakdown(after)
-    out = []
-    for seat in range(after.n):
-        for cat in SC.CATEGORIES:
-            d = new[seat][cat] - old[seat][cat]
-            if d:
-                out.append(Change(seat, "VP", d, cat))
+@dataclass(frozen=True)
+class DayStep(Step):
+    """An automatic step of the game (the end of a day, the weather) noted with the scoring as it
+    stood when the step began, so that each entry's points are its own."""
+
+    points: dict = field(default_factory=dict, compare=False, hash=False)
+    at: int = 0  # the events of the apply before it (the log tells the later ones in its entry)
+
+
+@dataclass(frozen=True)
+class Dice:
+    """What the dice showed in a combat, for the log (the saved event keeps the totals only)."""
+
+    text: str
+
+
+def step(s, line: str) -> None:
+    s.notes.append(DayStep(line, SC.breakdown(s), len(s.events)))
+
+
+def point_reasons(before, after) -> list:
+    """Each scoring line that changed for a seat, as a change of points with that line's name;
+    put in the notes' order, each automatic step's own (the scoring noted when it began)."""
+    marks = [n for n in after.notes if isinstance(n, DayStep)]
+    stops = [SC.breakdown(before)] + [m.points for m in marks] + [SC.breakdown(after)]
+    parts: list[list] = []
+    for i in range(len(stops) - 1):
+        old, new = stops[i], stops[i + 1]
+        parts.append([Change(seat, "VP", new[seat][cat] - old[seat][cat], cat)
+                      for seat in range(after.n) for cat in SC.CATEGORIES
+                      if new[seat][cat] != old[seat][cat]])
+    out = list(parts[0])
+    k = 0
+    for n in after.notes:
+        if isinstance(n, DayStep):
+            k += 1
+            out.append(n)
+            out.extend(parts[k])
+        elif isinstance(n, Change):
+            out.append(n)
     return out
 
 

@@ -68,6 +68,8 @@ def trade(R, s, seat, cell, a) -> None:
         s.bank += price
         s.supply["spice"] -= a.n
         sh["holds"] = H.load(sh["holds"], "spice", a.n)
+        s.notes.append(Change(seat, "$", -price, "spice bought"))
+        s.notes.append(Change(seat, "spice", a.n, "spice bought"))
         R._ev(s, f"{s.names[seat]} buys {a.n} spice for {price} doubloons")
     elif a.op == "sell":
         r = _red(s.rng)

@@ -2,8 +2,16 @@
 from __future__ import annotations
 
 from tabletop_tui.rules.terra_mystica.data import CULT_POWER
+from tabletop_tui.rules.terra_mystica.ledger import credit
 from tabletop_tui.rules.terra_mystica.power import gain_power
 from tabletop_tui.rules.terra_mystica.state import State
+from tabletop_tui.rules.terra_mystica.words import TRACKS
+
+
+def th_words(pos: int, target: int) -> str:
+    """"space 5" / "spaces 3 and 5": the power spaces a step reaches or passes."""
+    ths = [str(th) for th in CULT_POWER if pos < th <= target]
+    return ("space " if len(ths) == 1 else "spaces ") + " and ".join(ths)
 
 
 def keys_free(s: State, seat: int) -> int:
@@ -46,8 +54,9 @@ def advance_cult(s: State, seat: int, track: int, n: int) -> int:
                 p.cult_blocked.append(track)
     if target <= pos:
         return 0
-    for th, pw in CULT_POWER.items():
-        if pos < th <= target:
-            gain_power(p, pw)
+    with credit(s, seat, f"cult track power: {TRACKS[track]} {th_words(pos, target)}"):
+        for th, pw in CULT_POWER.items():
+            if pos < th <= target:
+                gain_power(p, pw)
     p.cult[track] = target
     return target - pos

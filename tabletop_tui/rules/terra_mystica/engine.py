@@ -16,7 +16,8 @@ from tabletop_tui.rules.terra_mystica.cults import advance_cult, keys_free
 from tabletop_tui.rules.terra_mystica.data import (BONUS, CELLS, FACTIONS, FAVOR, INDEX, NEIGHBORS,
                                                    POWER_ACTIONS, POWER_VALUE, PRIEST_SPACES, SCORING,
                                                    START_TERRAIN, TOWN, TRACKS)
-from tabletop_tui.rules.terra_mystica.ledger import add_vp, credit, note, round_tile_source
+from tabletop_tui.rules.terra_mystica.ledger import (BUILDINGS, FINAL_SCORING, add_vp, credit, decision_reason,
+                                                     note, round_end_line, round_start_line, round_tile_source, step)
 from tabletop_tui.rules.terra_mystica.notation import CONVERSIONS, Act
 from tabletop_tui.rules.terra_mystica.power import fac, gain, gain_power, income, pay
 from tabletop_tui.rules.terra_mystica.state import OWN_TURN_STEPS, Player, State
@@ -148,7 +149,8 @@ def offers_for(s: State, seat: int, h: int) -> None:
 def place_dwelling(s: State, seat: int, h: int, free: bool = False) -> None:
     p = s.players[seat]
     if not free:
-        pay(p, fac(p)["buildings"]["D"]["cost"])
+        with credit(s, seat, "cost of a dwelling"):
+            pay(p, fac(p)["buildings"]["D"]["cost"])
     s.owner[h] = seat
     s.btype[h] = "D"
     p.counts["D"] += 1
@@ -164,7 +166,8 @@ def place_dwelling(s: State, seat: int, h: int, free: bool = False) -> None:
 def do_upgrade(s: State, seat: int, h: int, to: str, free: bool = False) -> None:
     p = s.players[seat]
     if not free:
-        pay(p, upgrade_cost(s, seat, h, to))
+        with credit(s, seat, f"cost of a {BUILDINGS[to]}"):
+            pay(p, upgrade_cost(s, seat, h, to))
     frm = s.btype[h]
     p.counts[frm] -= 1
     p.counts[to] += 1
@@ -202,11 +205,13 @@ def do_upgrade(s: State, seat: int, h: int, to: str, free: bool = False) -> None
 def gain_spades_effects(s: State, p: Player, n: int, action_phase: bool = True) -> None:
     if n <= 0:
         return
+    # spades from a cult bonus come in the round's end, an automatic step: its reason says so
+    why = "" if action_phase else "cult bonus: "
     if p.faction == "halflings":
-        add_vp(s, p, n, "Halflings: 1 per spade")
+        add_vp(s, p, n, why + "Halflings: 1 per spade")
     if p.faction == "alchemists" and p.counts["SH"]:
         from tabletop_tui.rules.terra_mystica.ledger import seat_of
-        with credit(s, seat_of(s, p), "Alchemists: 2 power per spade"):
+        with credit(s, seat_of(s, p), why + "Alchemists: 2 power per spade"):
             gain_power(p, 2 * n)
     if action_phase:
         round_vp(s, p, "spade", n)
@@ -231,6 +236,7 @@ def start_round(s: State) -> None:
     for p in s.players:
         p.used = []
         p.passed = p.dropped
+    step(s, round_start_line(s))
     for seat in range(len(s.players)):
         with credit(s, seat, "income"):
             gain(s, s.players[seat], income(s, seat))
@@ -275,8 +281,10 @@ def action_done(s: State) -> None:
 
 
 def end_round(s: State) -> None:
+    step(s, round_end_line(s))
     if s.round >= 6:
         from tabletop_tui.rules.terra_mystica.scoring import final_scoring
+        step(s, FINAL_SCORING)
         final_scoring(s)
         s.phase = "over"
         s.step = ""
@@ -462,6 +470,17 @@ def drop_player(s: State, seat: int) -> None:
 
 # ---------------------------------------------------------------------------------- apply
 def do(s: State, a: Act) -> None:
+    """Apply the decision; what it changes of the deciding seat's counters without a finer reason
+    noted inside is the decision's own (a conversion, a priest sent, a power action's cost)."""
+    seat = pending_seat(s)[0]
+    if a.kind == "drop" or (a.b and a.kind in ("leech", "decline", "cult")):
+        faction = a.a if a.kind == "drop" else a.b
+        seat = next((i for i, q in enumerate(s.players) if q.faction == faction), seat)
+    with credit(s, seat, decision_reason(s, a)):
+        _do(s, a)
+
+
+def _do(s: State, a: Act) -> None:
     d = pending_seat(s)
     seat = d[0]
     p = s.players[seat]
@@ -727,8 +746,10 @@ def _reach_pay(s: State, seat: int, h: int) -> None:
     if h in normal:
         return
     p = s.players[seat]
-    pay(p, range_cost(p))
-    add_vp(s, p, 4, "Fakirs' carpet flight" if p.faction == "fakirs" else "Dwarves' tunnelling")
+    why = "Fakirs' carpet flight" if p.faction == "fakirs" else "Dwarves' tunnelling"
+    with credit(s, seat, why):
+        pay(p, range_cost(p))
+    add_vp(s, p, 4, why)
     s.reached.append(h)
 
 
@@ -739,7 +760,8 @@ def _transform(s: State, seat: int, h: int, to: str) -> None:
     free = min(need, s.spades)
     s.spades -= free
     buy = need - free
-    pay(p, spade_cost(p, buy))
+    with credit(s, seat, f"{buy} spade{'s' if buy != 1 else ''}"):
+        pay(p, spade_cost(p, buy))
     if p.faction == "darklings":
         add_vp(s, p, 2 * buy, "Darklings: 2 per spade paid")
     gain_spades_effects(s, p, buy)  # free spades counted when they were received
@@ -771,12 +793,14 @@ def _main(s: State, seat: int, a: Act) -> None:
     elif k == "advance":
         f = fac(p)
         if a.a == "ship":
-            pay(p, f["shipping"]["cost"])
-            p.ship += 1
+            with credit(s, seat, "shipping advance"):
+                pay(p, f["shipping"]["cost"])
+                p.ship += 1
             add_vp(s, p, f["shipping"]["vp"][str(p.ship)], "shipping advance")
         else:
-            pay(p, f["digging"]["cost"])
-            p.dig += 1
+            with credit(s, seat, "digging advance"):
+                pay(p, f["digging"]["cost"])
+                p.dig += 1
             add_vp(s, p, f["digging"]["vp"], "digging advance")
         action_done(s)
     elif k == "send":
@@ -865,15 +889,18 @@ def _pass(s: State, seat: int, card: str) -> None:
     if p.faction == "engineers" and p.counts["SH"]:
         add_vp(s, p, 3 * sum(1 for a, b, o in s.bridges if o == seat and s.owner[a] == seat and s.owner[b] == seat),
                "Engineers: 3 per bridge between their structures")
-    if card:
-        coins = s.bonus_pool.pop(card)
-        p.C += coins
-        note(s, seat, "C", coins, "coins left on the bonus card")
-        if old:
-            s.bonus_pool[old] = 0
-        p.bonus = card
-    else:
-        if old:
-            s.bonus_pool[old] = 0
-        p.bonus = None
+    swap = (f"bonus card {old} returned" if old else "") + (", " if old and card else "") + \
+        (f"{card} taken" if card else "")
+    with credit(s, seat, swap or "passing"):
+        if card:
+            coins = s.bonus_pool.pop(card)
+            p.C += coins
+            note(s, seat, "C", coins, "coins left on the bonus card")
+            if old:
+                s.bonus_pool[old] = 0
+            p.bonus = card
+        else:
+            if old:
+                s.bonus_pool[old] = 0
+            p.bonus = None
 

@@ -1,8 +1,9 @@
-"""The log of a Terra Mystica game as sentences a table would say; what each action changed (and
-each round's cult bonus and income) follows in the ledger's signed numbers (core.change_text)."""
+"""The log of a Terra Mystica game as sentences a table would say; what each action changed follows
+in the ledger's signed numbers (core.change_text). A round's end with its cult bonus, the next
+round's income and the final scoring are entries of their own (the engine's ledger.step)."""
 from __future__ import annotations
 
-from tabletop_tui.rules.terra_mystica.data import FACTIONS, SCORING
+from tabletop_tui.rules.terra_mystica.data import FACTIONS
 from tabletop_tui.rules.terra_mystica.words import TRACKS, WORDS, amount, cult_bonus_words  # noqa: F401 (the log's words)
 
 BUILDINGS = {"D": "a dwelling", "TP": "a trading house", "TE": "a temple", "SH": "a stronghold",
@@ -63,30 +64,9 @@ def action_words(rules, before, a) -> str:
     return label[:1].lower() + label[1:]
 
 
-def round_events(before, after) -> list[str]:
-    """The end of a round and the start of the next; what each player gains (the cult bonus,
-    income) and the final scoring are in the ledger lines under the entry."""
-    out = []
-    if before.phase == "play" and (after.round > before.round or after.phase == "over") and before.round >= 1:
-        if before.round >= 6:
-            out.append(f"Round {before.round} ends (no cult bonus after the last round).")
-        else:
-            tile = SCORING[before.scoring[before.round - 1]]
-            paid = any((p.priests_sent if tile["track"] == "priests" else p.cult[tile["track"]] // tile["steps"]) > 0
-                       for p in before.players)
-            out.append(f"Round {before.round} ends. Cult bonus: {cult_bonus_words(tile)}"
-                       + ("." if paid else " (nobody qualifies)."))
-    if after.round > before.round and after.phase == "play":
-        out.append(f"Round {after.round} begins: everyone takes their income.")
-    if after.phase == "over" and before.phase != "over":
-        out.append("The game is over: final scoring.")
-    return out
-
-
 def sentence(rules, before, a, after, who: str) -> str:
     if a.kind == "drop":
         text = f"{who} dropped out of the game."
     else:
         text = f"{who} {action_words(rules, before, a)}."
-    events = round_events(before, after)
-    return "\n".join([text] + events)  # each round event on a line of its own
+    return text  # a round's end, income and the final scoring are entries of their own (engine steps)

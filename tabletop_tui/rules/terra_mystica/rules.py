@@ -260,8 +260,12 @@ class TerraMysticaRules(BaseRules[State]):
         return {i: p.VP for i, p in enumerate(s.players)}
 
     # -- the table at a glance -------------------------------------------------------------------
+    from tabletop_tui.rules.terra_mystica.ledger import AUTOMATIC as automatic_reasons
+
     def counters(self, s, seat):
-        """Victory points, coins, workers, priests and the power in bowl III (ready to spend)."""
+        """Victory points, coins, workers, priests, the power in bowl III (ready to spend) and
+        bowls I and II, priests on the cult tracks, cult positions, shipping and digging levels,
+        town keys and the bonus card held (ledger.counters)."""
         from tabletop_tui.rules.terra_mystica.ledger import counters
 
         return counters(s.players[seat]) if 0 <= seat < len(s.players) else {}

@@ -17,28 +17,31 @@ def entry(before, text):
                                        RULES.log_line(before, a, after))
 
 
-def test_counters_are_points_fruits_carts_and_action_tiles_points_first():
+def test_counters_are_points_fruits_by_kind_carts_action_tiles_and_fincas_points_first():
     s = board(2)
     give(s, 0, fig=2, lemon=1)
     give_carts(s, 0, 1)
-    assert RULES.counters(s, 0) == {"VP": 8, "fruit": 3, "carts": 1, "action tiles": 4}
-    assert RULES.headline(s, 0) == ["VP", "fruit"]
+    counts = RULES.counters(s, 0)
+    assert counts == {"VP": 8, "figs": 2, "almonds": 0, "olives": 0, "oranges": 0, "grapes": 0,
+                      "lemons": 1, "carts": 1, "action tiles": 4, "fincas": 0}
+    assert list(counts)[0] == "VP" and RULES.headline(s, 0) == ["VP", "carts"]
+    assert RULES.counters(RULES.view(s, 1), 0) == counts  # all public
 
 
 def test_the_windmill_harvest_says_how_many_fruits_from_which_blade_and_the_cart_for_a_line():
     # Anna's farmer on blade 3 (olive) moves 1 blade to blade 4 (orange), over the line before it
     s = board(2, {0: [2, 6, 6, 6, 6], 1: [5] * 5})
     s2, changes, line = entry(s, "move 3")
-    assert changes == [Change(0, "fruit", 1, "orange from blade 4"),
+    assert changes == [Change(0, "oranges", 1, "orange from blade 4"),
                        Change(0, "carts", 1, "dividing line")]
-    assert line.endswith("1 orange and 1 donkey cart — +1 fruit (orange from blade 4), "
+    assert line.endswith("1 orange and 1 donkey cart — +1 orange (orange from blade 4), "
                          "+1 cart (dividing line).")
     # 7 farmers on blade 3: 7 blades on, to blade 10, over the dividing lines before 4 and 10
     s = board(4, {0: [2, 2, 2], 1: [2, 2, 2], 2: [2], 3: [11, 11, 11]})
     s2, changes, line = entry(s, "move 3")
-    assert changes == [Change(0, "fruit", 1, "orange from blade 10"),
+    assert changes == [Change(0, "oranges", 1, "orange from blade 10"),
                        Change(0, "carts", 2, "dividing line")]
-    assert "+1 fruit (orange from blade 10), +2 carts (dividing line)." in line
+    assert "+1 orange (orange from blade 10), +2 carts (dividing line)." in line
 
 
 def test_a_fruit_shortage_shows_what_everyone_returned():
@@ -47,19 +50,21 @@ def test_a_fruit_shortage_shows_what_everyone_returned():
     give(s, 0, almond=6, fig=2)
     give(s, 1, almond=10)
     s2, changes, line = entry(s, "move 1")
-    assert changes == [Change(0, "fruit", -6, "the almonds ran out"),
-                       Change(0, "fruit", 3, "almonds from blade 2"),
-                       Change(1, "fruit", -10, "the almonds ran out")]
-    assert "\n  Anna: -6 fruit (the almonds ran out), +3 fruit (almonds from blade 2)" in line
-    assert line.endswith("\n  Bruno: -10 fruit (the almonds ran out)")
+    assert changes == [Change(0, "almonds", -6, "the almonds ran out"),
+                       Change(0, "almonds", 3, "almonds from blade 2"),
+                       Change(1, "almonds", -10, "the almonds ran out")]
+    assert "\n  Anna: -6 almonds (the almonds ran out), +3 almonds (almonds from blade 2)" in line
+    assert line.endswith("\n  Bruno: -10 almonds (the almonds ran out)")
 
 
 def test_using_an_action_tile_costs_the_2_points_it_is_worth_unused():
     """Each unused action tile is worth 2 points at the end: using one gives them up."""
     s = board(2)
     s2, changes, line = entry(s, "use gust")
-    assert changes == [Change(0, "VP", -2, "action tile used"), Change(0, "action tiles", -1, "")]
-    assert line == "Anna used the gust of wind action tile — -2 VP (action tile used), -1 action tile."
+    assert changes == [Change(0, "VP", -2, "action tile used"),
+                       Change(0, "action tiles", -1, "gust of wind used")]
+    assert line == ("Anna used the gust of wind action tile — -2 VP (action tile used), "
+                    "-1 action tile (gust of wind used).")
 
 
 def test_a_delivery_scores_each_fruit_tile_and_returns_fruits_and_the_cart():
@@ -69,10 +74,11 @@ def test_a_delivery_scores_each_fruit_tile_and_returns_fruits_and_the_cart():
     give(s, 0, fig=3, almond=1)
     s1 = play(s, "deliver", "pick Palma")
     s2, changes, line = entry(s1, "confirm")
-    assert changes == [Change(0, "VP", 2, "fruit tile"), Change(0, "fruit", -2, ""),
-                       Change(0, "carts", -1, "")]
+    assert changes == [Change(0, "VP", 2, "fruit tile"), Change(0, "figs", -1, "delivered"),
+                       Change(0, "almonds", -1, "delivered"), Change(0, "carts", -1, "returned to deliver")]
     assert line == ("Anna delivered 2 fruits to Palma with a donkey cart and took a tile worth 2"
-                    " — +2 VP (fruit tile), -2 fruit, -1 cart.")
+                    " — +2 VP (fruit tile), -1 fig (delivered), -1 almond (delivered), "
+                    "-1 cart (returned to deliver).")
 
 
 def test_the_finca_tile_of_a_closed_community_scores_5_for_the_majority_even_another_player():
@@ -87,8 +93,8 @@ def test_the_finca_tile_of_a_closed_community_scores_5_for_the_majority_even_ano
     s2, changes, line = entry(s1, "confirm")
     assert Change(1, "VP", 5, "finca tile") in changes
     assert s2.finca_owner[c] == 1
-    assert line.splitlines()[1:] == ["  Anna: +1 VP (fruit tile), -1 fruit, -1 cart",
-                                     "  Bruno: +5 VP (finca tile)"]
+    assert line.splitlines()[1:] == ["  Anna: +1 VP (fruit tile), -1 fig (delivered), -1 cart (returned to deliver)",
+                                     "  Bruno: +5 VP (finca tile), +1 finca (finca tile)"]
 
 
 def test_the_first_complete_set_of_1_to_6_takes_the_top_bonus_tile():
@@ -101,7 +107,7 @@ def test_the_first_complete_set_of_1_to_6_takes_the_top_bonus_tile():
     s1 = play(s, "deliver", "pick Palma")
     s2, changes, line = entry(s1, "confirm")
     assert changes[:2] == [Change(0, "VP", 1, "fruit tile"), Change(0, "VP", top, "bonus tile")]
-    assert f"+1 VP (fruit tile), +{top} VP (bonus tile), -1 fruit, -1 cart" in line
+    assert f"+1 VP (fruit tile), +{top} VP (bonus tile), -1 fig (delivered), -1 cart (returned to deliver)" in line
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -121,3 +127,10 @@ def test_the_notes_are_not_part_of_the_saved_position():
     assert s2.notes and "notes" not in RULES.to_json(s2)
     assert RULES.from_json(RULES.to_json(s2)).notes == []
     assert RULES.state_hash(s2) == RULES.state_hash(RULES.from_json(RULES.to_json(s2)))
+
+
+def test_a_finca_game_tells_every_change_with_its_reason():
+    """Issue 32: fruits by kind, carts, action tiles and fincas, every change with its reason."""
+    from tabletop_tui.ledger_audit import audit_game
+
+    assert audit_game("finca", 4, 4) is None

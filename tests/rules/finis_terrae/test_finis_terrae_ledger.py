@@ -29,9 +29,9 @@ def test_each_player_takes_20_doubloons_at_the_start():
     s = do(new_game(2), "start N")
     changes, line, _ = entry(s, "start E")
     assert changes == [Change(0, "VP", 4, "doubloons"), Change(0, "$", 20, "starting doubloons"),
-                       Change(1, "ports", 1, "")]
+                       Change(1, "ports", 1, "starting port")]
     assert line == ("Red started on the east beach of the Isle of Winds.\n"
-                    "  Red: +1 port\n"
+                    "  Red: +1 port (starting port)\n"
                     "  Green: +4 VP (doubloons), +20 $ (starting doubloons)")
 
 
@@ -42,10 +42,11 @@ def test_establishing_a_port_pays_5_doubloons_per_tile_and_scores_the_island():
     changes, line, _ = entry(s, "establish port")
     assert changes == [Change(0, "VP", 3, "island tiles"), Change(0, "VP", 2, "complete islands"),
                        Change(0, "VP", 5, "biggest complete island"), Change(0, "VP", -3, "doubloons"),
-                       Change(0, "VP", 5, "furthest port"), Change(0, "$", -15, ""), Change(0, "ports", 1, "")]
+                       Change(0, "VP", 5, "furthest port"), Change(0, "$", -15, "port established"),
+                       Change(0, "ports", 1, "port established")]
     assert line == ("Green established a port at 2,1 for 15 doubloons — +3 VP (island tiles), "
                     "+2 VP (complete islands), +5 VP (biggest complete island), -3 VP (doubloons), "
-                    "+5 VP (furthest port), -15 $, +1 port.")
+                    "+5 VP (furthest port), -15 $ (port established), +1 port (port established).")
 
 
 def test_a_treasure_is_opened_at_once_and_kept_for_the_end_scoring():
@@ -58,9 +59,9 @@ def test_a_treasure_is_opened_at_once_and_kept_for_the_end_scoring():
     s.rng = Script([3, 5])
     changes, line, _ = entry(s, "recover treasure")
     assert changes == [Change(0, "VP", 2, "treasures"), Change(0, "VP", 1, "doubloons"),
-                       Change(0, "$", 8, "treasure opened"), Change(0, "treasures", 1, "")]
+                       Change(0, "$", 8, "treasure opened"), Change(0, "treasures", 1, "treasure recovered")]
     assert line == ("Green opened a treasure: 3+5 = 8 doubloons — +2 VP (treasures), +1 VP (doubloons), "
-                    "+8 $ (treasure opened), +1 treasure.")
+                    "+8 $ (treasure opened), +1 treasure (treasure recovered).")
 
 
 def test_a_wreck_loses_the_holds_takes_a_minus_3_token_and_the_6_doubloons_of_the_repairs():
@@ -75,10 +76,10 @@ def test_a_wreck_loses_the_holds_takes_a_minus_3_token_and_the_6_doubloons_of_th
     assert changes == [Change(0, "VP", -4, "spice"), Change(0, "VP", -3, "underwater finds"),
                        Change(0, "VP", -3, "-3 tokens"), Change(0, "$", -5, "wreck"),
                        Change(0, "$", 6, "repairs"), Change(0, "spice", -2, "wreck"),
-                       Change(0, "finds", -1, "wreck")]
+                       Change(0, "finds", -1, "wreck"), Change(0, "stash", -5, "taken out to load after the wreck")]
     assert line.endswith('Green was back in the starting port for repairs and took a "-3" token — '
                          "-4 VP (spice), -3 VP (underwater finds), -3 VP (-3 tokens), -5 $ (wreck), "
-                         "+6 $ (repairs), -2 spice (wreck), -1 find (wreck).")
+                         "+6 $ (repairs), -2 spice (wreck), -1 find (wreck), -5 stash (taken out to load after the wreck).")
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -104,8 +105,11 @@ def test_counters_are_points_doubloons_things_and_ports_and_the_strip_shows_poin
     holds(s, 0, ("doubloons", 15), ("spice", 2), stash=5)
     s.ships[0]["pile"]["treasure"] = 1
     c = RULES.counters(s, 0)
-    assert list(c) == ["VP", "$", "spice", "treasures", "finds", "castaways", "ports"]
+    assert list(c) == ["VP", "$", "spice", "treasures", "finds", "castaways", "ports", "stash",
+                       "East marker", "red flag"]
     assert c["$"] == 20 and c["spice"] == 2 and c["treasures"] == 1 and c["ports"] == 1
+    assert c["stash"] == 5 and c["East marker"] == int(s.first == 0) and c["red flag"] == int(s.flag == 0)
+    assert RULES.counters(RULES.view(s, 1), 0) == c  # all public
     assert c["VP"] == SC.totals(s)[0]
     assert RULES.headline(s, 0) == ["VP", "$"]
 
@@ -148,3 +152,43 @@ def test_the_seat_sheet_shows_the_whole_ship_board_ports_and_tokens_in_words():
     assert '1 "-3" tokens (wrecks)' in sheet["Tokens and markers"]
     # a view (another player's) holds all of it: nothing of a ship board is hidden
     assert RULES.sheet(RULES.view(s, 1), 0) == RULES.sheet(s, 0)
+
+
+def test_the_end_of_a_day_is_an_entry_of_its_own_telling_who_takes_the_east_marker_and_the_red_flag():
+    """At the end of the day the player who sailed farthest east takes the East marker, and the
+    red pirate flag passes to the left: an automatic step, after the decision that ended the day."""
+    from tabletop_tui.ledger_audit import seeded_match
+    from tabletop_tui.rules.core import Rng
+
+    m, rng = seeded_match("finis_terrae", 2, 3), Rng(2 * 31 + 3)
+    while not any(e.line.startswith("End of day 2") for es in m.entries for e in es):
+        m.play(rng.choice(m.legal_actions()))
+    es = m.entries[-1]
+    day = next(e for e in es if e.line.startswith("End of day 2"))
+    assert es[0].actor is not None and day.actor is None and es.index(day) > 0
+    told = {(c.seat, c.what, c.amount, c.source) for c in day.changes}
+    flag = m.states[-2].flag
+    assert (flag, "red flag", -1, "end of day: passed to the left") in told
+    assert ((flag + 1) % 3, "red flag", 1, "end of day: passed to the left") in told
+    assert all(c.what in ("red flag", "East marker") for c in day.changes)
+
+
+def test_a_combat_tells_the_dice_and_the_pirates_plus_one():
+    from tabletop_tui.rules.finis_terrae.combat import roll_words
+
+    assert roll_words("the Black Galleon", [4, 5], True, 10) == "the Black Galleon rolled 4+5, +1 for pirates = 10"
+    assert roll_words("Bruno", [2, 3], False, 5) == "Bruno rolled 2+3 = 5"
+    from tabletop_tui.ledger_audit import seeded_match
+    from tabletop_tui.rules.core import Rng
+
+    m, rng = seeded_match("finis_terrae", 2, 3), Rng(2 * 31 + 3)
+    while not any("Combat:" in line for line in m.log):
+        m.play(rng.choice(m.legal_actions()))
+    assert "Combat: the Black Galleon rolled " in m.log[-1] and ", +1 for pirates = " in m.log[-1]
+    assert any(e.startswith("combat: the Black Galleon ") for e in m.state.events)  # saved as before
+
+
+def test_a_whole_game_tells_every_change_with_its_reason():
+    from tabletop_tui.ledger_audit import audit_game
+
+    assert audit_game("finis_terrae", 5, 2) is None

@@ -8,7 +8,7 @@ from tabletop_tui.rules.core import Change, change_text
 from tabletop_tui.rules.terra_mystica import RULES, engine
 from tabletop_tui.rules.terra_mystica.data import INDEX
 from tabletop_tui.rules.terra_mystica.power import income
-from tests.rules.terra_mystica.tmhelpers import blank, put
+from tests.rules.terra_mystica.tmhelpers import blank, play, put
 from tests.support.table_view import random_match, unexplained_points, unlogged_point_changes
 
 TILES = "SCORE5,SCORE3,SCORE4,SCORE6,SCORE7,SCORE8"
@@ -32,11 +32,18 @@ def entry(s, text):
     return after, changes, change_text(changes, s.names, d.seat, RULES.log_line(s, a, after))
 
 
-def test_counters_are_vp_coins_workers_priests_and_power_in_bowl_three():
+def test_counters_are_every_public_counted_thing_of_a_player():
+    """VP, coins, workers, priests, the three power bowls, priests on the cult tracks, the four
+    cult positions, shipping and digging levels, town keys and the bonus card (issue 32)."""
     s = blank(["witches", "nomads"], TILES)
     p = s.players[0]
-    assert RULES.counters(s, 0) == {"VP": p.VP, "C": p.C, "W": p.W, "P": p.P, "PW": p.bowls[2]}
+    p.bonus, p.priests_sent, p.keys, p.ship, p.dig = "BON5", 1, 2, 1, 1
+    assert RULES.counters(s, 0) == {
+        "VP": p.VP, "C": p.C, "W": p.W, "P": p.P, "PW": p.bowls[2], "PW I": p.bowls[0],
+        "PW II": p.bowls[1], "P sent": 1, "Fire": p.cult[0], "Water": p.cult[1], "Earth": p.cult[2],
+        "Air": p.cult[3], "ship": 1, "dig": 1, "keys": 2, "BON": 5}
     assert RULES.headline(s, 0) == ["VP", "C", "PW"]
+    assert RULES.counters(RULES.view(s, 1), 0) == RULES.counters(s, 0)  # all public
 
 
 def test_a_dwelling_built_scores_the_round_tile():
@@ -45,9 +52,10 @@ def test_a_dwelling_built_scores_the_round_tile():
     home, there = forest_pair(s)
     put(s, 0, home)
     after, changes, line = entry(s, f"build {there}")
-    assert changes == [Change(0, "VP", 2, "round tile: 2 per dwelling"), Change(0, "C", -2, ""),
-                       Change(0, "W", -1, "")]
-    assert line == f"P0 (Witches) built a dwelling on {there} — +2 VP (round tile: 2 per dwelling), -2 C, -1 W."
+    assert changes == [Change(0, "VP", 2, "round tile: 2 per dwelling"), Change(0, "C", -2, "cost of a dwelling"),
+                       Change(0, "W", -1, "cost of a dwelling")]
+    assert line == (f"P0 (Witches) built a dwelling on {there} — +2 VP (round tile: 2 per dwelling), "
+                    "-2 C (cost of a dwelling), -1 W (cost of a dwelling).")
 
 
 def test_passing_pays_the_bonus_cards_victory_points():
@@ -222,3 +230,84 @@ def test_a_move_refused_in_another_decision_names_that_decision_in_its_own_words
     assert reason.startswith(f"The {who} cannot 'advance dig' now: the decision is to take ")
     assert f"from the {frm}" in reason and ("VP" in reason or "for free" in reason)
     assert reason.endswith("decline or leech).")
+
+
+# -- issue 32: every counter, every change with its reason, on the entry that caused it ----------
+def _entries(s, text):
+    a = RULES.parse(s, text)
+    after = RULES.apply(s, a)
+    return after, RULES.entries(s, a, after, RULES.log_line(s, a, after))
+
+
+def test_the_last_to_pass_gets_the_pass_bonus_and_the_cards_coins_on_their_own_entry():
+    """Passing is an action: its pass points and the coins on the new bonus card are the passing
+    player's; the round's end and the next round's income follow as entries with no actor."""
+    s = blank(["witches", "nomads"], TILES)
+    put(s, 1, "E5", "TP")
+    s.players[1].bonus = "BON7"
+    s.bonus_pool["BON3"] = 1
+    s = play(s, "pass BON4")
+    after, es = _entries(s, "pass BON3")
+    assert [e.actor for e in es] == [1, None, None]
+    mine = {(c.what, c.amount, c.source) for c in es[0].changes}
+    assert ("VP", 2, "pass bonus: BON7, 2 per trading house") in mine
+    assert ("C", 1, "coins left on the bonus card") in mine
+    assert ("BON", -4, "bonus card BON7 returned, BON3 taken") in mine
+    assert es[1].line.startswith("Round 1 ends. Cult bonus:")
+    assert es[2].line == "Round 2 begins: everyone takes their income."
+    assert es[2].changes and all(c.source == "income" for c in es[2].changes)
+    assert {c.seat for c in es[2].changes} == {0, 1}
+
+
+def test_power_income_into_bowls_one_and_two_is_logged():
+    """BON5's +3 power in income moves tokens from bowl I to bowl II: both bowls are told."""
+    s = blank(["witches", "nomads"], TILES)
+    s.players[0].bowls = [12, 0, 0]
+    s = play(s, "pass BON5")
+    after, es = _entries(s, "pass BON3")
+    power = income(after, 0)["PW"]
+    assert power >= 3
+    told = {(c.seat, c.what): (c.amount, c.source) for c in es[-1].changes}
+    assert told[0, "PW I"] == (-power, "income") and told[0, "PW II"] == (power, "income")
+
+
+def test_a_favor_tiles_cult_step_and_its_power_are_logged():
+    """FAV1: three steps on Fire at once; passing space 3 gains 1 power (bowl I to II)."""
+    s = blank(["witches", "nomads"], TILES)
+    s.favors_due = 1
+    s.players[0].cult[0] = 0
+    after, es = _entries(s, "+FAV1")
+    told = {(c.what, c.amount, c.source) for c in es[0].changes}
+    assert ("Fire", 3, "favor tile FAV1") in told
+    assert ("PW II", 1, "cult track power: Fire space 3") in told
+
+
+def test_a_town_tiles_cult_steps_and_power_are_logged():
+    """TW5: one step on every cult track and a key; TW4: 8 power."""
+    s = blank(["witches", "nomads"], TILES)
+    s.towns_due = 1
+    s.players[0].cult = [0, 0, 0, 0]
+    after, es = _entries(s, "+TW5")
+    told = {(c.what, c.amount, c.source) for c in es[0].changes}
+    assert {("Fire", 1, "town tile TW5"), ("Water", 1, "town tile TW5"), ("keys", 1, "town tile TW5"),
+            ("VP", 8, "town tile TW5")} <= told
+    s.towns_due, s.players[0].bowls = 1, [5, 7, 0]
+    after, es = _entries(s, "+TW4")
+    told = {(c.what, c.amount, c.source) for c in es[0].changes}
+    assert {("PW I", -5, "town tile TW4"), ("PW II", 2, "town tile TW4"), ("PW", 3, "town tile TW4")} <= told
+
+
+def test_a_spade_bought_says_so():
+    s = blank(["witches", "nomads"], TILES)
+    home, there = forest_pair(s)
+    put(s, 0, home)
+    from tabletop_tui.rules.terra_mystica.data import INDEX
+    s.terrain[INDEX[there]] = "lakes"  # forest is next to lakes on the cycle: one spade
+    after, es = _entries(s, f"transform {there} to forest")
+    assert ("W", -3, "1 spade") in {(c.what, c.amount, c.source) for c in es[0].changes}
+
+
+def test_a_whole_game_tells_every_change_with_its_reason():
+    from tabletop_tui.ledger_audit import audit_game
+
+    assert audit_game("terra_mystica", 7, 4) is None
