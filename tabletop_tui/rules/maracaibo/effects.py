@@ -17,7 +17,8 @@ def reason(g: dict, t: dict) -> str:
     the city's action by its name ("+3 CP (Fencing Hall)"), a village option by its name."""
     src = t.get("src", "")
     if src == "city action":
-        return CITY_ACTIONS[cities.city_action_id(g, g["players"][t["seat"]]["ship"])]["name"]
+        name = CITY_ACTIONS[cities.city_action_id(g, g["players"][t["seat"]]["ship"])]["name"]
+        return name.split(" (")[0]  # "Lake Traders", not "Lake Traders (2-player parchment)" in brackets
     if not src:
         return next((name for op, name in VILLAGE_OPS if op == t["op"]), "")
     return src

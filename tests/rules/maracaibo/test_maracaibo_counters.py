@@ -162,3 +162,19 @@ def test_a_city_actions_choice_in_an_old_save_is_told_by_the_actions_name():
     name = CITY_ACTIONS[city_action_id(m.state.g, m.state.p(seat)["ship"])]["name"]
     m.play(m.legal_actions()[0])
     assert [c.source for c in m.ledger[-1] if c.what.endswith("infl")] == [name]
+
+
+def test_the_two_player_parchment_is_told_by_its_name_without_its_note():
+    """With 2 players the parchment's action (explore 2, then 2 doubloons) covers Maracaibo (13)."""
+    from .mhelpers import past_opening
+
+    s = past_opening(2, 4).copy()
+    for pl in s.players:
+        pl["career"] = None
+    s.p(0)["ship"] = "13"
+    assert s.g["maracaibo"] == "X_PARCHMENT"
+    s = stage(s, task("main", 0))
+    mid = play(s, "city")
+    after = play(mid, "explore E1")  # E1 pays 1 doubloon
+    assert Change(0, "$", 2, "Lake Traders") in changes(mid, after)
+    assert Change(0, "explorer", 1, "Lake Traders") in changes(mid, after)
