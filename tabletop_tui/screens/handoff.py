@@ -40,10 +40,18 @@ class HandoffScreen(Screen[None]):
         rows = [("▸ " if k == 0 else "  ") + row for entry in self.since
                 for k, row in enumerate(entry.split("\n"))]
         t = Text(f"Since {self.player}'s last decision:", style="bold")
-        if len(rows) > room:
-            t.append(f"  ({len(rows) - room + 1} earlier lines: press L in the game to read them)",
+        # a row longer than the box wraps: count the screen lines it takes (box: 90%, at most
+        # 100 wide, less its border and padding)
+        inner = max(20, min(100, self.app.size.width * 9 // 10) - 4)
+        tall = [max(1, -(-len(row) // inner)) for row in rows]
+        if sum(tall) > room:
+            keep, used = 0, 1  # the line that says how many earlier lines there are
+            while keep < len(rows) and used + tall[-1 - keep] <= room:
+                used += tall[-1 - keep]
+                keep += 1
+            t.append(f"  ({len(rows) - keep} earlier lines: press L in the game to read them)",
                      style="not bold dim")
-            rows = rows[-(room - 1):]
+            rows = rows[len(rows) - keep:]
         for row in rows:
             t.append("\n")
             t.append_text(Text(row, style="not bold"))

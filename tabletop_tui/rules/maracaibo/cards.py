@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from .content import CONST, PASSIVE_OPS, card
 from .notation import act
-from . import ship
-from .state import push, task, ops_tasks
+from . import ledger, ship
+from .state import note, push, ops_tasks
 
 DISPLAY = CONST["display_size"]
 
@@ -54,7 +54,7 @@ def draw_options(g: dict) -> list:
     return out
 
 
-def do_draw(s, seat: int, a) -> None:
+def do_draw(s, seat: int, a, why: str = "draw") -> None:
     g = s.g
     p = g["players"][seat]
     src = a.args[0]
@@ -62,9 +62,11 @@ def do_draw(s, seat: int, a) -> None:
         c = deck_top(s)
         if c is not None:
             p["hand"].append(c)
+            note(g, seat, "cards", 1, why)
     else:
         g["display"].remove(src)
         p["hand"].append(src)
+        note(g, seat, "cards", 1, why)
         refill_display(s)
 
 
@@ -91,7 +93,7 @@ def draw_options_task(s, t) -> list:
 def draw_choose(s, t, a) -> None:
     if not t.get("refill"):
         t["n"] -= 1
-    do_draw(s, t["seat"], a)
+    do_draw(s, t["seat"], a, "refill" if t.get("refill") else "draw")
 
 
 # -- Phase C planning --------------------------------------------------------------------------
@@ -116,10 +118,15 @@ def plan_choose(s, t, a) -> None:
     if a.text == "plan-done":
         g["stack"].pop()
         return
-    p = g["players"][t["seat"]]
-    c = a.args[0]
+    plan(g, t["seat"], a.args[0])
+
+
+def plan(g: dict, seat: int, c: str) -> None:
+    """A hand card into the planning area."""
+    p = g["players"][seat]
     p["hand"].remove(c)
     p["plan"].append(c)
+    note(g, seat, "cards", -1, "into the planning area")
 
 
 def _unique(cards: list) -> list:
@@ -159,9 +166,10 @@ def buy(s, seat: int, c: str) -> None:
     """Pay, put the card in the display and queue its on-purchase ops in listed order."""
     g = s.g
     p = g["players"][seat]
-    p["dbl"] -= price(p, c)
+    ledger.spend(g, seat, "$", price(p, c), "card cost")
     if c in p["hand"]:
         p["hand"].remove(c)
+        note(g, seat, "cards", -1, "bought")
     else:
         p["plan"].remove(c)
     p["bought"].append(c)
@@ -173,9 +181,10 @@ def buy(s, seat: int, c: str) -> None:
     push(g, *tasks)
 
 
-def discard_hand(g: dict, seat: int) -> int:
+def discard_hand(g: dict, seat: int, why: str) -> int:
     p = g["players"][seat]
     n = len(p["hand"])
     g["discard"].extend(p["hand"])
     p["hand"] = []
+    note(g, seat, "cards", -n, why)
     return n

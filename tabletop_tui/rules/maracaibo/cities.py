@@ -4,7 +4,7 @@ from __future__ import annotations
 from .content import CITY_ACTIONS, LOCS, UPGRADE_IDS, card
 from .notation import act
 from .state import push, ops_tasks
-from . import cards, ship
+from . import cards, ledger, ship
 
 
 def city_action_id(g: dict, loc: str) -> str | None:
@@ -49,14 +49,16 @@ def city_choose(s, seat: int, a) -> None:
     g = s.g
     p = g["players"][seat]
     loc = p["ship"]
+    # "city action" is told by the action's name (effects.reason); the task keeps what saves hold
     tasks = ops_tasks(seat, CITY_ACTIONS[city_action_id(g, loc)]["effects"], None, "city action")
     if len(a.args) == 4:
         _, c, gd, up = a.args
         p["hand"].remove(c)
         g["discard"].append(c)
+        ledger.hand(g, seat, -1, "delivery")
         g["markets"][loc][gd] = seat
         p["discs"][up] -= 1
-        ship.unlock_check(p, up)
+        ledger.unlock_check(g, seat, up)
         trig = []
         for _, op in ship.card_ops(p, "trigger"):
             if op["on"] == "deliver":

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .content import CONST, FLAG_LOCS, LOCS, NATIONS, TOKENS, card
 from .notation import act
 from .state import push, task, ops_tasks, gain
-from . import influence, ship, counters
+from . import counters, influence, ledger, ship
 
 INFL_COSTS = {int(k): v for k, v in CONST["combat_influence_costs"].items()}  # cost -> influence
 ANNEX, DISPLACE = CONST["annex_cost"], CONST["displace_cost"]
@@ -141,27 +141,23 @@ def fight_choose(s, t, a) -> None:
                 elif op == "vp":
                     gain(g, seat, "VP", rider["n"], "combat token")
                 elif op == "figure":
-                    ship.gain_figures(p, rider["n"])
+                    ledger.figures(g, seat, rider["n"], "combat token")
                 elif op == "influence":
-                    influence.gain_influence(p, nat, rider["n"], g, seat)
+                    ledger.gain_influence(g, seat, nat, rider["n"], "combat token")
         return
     k = a.kind
     nat = t["nation"]
     if k == "end":
         finish(s, t)
     elif k == "spend":
-        if a.args[0] == "cp":
-            p["cp"] -= 1
-        else:
-            p["fig_personal"] -= 1
-            p["fig_general"] += 1
+        ledger.spend(g, seat, "CP" if a.args[0] == "cp" else "figures", 1, "combat value")
         t["value"] += 1
     elif k == "infl":
         n = int(a.args[0])
         cost = next(c for c, m in INFL_COSTS.items() if m == n)
         t["value"] -= cost
         _mark_used(g, t, "infl")
-        influence.gain_influence(p, nat, n, g, seat)
+        ledger.gain_influence(g, seat, nat, n, "combat: gain influence")
     elif k in ("annex", "displace"):
         loc = a.args[0]
         owner = g["flags"][loc]
@@ -171,7 +167,7 @@ def fight_choose(s, t, a) -> None:
             g["removed"][owner] += 1
         influence.take_marker(g, nat)
         g["flags"][loc] = nat
-        influence.gain_influence(p, nat, 1, g, seat)
+        ledger.gain_influence(g, seat, nat, 1, "displace" if owner is not None else "annex")
         tasks = ops_tasks(seat, LOCS[loc]["flag"], nat, "flag bonus")
         for c, op in ship.card_ops(p, "trigger"):
             if op["on"] == "annex":

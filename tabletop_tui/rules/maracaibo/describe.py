@@ -109,30 +109,46 @@ def describe(s, a) -> str:
 
 
 def log_line(before, a, after) -> str:
-    """The sentence for an action; when it ends a round or the game, the scoring follows it, one
-    step a line (the log keeps every scoring step)."""
-    return _action_line(before, a, after) + scoring_lines(before, after)
+    """The sentence for an action; a round's end, the interim and the final scoring it sets off
+    are entries of their own (step_line)."""
+    return _action_line(before, a, after)
+
+
+def step_line(key: str, before, after) -> str:
+    """The log line of an automatic step of the game between two positions: the round end
+    ("round end"), the interim scoring step by step ("interim"), the final scoring ("final")."""
+    gb, ga = before.g, after.g
+    if key == "round end":
+        from .content import C
+        trig = ga["trigger"]
+        who = after.names[trig] if trig is not None else "?"
+        last = gb["round"] >= 4
+        reached = LOCS[C["map"]["round_trigger"]["round_4" if last else "rounds_1_3"]]["name"]
+        then = "then the final scoring" if last else "then the interim scoring"
+        end = C["map"]["round_end_space"]
+        moved = "" if last else f"; the ship moves on to the {LOCS[end]['name']} ({end})"
+        return (f"End of round {gb['round']}: {who} reached {reached} first{moved}. Each player takes "
+                f"1 village action, from {who}; {then}.")
+    if key == "interim":
+        return scoring_lines(before, after)
+    f = ga["final"]
+    totals = ", ".join(f"{after.names[i]} {f[str(i)]['total']} VP" for i in range(ga["n"]))
+    return f"Game end: final scoring ({totals})."
 
 
 def scoring_lines(before, after) -> str:
+    """The interim scoring, one rulebook step a line (numbered as the rulebook's round end)."""
     from .surface import interim_report
 
-    out = []
-    steps = interim_report(before, after)
-    if steps:
-        out.append(f"End of round {before.g['round']}: interim scoring.")
-        for k, st in enumerate(steps, 1):
-            if st["step"] == "Totals":
-                continue  # the ledger rows under the entry give every seat's changes
-            per = "; ".join(f"{after.names[i]} {t}" for i, t in st["per_seat"].items())
-            if st["step"] in ("Unused assistants", "Income"):
-                per = ""  # said in signed numbers, with the reason, in the rows below
-            out.append(f"  {k}. {st['step']}: {st['text']}" + (f" {per}." if per else ""))
-    f = after.g["final"]
-    if f and not before.g["final"]:
-        totals = ", ".join(f"{after.names[i]} {f[str(i)]['total']} VP" for i in range(after.g["n"]))
-        out.append(f"Game end: final scoring ({totals}); each step below.")
-    return "".join("\n" + line for line in out)
+    out = [f"End of round {before.g['round']}: interim scoring."]
+    for k, st in enumerate(interim_report(before, after) or [], 1):
+        if st["step"] in ("Round end", "Village action", "Totals"):
+            continue  # the round end's own entry told them; the rows below give every seat's changes
+        per = "; ".join(f"{after.names[i]} {t}" for i, t in st["per_seat"].items())
+        if st["step"] in ("Unused assistants", "Income"):
+            per = ""  # said in signed numbers, with the reason, in the rows below
+        out.append(f"  {k}. {st['step']}: {st['text']}" + (f" {per}." if per else ""))
+    return "\n".join(out)
 
 
 def _action_line(before, a, after) -> str:

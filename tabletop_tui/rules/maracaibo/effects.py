@@ -1,14 +1,39 @@
 """The effect vocabulary: one 'op' task per op (content.json effect_ops), and disc removal."""
 from __future__ import annotations
 
-from .content import NATIONS, UPGRADE_IDS, PASSIVE_OPS
+from .content import CITY_ACTIONS, NATIONS, UPGRADE_IDS, PASSIVE_OPS, VILLAGE_OPTIONS
 from .notation import act
-from .state import push, task, ops_tasks, gain, note
-from . import cards, combat, counters, explorer, influence, ship, voyage
+from .state import push, task, ops_tasks, gain
+from . import cards, cities, combat, counters, explorer, ledger, ship, voyage
 
 
 def _n(op: dict) -> int:
     return op.get("n", 1)
+
+
+def reason(g: dict, t: dict) -> str:
+    """What the log says an op's changes come from: its task's source, where the task keeps the
+    words saves have always held ("city action", and none for a village option's ops) named now:
+    the city's action by its name ("+3 CP (Fencing Hall)"), a village option by its name."""
+    src = t.get("src", "")
+    if src == "city action":
+        name = CITY_ACTIONS[cities.city_action_id(g, g["players"][t["seat"]]["ship"])]["name"]
+        return name.split(" (")[0]  # "Lake Traders", not "Lake Traders (2-player parchment)" in brackets
+    if not src:
+        return next((name for op, name in VILLAGE_OPS if op == t["op"]), "")
+    return src
+
+
+def _village_ops() -> list:
+    """(op, village option's name) for each op a village option queues, its "then" ops too."""
+    out = []
+    for v in VILLAGE_OPTIONS.values():
+        for op in v["effects"]:
+            out += [(op, v["name"])] + [(x, v["name"]) for x in op.get("then", [])]
+    return out
+
+
+VILLAGE_OPS = _village_ops()
 
 
 def op_auto(s, t) -> bool:
@@ -19,23 +44,22 @@ def op_auto(s, t) -> bool:
     name = op["op"]
     stack = g["stack"]
     src = t.get("src", "")
+    why = reason(g, t)
     if name == "doubloons":
-        gain(g, seat, "$", _n(op), src)
+        gain(g, seat, "$", _n(op), why)
     elif name == "vp":
-        gain(g, seat, "VP", _n(op), src)
+        gain(g, seat, "VP", _n(op), why)
     elif name == "combat_points":
-        ship.gain_cp(p, _n(op))
+        ledger.combat_points(g, seat, _n(op), why)
     elif name == "figure":
-        ship.gain_figures(p, _n(op))
-    elif name == "income_doubloons":
-        ship.raise_income(p, "inc_d", _n(op))
-    elif name == "income_vp":
-        ship.raise_income(p, "inc_v", _n(op))
+        ledger.figures(g, seat, _n(op), why)
+    elif name in ledger.INCOME:
+        ledger.income(g, seat, name, _n(op), why)
     elif name == "vp_per":
         k = _n(op) * counters.counter(g, seat, op["per"])  # E34: read now
-        gain(g, seat, "VP", min(k, op["max"]) if "max" in op else k, src)
+        gain(g, seat, "VP", min(k, op["max"]) if "max" in op else k, why)
     elif name == "pay_doubloons":
-        gain(g, seat, "$", -min(p["dbl"], _n(op)), src)
+        gain(g, seat, "$", -min(p["dbl"], _n(op)), why)
     elif name == "influence":
         nat = op["nation"]
         if nat == "any":
@@ -43,9 +67,9 @@ def op_auto(s, t) -> bool:
         stack.pop()
         if nat == "each":
             for n in NATIONS:
-                influence.gain_influence(p, n, _n(op), g, seat)
+                ledger.gain_influence(g, seat, n, _n(op), why)
         else:
-            influence.gain_influence(p, t.get("nation") if nat == "fighting" else nat, _n(op), g, seat)
+            ledger.gain_influence(g, seat, t.get("nation") if nat == "fighting" else nat, _n(op), why)
         return True
     elif name == "explore":
         if explorer.destinations(g, seat, _n(op)):
@@ -81,7 +105,7 @@ def op_auto(s, t) -> bool:
                 return False
         elif affordable:  # E26: all or nothing
             stack.pop()
-            _pay(p, op)
+            _pay(g, seat, op, why)
             push(g, *ops_tasks(seat, op.get("then", []), t.get("nation"), src))
             return True
     elif name == "discard_hand":
@@ -89,13 +113,14 @@ def op_auto(s, t) -> bool:
             if op.get("optional"):
                 return False
             stack.pop()
-            cards.discard_hand(g, seat)
+            cards.discard_hand(g, seat, why)
             push(g, *ops_tasks(seat, op.get("then", []), t.get("nation"), src))
             return True
     elif name == "assistant":
         if p["fig_personal"] > 0:
             p["fig_personal"] -= 1
             at = op["at"]
+            ledger.place_assistant(g, seat, at, why)
             live = (not g["scoring"]) and at in voyage.ahead(p["ship"], voyage.round_kind(g["round"]))
             p["assistants"].append({"card": t.get("card", ""), "loc": at, "live": live})
     elif name in PASSIVE_OPS or name == "buy":
@@ -106,9 +131,9 @@ def op_auto(s, t) -> bool:
     return True
 
 
-def _pay(p: dict, op: dict) -> None:
-    p["dbl"] -= op.get("doubloons", 0)
-    p["cp"] -= op.get("combat_points", 0)
+def _pay(g: dict, seat: int, op: dict, why: str) -> None:
+    ledger.spend(g, seat, "$", op.get("doubloons", 0), why)
+    ledger.spend(g, seat, "CP", op.get("combat_points", 0), why)
 
 
 def op_options(s, t) -> list:
@@ -130,22 +155,23 @@ def op_options(s, t) -> list:
 def op_choose(s, t, a) -> None:
     g = s.g
     seat = t["seat"]
-    p = g["players"][seat]
     op = t["op"]
     g["stack"].pop()
     k = a.kind
+    src = t.get("src", "")
+    why = reason(g, t)
     if k == "nation":
-        influence.gain_influence(p, a.args[0], _n(op), g, seat)
+        ledger.gain_influence(g, seat, a.args[0], _n(op), why)
     elif k == "explore":
-        explorer.move_explorer(s, seat, a.args[0])
+        explorer.move_explorer(s, seat, a.args[0], why)
     elif k == "option":
-        push(g, *ops_tasks(seat, op["options"][int(a.args[0]) - 1], t.get("nation"), t.get("src")))
+        push(g, *ops_tasks(seat, op["options"][int(a.args[0]) - 1], t.get("nation"), src))
     elif k == "pay":
-        _pay(p, op)
-        push(g, *ops_tasks(seat, op.get("then", []), t.get("nation"), t.get("src")))
+        _pay(g, seat, op, why)
+        push(g, *ops_tasks(seat, op.get("then", []), t.get("nation"), src))
     elif k == "discard-hand":
-        cards.discard_hand(g, seat)
-        push(g, *ops_tasks(seat, op.get("then", []), t.get("nation"), t.get("src")))
+        cards.discard_hand(g, seat, why)
+        push(g, *ops_tasks(seat, op.get("then", []), t.get("nation"), src))
 
 
 # -- taking discs off the ship board (one at a time, the player's choice) -----------------------
@@ -163,6 +189,5 @@ def disc_options(s, t) -> list:
 
 
 def disc_choose(s, t, a) -> None:
-    p = s.g["players"][t["seat"]]
     t["n"] -= 1
-    ship.remove_disc(p, a.args[0])
+    ledger.remove_disc(s.g, t["seat"], a.args[0])

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from .content import C, SETUP, XTRACK
 from .notation import act
-from .state import push, task, ops_tasks, gain
+from .state import push, task, ops_tasks, gain, note
+from .ledger import XNUMBER
 
 END = C["explorer_track"]["end"]["id"]
 START = C["explorer_track"]["start"]
@@ -47,13 +48,14 @@ def explore_options(s, t) -> list:
     return [act(f"explore {sp}", ("xtrack", sp)) for sp in destinations(s.g, t["seat"], t["op"]["n"])]
 
 
-def move_explorer(s, seat: int, dest: str) -> None:
+def move_explorer(s, seat: int, dest: str, why: str = "") -> None:
     """Put the explorer on dest and queue, in order: barrier rewards, the stop reward, a quest
     on the stop space, END's arrival VP and village action (10.6: all before the outer effect)."""
     g = s.g
     p = g["players"][seat]
     old_band = XTRACK[p["explorer"]]["band"]
     new_band = XTRACK[dest]["band"]
+    note(g, seat, "explorer", XNUMBER[dest] - XNUMBER[p["explorer"]], why or "explore")
     p["explorer"] = dest
     tasks: list = []
     for band in range(old_band + 1, new_band + 1):

@@ -1,21 +1,22 @@
 """Nations: influence tracks, noble ranks, ownership markers (supply spaces, map, removed)."""
 from __future__ import annotations
 
-from .content import INFLUENCE, NATIONS, RANKS, TRACK_MAX
+from .content import INFLUENCE, NATIONS, NATION_NAMES, RANKS, TRACK_MAX
 
 
-def gain_influence(p: dict, nation: str, n: int, g: dict | None = None, seat: int = 0) -> None:
-    """Move the marker n spaces; every step past the end scores 2 VP instead (E10)."""
+def gain_influence(p: dict, nation: str, n: int, g: dict | None = None, seat: int = 0, why: str = "") -> None:
+    """Move the marker n spaces; every step past the end scores 2 VP instead (E10). With ``g``
+    the changes are noted with the reason ``why``."""
     room = TRACK_MAX - p["infl"][nation]
     step = min(room, n)
     p["infl"][nation] += step
     over = n - step
-    if over > 0:
-        gained = over * INFLUENCE["overflow_vp_per_step"]
-        p["vp"] += gained
-        if g is not None:
-            from .state import note
-            note(g, seat, "VP", gained, f"{nation.title()} track full")
+    gained = over * INFLUENCE["overflow_vp_per_step"] if over > 0 else 0
+    p["vp"] += gained
+    if g is not None:
+        from .state import note
+        note(g, seat, f"{NATION_NAMES[nation]} infl", step, why)
+        note(g, seat, "VP", gained, f"{NATION_NAMES[nation]} track full")
 
 
 def rank(value: int) -> int:

@@ -4,6 +4,8 @@ from __future__ import annotations
 from .content import PRESTIGE
 from .notation import act
 from .counters import counter
+from .state import note
+from . import ledger
 
 
 def revealed(g: dict) -> list:
@@ -18,8 +20,9 @@ def invest_options(g: dict, seat: int) -> list:
 
 def invest(g: dict, seat: int, b: str) -> None:
     p = g["players"][seat]
-    p["dbl"] -= PRESTIGE[b]["cost"]  # no card discount on buildings
+    ledger.spend(g, seat, "$", PRESTIGE[b]["cost"], "building cost")  # no card discount on buildings
     p["invested"].append(b)
+    note(g, seat, "prestige", 1, PRESTIGE[b]["name"])
 
 
 def end_vp(g: dict, seat: int, b: str) -> int:

@@ -5,8 +5,8 @@ from itertools import combinations, permutations
 
 from .content import C, QUESTS, card
 from .notation import act
-from .state import push, task, ops_tasks, gain
-from . import ship
+from .state import push, task, ops_tasks, gain, note
+from . import ledger, ship
 
 TRACK_BONUS = C["constants"]["quest_track_bonus"]
 
@@ -138,11 +138,12 @@ def fulfil(s, seat: int, qid: str, combo: list) -> None:
     g = s.g
     p = g["players"][seat]
     cost = QUESTS[qid]["cost"]
-    p["dbl"] -= cost.get("doubloons", 0)
-    p["cp"] -= cost.get("combat_points", 0)
+    ledger.spend(g, seat, "$", cost.get("doubloons", 0), "quest cost")
+    ledger.spend(g, seat, "CP", cost.get("combat_points", 0), "quest cost")
     for c in combo:
         p["hand"].remove(c)
         g["discard"].append(c)
+    ledger.hand(g, seat, -len(combo), "quest cost")
     push(g, *ops_tasks(seat, QUESTS[qid]["reward"], None, "quest reward"), task("qtile", seat, quest=qid))
 
 
@@ -154,6 +155,7 @@ def qtile_auto(s, t) -> bool:
     seat = t["seat"]
     p = g["players"][seat]
     p["quests"].append(t["quest"])
+    note(g, seat, "quests", 1, QUESTS[t["quest"]]["name"])
     k = len(p["quests"])
     if k == 4:
         gain(g, seat, "VP", TRACK_BONUS["4"], "quest track")

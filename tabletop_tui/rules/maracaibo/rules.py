@@ -1,7 +1,7 @@
 """MaracaiboRules: the task loop that drives decisions, and the Rules protocol around it."""
 from __future__ import annotations
 
-from tabletop_tui.rules.core import BaseRules, Change, Decision, IllegalAction, Option, Result, Rng, rank_by
+from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, Step, rank_by, told
 
 from .content import CARDS, LOCS, NATIONS, NATION_NAMES, QUESTS, TOKENS, card, UPGRADES, PRESTIGE, CAREERS, C, XTRACK
 from .notation import Act, normalise
@@ -220,12 +220,12 @@ class MaracaiboRules(BaseRules[State]):
 
     # -- the table at a glance -------------------------------------------------------------------
     def counters(self, s: State, seat: int) -> dict:
-        """VP, doubloons, combat points and the influence with each nation (all public)."""
-        p = s.g["players"][seat]
-        out = {"VP": self.vp(s)[seat], "$": p["dbl"], "CP": p["cp"]}
-        for n in NATIONS:
-            out[f"{NATION_NAMES[n]} infl"] = p["infl"][n]
-        return out
+        """Every public counted thing of a seat: VP, doubloons, combat points, the influence with
+        each nation, cards in hand, the explorer's space, figures, assistants, the income levels,
+        upgrades, quests and prestige buildings (ledger.counters)."""
+        from . import ledger
+
+        return ledger.counters(s.g, seat, self.vp(s)[seat])
 
     def headline(self, s: State, seat: int) -> list:
         return ["VP", "$", "CP"]
@@ -297,9 +297,22 @@ class MaracaiboRules(BaseRules[State]):
                                    + (" (ready this round)" if a["live"] else " (used this round)") for a in p["assistants"]] or ["none"]))
         return out
 
-    def reasons(self, before: State, a, after: State) -> list:
+    #: the reasons only an automatic step gives: the round end trigger, the round end's unused
+    #: assistants, income, the final scoring
+    automatic_reasons = ("round end trigger", "round end", "income", "final")
+
+    def _told(self, before: State, after: State) -> tuple:
+        """The notes as changes under their steps, each step named by its log line."""
+        from .describe import step_line
+
         notes = after.g.get(NOTES) or []
-        return [Change(seat, what, n, src) for seat, what, n, src in notes]
+        return told([Step(step_line(n.line, before, after)) if isinstance(n, Step) else n for n in notes])
+
+    def reasons(self, before: State, a, after: State) -> list:
+        return self._told(before, after)[0]
+
+    def steps(self, before: State, a, after: State) -> list:
+        return self._told(before, after)[1]
 
     # -- information ----------------------------------------------------------------------------
     def hidden_information(self) -> bool:

@@ -77,32 +77,22 @@ def village_actions_for_mp(p: dict, mp: int) -> int:
     return 0
 
 
-def gain_cp(p: dict, n: int) -> None:
-    p["cp"] = min(CP_MAX, p["cp"] + n)  # E7: excess is lost
+def gain_cp(p: dict, n: int) -> int:
+    """Returns the points gained: E7, the excess over 8 is lost."""
+    before = p["cp"]
+    p["cp"] = min(CP_MAX, p["cp"] + n)
+    return p["cp"] - before
 
 
-def gain_figures(p: dict, n: int) -> None:
+def gain_figures(p: dict, n: int) -> int:
     k = min(n, p["fig_general"])  # E21
     p["fig_general"] -= k
     p["fig_personal"] += k
+    return k
 
 
-def raise_income(p: dict, key: str, n: int) -> None:
-    p[key] = min(INCOME_MAX, p[key] + n)  # E27
-
-
-def remove_disc(p: dict, up: str) -> None:
-    """Take one disc off an upgrade space, out of the game; unlock the upgrade on the 2nd."""
-    p["discs"][up] -= 1
-    p["discs_gone"] += 1
-    unlock_check(p, up)
-
-
-def unlock_check(p: dict, up: str) -> None:
-    if p["discs"][up] == 0 and up not in p["unlocked"]:
-        p["unlocked"].append(up)
-        for op in UPGRADES[up]["effects"]:
-            if op["op"] == "income_doubloons":
-                raise_income(p, "inc_d", op["n"])
-            elif op["op"] == "income_vp":
-                raise_income(p, "inc_v", op["n"])
+def raise_income(p: dict, key: str, n: int) -> int:
+    """Returns the levels gained (E27: the track ends)."""
+    before = p[key]
+    p[key] = min(INCOME_MAX, p[key] + n)
+    return p[key] - before

@@ -6,7 +6,7 @@ tokens, quests, assistants, dbl, vp, cp, ...), ``flags``, ``markets``, ``supply`
 """
 from __future__ import annotations
 
-from tabletop_tui.rules.core import Rng
+from tabletop_tui.rules.core import Rng, Step
 
 # containers inside the state, by how deep they must be copied (everything else is a scalar,
 # or content data such as an op dict, which is never changed in place)
@@ -52,7 +52,8 @@ def copy_g(g: dict) -> dict:
     return h
 
 
-#: the key of ``g`` that holds what the action being applied changed and why: [seat, what, n, source]
+#: the key of ``g`` that holds what the action being applied changed and why: [seat, what, n, source],
+#: and core.Step markers where an automatic step of the game begins
 NOTES = "_notes"
 
 
@@ -60,6 +61,12 @@ def note(g: dict, seat: int, what: str, n: int, source: str) -> None:
     """Record a change of a public counter with the rules' reason (the log says it in numbers)."""
     if n:
         g.setdefault(NOTES, []).append([seat, what, n, source])
+
+
+def step(g: dict, key: str) -> None:
+    """An automatic step of the game begins ("round end", "interim", "final"): what is noted
+    from now on is its own entry in the log, with no actor (describe.step_line says it)."""
+    g.setdefault(NOTES, []).append(Step(key))
 
 
 def gain(g: dict, seat: int, what: str, n: int, source: str) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .content import CONST, LOCS, C, card
 from .notation import act
-from .state import push, task, ops_tasks, gain, note
+from .state import push, task, ops_tasks, gain, note, step
 from . import cards, cities, quests, ship, voyage, scoring
 
 TRIGGER_VP = CONST["round_trigger_vp"]
@@ -18,9 +18,7 @@ def oplan_options(s, t) -> list:
 
 def oplan_choose(s, t, a) -> None:
     s.g["stack"].pop()
-    p = s.g["players"][t["seat"]]
-    p["hand"].remove(a.args[0])
-    p["plan"].append(a.args[0])
+    cards.plan(s.g, t["seat"], a.args[0])
 
 
 def odiscard_options(s, t) -> list:
@@ -34,6 +32,7 @@ def odiscard_choose(s, t, a) -> None:
     p = g["players"][t["seat"]]
     p["hand"].remove(a.args[0])
     g["discard"].append(a.args[0])
+    note(g, t["seat"], "cards", -1, "opening discard")
 
 
 def never(s, t) -> bool:
@@ -192,6 +191,7 @@ def roundend_auto(s, t) -> bool:
     trig = g["trigger"]
     g["scoring"] = True
     g["cur"] = None
+    step(g, "round end")
     if g["round"] < 4:
         g["players"][trig]["ship"] = C["map"]["round_end_space"]
         gain(g, trig, "VP", TRIGGER_VP, "round end trigger")
@@ -214,11 +214,12 @@ def scoreturn_auto(s, t) -> bool:
 def interim_auto(s, t) -> bool:
     g = s.g
     g["stack"].pop()
+    step(g, "interim")
     for seat, p in enumerate(g["players"]):
         for asst in p["assistants"]:  # step 3
             if asst["live"]:
                 asst["live"] = False
-                gain(g, seat, "VP", UNUSED_VP, "unused assistant")
+                gain(g, seat, "VP", UNUSED_VP, "round end: unused assistant")
         gain(g, seat, "$", CONST["base_doubloon_income"] + p["inc_d"], "income")  # step 4
         gain(g, seat, "VP", p["inc_v"], "income")
     for loc, market in g["markets"].items():  # step 5
@@ -253,6 +254,7 @@ def interim_auto(s, t) -> bool:
 def final_auto(s, t) -> bool:
     g = s.g
     g["stack"].pop()
+    step(g, "final")
     g["final"] = scoring.final_scores(g)
     for seat in range(g["n"]):  # the final scoring, one reason per step (VP now counts the total)
         for what, n in g["final"][str(seat)]["breakdown"].items():

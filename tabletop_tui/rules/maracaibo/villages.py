@@ -57,4 +57,4 @@ def village_choose(s, t, a) -> None:
     elif a.kind == "invest":
         prestige.invest(g, seat, a.args[0])
     else:
-        push(g, *ops_tasks(seat, VILLAGE_OPTIONS[IDS[a.kind]]["effects"]))
+        push(g, *ops_tasks(seat, VILLAGE_OPTIONS[IDS[a.kind]]["effects"]))  # told by name: effects.reason

@@ -23,8 +23,8 @@ def test_annexing_a_city_pays_its_flag_bonus_and_one_influence_with_the_fighting
     """Annex: place an ownership marker, gain 1 influence with the fighting nation and the flag's bonus."""
     before = play(combat_at(dbl=5), "pile 1", "nation france")
     after = play(before, "annex 13")
-    assert RULES.changes(before, None, after) == [Change(0, "$", 4, "flag bonus"), Change(0, "France infl", 1, "")]
-    assert "— +4 $ (flag bonus), +1 France infl" in entry(before, "annex 13", after)
+    assert RULES.changes(before, None, after) == [Change(0, "$", 4, "flag bonus"), Change(0, "France infl", 1, "annex")]
+    assert "— +4 $ (flag bonus), +1 France infl (annex)" in entry(before, "annex 13", after)
 
 
 def test_interim_scoring_income_is_four_doubloons_plus_the_income_and_the_vp_income():
@@ -39,10 +39,13 @@ def test_interim_scoring_income_is_four_doubloons_plus_the_income_and_the_vp_inc
     s.p(0)["assistants"] = [{"card": c, "loc": "6", "live": True}]
     s.g["trigger"] = 1
     after = stage(s, task("interim", 1))
-    mine = [c for c in RULES.changes(s, None, after) if c.seat == 0]
-    assert mine == [Change(0, "VP", 2, "unused assistant"), Change(0, "VP", 3, "income"),
-                    Change(0, "$", 6, "income")]
-    assert Change(1, "$", 4 + s.p(1)["inc_d"], "income") in RULES.changes(s, None, after)
+    told = RULES.changes(s, None, after)
+    mine = [(c.what, c.amount, c.source) for c in told if c.seat == 0]
+    assert mine == [("VP", 2, "round end: unused assistant"), ("VP", 3, "income"), ("$", 6, "income")]
+    assert (1, "$", 4 + s.p(1)["inc_d"], "income") in [(c.seat, c.what, c.amount, c.source) for c in told]
+    # an automatic step of the game: every change is under its entry, with no actor
+    assert RULES.steps(s, None, after) == [told[0].step] and told[0].step.startswith("End of round 1: interim scoring.")
+    assert all(c.step == told[0].step for c in told)
 
 
 def test_the_final_scoring_gives_each_step_as_a_reason():
@@ -102,3 +105,49 @@ def test_a_seat_sheet_of_another_player_shows_the_number_of_hand_cards_never_the
     assert all(any(card(c)["name"] in line for line in theirs["Planning area"]) for c in other["plan"])
     own = dict(RULES.sheet(RULES.view(m.state, 1), 1))
     assert all(any(card(c)["name"] in line for line in own["Hand"]) for c in other["hand"])
+
+
+def _entries_of_the_action_that(m_until):
+    m = random_match("maracaibo", 3, 4, until=m_until)
+    return m, m.entries[-1]
+
+
+def test_the_round_end_trigger_is_an_entry_of_its_own_after_the_last_turn():
+    """The last of the other players' turns ends the round: the trigger ship moves on and scores
+    3 VP, an automatic step of the game, not part of that player's last decision."""
+    m, (decision, end) = _entries_of_the_action_that(lambda m: m.state.g["scoring"])
+    trig = m.state.g["trigger"]
+    assert decision.actor == m.actors[-1] and end.actor is None
+    assert end.line.startswith("End of round 1:") and m.names[trig] in end.line
+    assert [(c.seat, c.what, c.amount, c.source) for c in end.changes] == [(trig, "VP", 3, "round end trigger")]
+    assert all(c.source != "round end trigger" for c in decision.changes)
+
+
+def test_the_last_village_action_of_a_round_keeps_its_own_entry_before_the_interim_scoring():
+    """Round end: each player takes 1 village action; then the interim scoring, for everyone."""
+    m, (decision, interim) = _entries_of_the_action_that(lambda m: m.state.g["round"] == 2)
+    assert decision.actor == m.actors[-1] and interim.actor is None
+    assert interim.line.startswith("End of round 1: interim scoring.")
+    assert {c.seat for c in interim.changes if c.source == "income"} == {0, 1, 2}
+    assert all(c.source == "income" or c.source.startswith("round end: ") for c in interim.changes)
+    assert all(c.source != "income" and not c.step for c in decision.changes)
+
+
+def test_the_final_scoring_is_an_entry_of_its_own_with_every_seats_steps():
+    m = random_match("maracaibo", 3, 4)
+    decision, final = m.entries[-1]
+    assert final.actor is None and final.line.startswith("Game end: final scoring (")
+    assert {c.seat for c in final.changes} == {0, 1, 2} and all(c.source.startswith("final: ") for c in final.changes)
+    assert not any(c.source.startswith("final: ") for c in decision.changes)
+
+
+@pytest.mark.parametrize("first", [1, 51, 101, 151])
+def test_every_entry_of_fifty_seeded_games_tells_each_change_once_with_its_reason_where_it_happened(first):
+    """The ledger's property (issue 32) over 200 seeded random games of 2, 3 and 4 players: every
+    counter's change is the sum of the told changes, each with a reason, on the decision's entry
+    or on the automatic step's (round end, interim or final scoring), never mixed."""
+    from tabletop_tui.ledger_audit import audit_game
+
+    failures = [str(f) for seed in range(first, first + 50)
+                if (f := audit_game("maracaibo", seed, 2 + seed % 3)) is not None]
+    assert failures[:1] == []
