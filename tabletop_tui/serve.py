@@ -50,7 +50,8 @@ class SeatService(AppService):
 class SeatServer(Server):
     def __init__(self, store: str | None = None, host: str = "127.0.0.1", port: int = 8000,
                  public_url: str | None = None) -> None:
-        command = f"{shlex.quote(sys.executable)} -m tabletop_tui seat"
+        # exec: the seat is serve's own child, so that it gets its parent-death signal (lifeline.py)
+        command = f"exec {shlex.quote(sys.executable)} -m tabletop_tui seat"
         super().__init__(command, host=host, port=port, title="tabletop", public_url=public_url)
         self.given_public_url = public_url
         self.store = store

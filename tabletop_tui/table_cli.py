@@ -171,9 +171,12 @@ def seat_cmd(
 
         remember(table, code, store)
     from tabletop_tui.app import seat_app
+    from tabletop_tui.lifeline import hold
 
     del code, from_web  # kept only in the Table (a crash report lists a frame's locals)
-    seat_app(table, bot_delay=bot_delay).run()
+    seat = seat_app(table, bot_delay=bot_delay)
+    hold(lambda: seat.call_from_thread(seat.exit))  # the seat ends with its player (lifeline.py)
+    seat.run()
 
 
 def serve_cmd(

@@ -135,6 +135,75 @@ async def test_a_move_in_one_web_seat_shows_in_the_other(served):
                 await ws.close()
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]) != "Z"
+    except OSError:
+        return False
+
+
+def _gone_within(pids: list[int], bound: float = 30.0) -> bool:
+    """Polled: every process in ``pids`` ended (they end in well under 5 s)."""
+    deadline = time.monotonic() + bound
+    while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return not any(_alive(p) for p in pids)
+
+
+async def _open_seat(session, base: str, code: str):
+    page = await (await session.get(f"{base}/seat/{code}")).text()
+    ws = await session.ws_connect(re.search(r"ws://[^\"']+", page).group(0) + "?width=100&height=30")
+    screen = pyte.Screen(100, 30)
+    stream = pyte.ByteStream(screen)
+    await _read(ws, stream, 20, lambda: "table" in "\n".join(screen.display))
+    return ws
+
+
+async def test_a_closed_websocket_ends_its_seat_process_and_no_code_is_in_a_command_line(served):
+    """The browser tab closed: its seat process ends. While it ran, its command line (which every
+    user of the machine can read) held no code."""
+    base, st, new, proc = served
+    async with aiohttp.ClientSession() as s:
+        ws = await _open_seat(s, base, new.codes[0])
+        seats = _children(proc.pid)
+        assert seats, "the websocket started no seat process"
+        for pid in seats:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+            assert "seat" in cmdline and new.codes[0] not in cmdline
+            assert new.codes[0].replace("-", "") not in cmdline.replace("-", "")
+        await ws.close()
+    assert _gone_within(seats), "a seat outlived its closed websocket"
+
+
+async def test_serve_killed_with_kill_9_takes_its_seats_with_it(served):
+    """kill -9 of `tabletop serve`: the seat processes it started end too (nobody can reach
+    them any more)."""
+    base, st, new, proc = served
+    async with aiohttp.ClientSession() as s:
+        sockets = [await _open_seat(s, base, new.codes[seat]) for seat in (0, 1)]
+        seats = _children(proc.pid)
+        assert len(seats) == 2, f"two seats, two processes: {seats}"
+        proc.kill()
+        proc.wait()
+        assert _gone_within(seats), "seat processes outlived their tabletop serve"
+        for ws in sockets:
+            await ws.close()
+
+
 # -- in a real browser -------------------------------------------------------------------------
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
