@@ -71,12 +71,31 @@ def _drain(fd: int, want: bytes, bound: float = 30.0) -> bytes:
     return seen
 
 
-def _seat_in_pty(code: str, store_path, env: dict) -> tuple[int, int]:
+def _seat_in_pty(table, tmp_path) -> tuple[int, int]:
+    """`tabletop seat CODE` in a pseudo-terminal, once it has drawn its screen: (pid, the
+    terminal's master side)."""
+    store_path, new = table
+    env = _env(tmp_path)
     pid, fd = pty.fork()
     if pid == 0:
-        os.execve(sys.executable, [sys.executable, "-m", "tabletop_tui", "seat", code,
+        os.execve(sys.executable, [sys.executable, "-m", "tabletop_tui", "seat", new.codes[0],
                                    "--store", str(store_path), "--bot-delay", "0"], env)
+    try:
+        _drain(fd, b"table")
+    except BaseException:
+        _end(pid, fd)
+        raise
     return pid, fd
+
+
+def _end(pid: int, fd: int | None = None) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass
+    if fd is not None:
+        os.close(fd)
 
 
 def test_a_seat_whose_input_pipe_closes_ends_and_does_not_spin(table, tmp_path):
@@ -105,46 +124,30 @@ def test_a_seat_whose_input_pipe_closes_ends_and_does_not_spin(table, tmp_path):
 
 def test_a_seat_whose_terminal_closes_ends(table, tmp_path):
     """The player's terminal goes away (its pty master closed: a dropped SSH connection)."""
-    store_path, new = table
-    pid, fd = _seat_in_pty(new.codes[0], store_path, _env(tmp_path))
-    try:
-        _drain(fd, b"table")
-    finally:
-        os.close(fd)
+    pid, fd = _seat_in_pty(table, tmp_path)
+    os.close(fd)
     ended, _ = _ended(pid)
-    if not ended:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+    _end(pid)
     assert ended, "the seat kept running after its terminal closed"
 
 
 def test_a_seat_ends_on_sighup_even_when_started_with_it_ignored(table, tmp_path):
     """SIGHUP (the terminal hung up) ends the seat, even one started under `nohup`."""
-    store_path, new = table
-    env = _env(tmp_path)
     previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)  # inherited by the child, as nohup does
     try:
-        pid, fd = _seat_in_pty(new.codes[0], store_path, env)
+        pid, fd = _seat_in_pty(table, tmp_path)
     finally:
         signal.signal(signal.SIGHUP, previous)
-    try:
-        _drain(fd, b"table")
-        os.kill(pid, signal.SIGHUP)
-        ended, _ = _ended(pid)
-        if not ended:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-        assert ended, "the seat ignored SIGHUP"
-    finally:
-        os.close(fd)
+    os.kill(pid, signal.SIGHUP)
+    ended, _ = _ended(pid)
+    _end(pid, fd)
+    assert ended, "the seat ignored SIGHUP"
 
 
 def test_an_idle_seat_uses_under_one_percent_of_a_core(table, tmp_path):
     """A seat waiting for another player's move: under 1% of a core (CPU time over 10 s)."""
-    store_path, new = table
-    pid, fd = _seat_in_pty(new.codes[0], store_path, _env(tmp_path))
+    pid, fd = _seat_in_pty(table, tmp_path)
     try:
-        _drain(fd, b"table")
         time.sleep(2.0)  # the first screen's work done
         before, started = _cpu_seconds(pid), time.monotonic()
         while time.monotonic() - started < 10.0:  # the terminal is read, as a terminal would
@@ -153,6 +156,4 @@ def test_an_idle_seat_uses_under_one_percent_of_a_core(table, tmp_path):
         share = (_cpu_seconds(pid) - before) / (time.monotonic() - started)
         assert share < 0.01, f"an idle seat used {share:.1%} of a core"
     finally:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        os.close(fd)
+        _end(pid, fd)
