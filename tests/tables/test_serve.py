@@ -204,6 +204,52 @@ async def test_serve_killed_with_kill_9_takes_its_seats_with_it(served):
             await ws.close()
 
 
+def _raw(base: str, request: bytes) -> tuple[int, bytes]:
+    """Send ``request`` as it is, on a socket of its own; (the status, the whole answer)."""
+    host, port = base.rsplit("/", 1)[1].split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(request)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return int(answer.split(b" ", 2)[1]), answer
+
+
+def test_a_malformed_or_oversized_request_gets_a_4xx_and_nothing_else(served):
+    """A request line over 8 KB holding a code, a header over 8 KB, a line that is not HTTP: each
+    is answered with its status alone; the code is in no answer and serve prints no traceback
+    (the fixture checks its whole output for every code)."""
+    base, st, new, proc = served
+    code = new.codes[0]
+    long_path = f"/seat/{code}?" + "x" * 9000
+    for request in (f"GET {long_path} HTTP/1.1\r\nHost: a\r\n\r\n".encode(),
+                    f"GET /seat/{code} HTTP/1.1\r\nHost: a\r\nX-Pad: {'y' * 9000}\r\n\r\n".encode(),
+                    f"GARBAGE /seat/{code}\x00\x01 NOT-HTTP\r\n\r\n".encode()):
+        status, answer = _raw(base, request)
+        assert 400 <= status < 500, answer[:200]
+        assert code.encode() not in answer and b"xxxx" not in answer and b"Traceback" not in answer
+    assert urllib.request.urlopen(base + "/", timeout=10).status == 200  # and it still serves
+    proc.terminate()
+    out = proc.communicate(timeout=10)[0]
+    assert "Traceback" not in out and "Error handling request" not in out
+
+
+def test_the_seat_page_loads_nothing_from_another_host(served):
+    """Every address the page loads is on serve itself (the web font included), and its
+    Content-Security-Policy lets the browser load nothing else."""
+    base, st, new, proc = served
+    with urllib.request.urlopen(f"{base}/seat/{new.codes[0]}", timeout=10) as r:
+        page, policy = r.read().decode(), r.headers["Content-Security-Policy"]
+    loads = re.findall(r"""(?:src|href)\s*=\s*["']([^"']+)|url\(["']?([^"')]+)""", page)
+    addresses = [a or b for a, b in loads]
+    assert any("fonts/RobotoMono" in a for a in addresses), "the font is ours"
+    for address in addresses:
+        assert address.startswith(base + "/"), address
+        if "/static/" in address:
+            assert urllib.request.urlopen(address, timeout=10).status == 200  # and we serve it
+    assert "googleapis" not in page and "default-src 'self'" in policy and "font-src 'self'" in policy
+
+
 # -- in a real browser -------------------------------------------------------------------------
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
