@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import ipaddress
 import logging
 import re
 import secrets
@@ -119,13 +120,34 @@ class SeatService(AppService):
 
 class SeatServer(Server):
     def __init__(self, store: str | None = None, host: str = "127.0.0.1", port: int = 8000,
-                 public_url: str | None = None) -> None:
+                 public_url: str | None = None, trusted_proxies: Any = ()) -> None:
         # exec: the seat is serve's own child, so that it gets its parent-death signal (lifeline.py)
         command = f"exec {shlex.quote(sys.executable)} -m tabletop_tui seat"
         super().__init__(command, host=host, port=port, title="tabletop", public_url=public_url)
         self.given_public_url = public_url
         self.store = store
         self.tickets: dict[str, tuple[str, str, float]] = {}  # ticket → (code, source, made at)
+        self.trusted = [ipaddress.ip_network(p, strict=False) for p in trusted_proxies]  # ValueError: not one
+
+    def visitor(self, request: web.Request) -> str:
+        """The visitor's address, the source their wrong codes count against: the connection's,
+        or, when it comes from a proxy given with --trusted-proxy, the last address in
+        X-Forwarded-For that is not a trusted proxy (the ones before it the visitor may forge)."""
+        remote = request.remote or "web"
+        if not self._trusted(remote):
+            return remote
+        hops = [h.strip() for h in ",".join(request.headers.getall("X-Forwarded-For", [])).split(",")]
+        for hop in reversed([h for h in hops if h]):
+            if not self._trusted(hop):
+                return hop[:64]
+        return remote
+
+    def _trusted(self, address: str) -> bool:
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return any(ip in net for net in self.trusted)
 
     # -- logging: never the page's address (it holds the code) -------------------------------
     def initialize_logging(self) -> None:
@@ -180,18 +202,19 @@ class SeatServer(Server):
         from tabletop_tui.store.open import open_store
 
         code = request.match_info["code"]
-        source = request.remote or "web"
+        source = self.visitor(request)
 
         def check() -> None:
             st = open_store(self.store)
             try:
-                st.admit(code, source)
+                st.admit(code, source, pause=False)  # the wait is slept below, holding no thread
             finally:
                 st.close()
 
         try:
             await asyncio.get_running_loop().run_in_executor(None, check)
         except CodeRefused as e:
+            await asyncio.sleep(e.wait)
             return _page("Seat refused", html.escape(str(e)), status=403)
         except StoreError as e:
             return _page("Seat unavailable", html.escape(str(e)), status=503)

@@ -186,6 +186,11 @@ def serve_cmd(
     public_url: Optional[str] = typer.Option(None, "--public-url", metavar="URL",
                                              help="The address players open (behind a proxy: https://…)."),
     store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
+    trusted_proxy: List[str] = typer.Option([], "--trusted-proxy", metavar="ADDR",
+                                            help="A reverse proxy in front (an address or a network, "
+                                                 "repeatable): a visitor's address is taken from its "
+                                                 "X-Forwarded-For, so that one visitor's wrong codes "
+                                                 "slow only them."),
 ) -> None:
     """Serve the seats in a browser: each player opens /seat/CODE."""
 
@@ -195,5 +200,10 @@ def serve_cmd(
         fail(f"tabletop serve needs textual-serve: pip install 'tabletop-tui[tables]' ({e.name} is missing)")
     if not 0 < port < 65536:
         fail(f"--port takes 1 to 65535, not {port}")
+    try:
+        server = SeatServer(store=store, host=host, port=port, public_url=public_url,
+                            trusted_proxies=trusted_proxy)
+    except ValueError as e:
+        fail(f"--trusted-proxy takes an address or a network, e.g. 127.0.0.1 or 10.0.0.0/8 ({e})")
     _store(store).close()  # a wrong address is refused now, not at the first seat
-    SeatServer(store=store, host=host, port=port, public_url=public_url).serve()
+    server.serve()

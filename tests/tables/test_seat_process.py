@@ -61,7 +61,7 @@ def test_over_ssh_the_code_is_what_the_player_typed_after_the_host(store_path, m
     assert r.exit_code == 2 and "not a table code" in r.output and "zzzz" not in r.output
     st = open_store(store_path)
     with st._read() as tx:
-        assert tx.one("SELECT source FROM failures")[0] == "192.0.2.7"  # the rate limit's source
+        assert tx.one("SELECT source FROM refusals")[0] == "192.0.2.7"  # the rate limit's source
 
 
 def _run_seat(code: str, store_path, data_dir, cols: int = 120, rows: int = 40):

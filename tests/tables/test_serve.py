@@ -35,8 +35,9 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def served(tmp_path):
-    """`tabletop serve` on localhost with a fresh store and a two-seat Piratissimo table."""
+def served(tmp_path, request):
+    """`tabletop serve` on localhost with a fresh store and a two-seat Piratissimo table (with
+    the arguments a test gives as the fixture's parameter, if any)."""
     store_path = tmp_path / "tables.sqlite3"
     st = open_store(store_path, delay=0)
     new = new_table(st, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
@@ -44,7 +45,7 @@ def served(tmp_path):
     env = dict(os.environ, TABLETOP_TUI_DATA_DIR=str(tmp_path / "data"))
     env.pop("SSH_ORIGINAL_COMMAND", None)
     proc = subprocess.Popen([sys.executable, "-m", "tabletop_tui", "serve", "--port", str(port),
-                             "--store", str(store_path)], cwd=ROOT, env=env,
+                             "--store", str(store_path), *getattr(request, "param", ())], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
@@ -248,6 +249,49 @@ def test_the_seat_page_loads_nothing_from_another_host(served):
         if "/static/" in address:
             assert urllib.request.urlopen(address, timeout=10).status == 200  # and we serve it
     assert "googleapis" not in page and "default-src 'self'" in policy and "font-src 'self'" in policy
+
+
+def _refused_sources(st) -> dict:
+    with st._read() as tx:
+        return dict(tx.all("SELECT source, tries FROM refusals"))
+
+
+def _get(url: str, forwarded_for: str | None = None) -> int:
+    headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else {}
+    try:
+        return urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=60).status
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
+WRONG = "abcd-efgh-ijkl-mnop-qrst-uvwx-yz23"
+
+
+def test_without_a_trusted_proxy_a_forwarded_address_is_not_believed(served):
+    base, st, new, proc = served
+    assert _get(f"{base}/seat/{WRONG}", forwarded_for="203.0.113.5") == 403
+    assert _refused_sources(st) == {"127.0.0.1": 1}
+
+
+@pytest.mark.parametrize("served", [["--trusted-proxy", "127.0.0.0/8"]], indirect=True)
+def test_behind_a_trusted_proxy_wrong_codes_count_against_the_visitor_and_a_right_code_opens(served):
+    """Behind a proxy every visitor comes from its address: with --trusted-proxy, the visitor's
+    own address (the last one the proxy added to X-Forwarded-For) is the one slowed; whatever a
+    visitor wrote in the header themselves is not believed. A right code from the slowed visitor
+    still opens its seat."""
+    base, st, new, proc = served
+    for _ in range(2):
+        assert _get(f"{base}/seat/{WRONG}", forwarded_for="198.51.100.1, 203.0.113.5") == 403
+    assert _refused_sources(st) == {"203.0.113.5": 2}
+    assert _get(f"{base}/seat/{new.codes[0]}", forwarded_for="203.0.113.5") == 200
+    assert _get(f"{base}/seat/{new.codes[1]}") == 200
+
+
+def test_a_wrong_proxy_address_is_refused_in_one_line(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "tabletop_tui", "serve", "--trusted-proxy", "not-an-address",
+                        "--store", str(tmp_path / "t.sqlite3")], cwd=ROOT, capture_output=True, text=True,
+                       timeout=60, env=dict(os.environ, TABLETOP_TUI_DATA_DIR=str(tmp_path)))
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "--trusted-proxy takes" in r.stderr
 
 
 # -- in a real browser -------------------------------------------------------------------------
