@@ -205,7 +205,7 @@ class SeatServer(Server):
         source = self.visitor(request)
 
         def check() -> None:
-            st = open_store(self.store)
+            st = open_store(self.store, create=False)
             try:
                 st.admit(code, source, pause=False)  # the wait is slept below, holding no thread
             finally:

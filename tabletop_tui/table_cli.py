@@ -15,16 +15,33 @@ from tabletop_tui.cli_common import (SEAT_CODE_ENV, SEAT_SOURCE_ENV, STORE_ENV, 
 table_app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                         help="Tables for friends on other machines: a store of games and seat codes.")
 
-STORE_HELP = ("Where tables are kept: a file path, sqlite:///PATH or postgresql://… "
-              "(default: tables.sqlite3 in the user data folder).")
+STORE_HELP = ("Where tables are kept: a file path, sqlite:///PATH or postgresql://… without a "
+              "password (default: $TABLETOP_STORE, else tables.sqlite3 in the user data folder).")
+PASSWORD_SHOWN = ("a store address with a password is refused on the command line, where every user "
+                  "of this machine can read it (ps): put the address in $TABLETOP_STORE, or the "
+                  "password in libpq's password file (~/.pgpass) or a service in its service file "
+                  "(~/.pg_service.conf, then --store 'postgresql:///?service=NAME')")
 
 
-def _store(url: Optional[str]):
+def _store_address(url: Optional[str]) -> Optional[str]:
+    """The store a command names: --store (never with a password), else $TABLETOP_STORE."""
+    import os
+
+    from tabletop_tui.store.open import password_in
+
+    if url and password_in(url):
+        fail(PASSWORD_SHOWN)
+    return url or os.environ.get(STORE_ENV) or None
+
+
+def _store(url: Optional[str], create: bool = True):
+    """The store a command names (see _store_address), opened; ``create`` False: a missing one
+    is an error (a seat or serve never makes one)."""
     from tabletop_tui.store.base import StoreError
     from tabletop_tui.store.open import open_store
 
     try:
-        return open_store(url)
+        return open_store(_store_address(url), create=create)
     except StoreError as e:
         fail(str(e))
 
@@ -156,8 +173,8 @@ def seat_cmd(
         fail("give your seat's code: tabletop seat CODE (over SSH: ssh -t play@HOST CODE)")
     if not 0 <= bot_delay <= 60:
         fail(f"--bot-delay takes seconds from 0 to 60, not {bot_delay}")
-    store = store or env.get(STORE_ENV) or None
-    st = _store(store)
+    store = _store_address(store)
+    st = _store(store, create=False)
     try:
         table = Table(st, code, source or "local")
     except CodeRefused as e:
@@ -205,5 +222,9 @@ def serve_cmd(
                             trusted_proxies=trusted_proxy)
     except ValueError as e:
         fail(f"--trusted-proxy takes an address or a network, e.g. 127.0.0.1 or 10.0.0.0/8 ({e})")
-    _store(store).close()  # a wrong address is refused now, not at the first seat
-    server.serve()
+    server.store = store = _store_address(store)
+    _store(store, create=False).close()  # a wrong or missing store is said now, not at the first seat
+    try:
+        server.serve()
+    except OSError as e:  # the port is taken, or not ours to take
+        fail(f"cannot listen on {host}:{port} ({e.strerror or e})")

@@ -57,6 +57,7 @@ def test_over_ssh_the_code_is_what_the_player_typed_after_the_host(store_path, m
     assert _ssh_code("tabletop seat abcd-efgh") == "abcd-efgh"
     monkeypatch.setenv("SSH_ORIGINAL_COMMAND", "zzzz-zzzz")
     monkeypatch.setenv("SSH_CLIENT", "192.0.2.7 50000 22")
+    open_store(store_path).close()
     r = runner.invoke(app, ["seat", "--store", str(store_path)])
     assert r.exit_code == 2 and "not a table code" in r.output and "zzzz" not in r.output
     st = open_store(store_path)
