@@ -113,7 +113,8 @@ class SeatService(AppService):
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         env = super()._build_environment(width, height)
-        env.pop("SSH_ORIGINAL_COMMAND", None)
+        for name in ("SSH_ORIGINAL_COMMAND", "SSH_CLIENT", "SSH_CONNECTION"):  # (serve started over SSH)
+            env.pop(name, None)
         env.update(self.extra_env)
         return env
 

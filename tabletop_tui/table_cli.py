@@ -146,10 +146,46 @@ def _ssh_code(command: str) -> str:
     return " ".join(words)
 
 
+CODE_PROMPT = "Your seat's code (it does not show as you type): "
+LONGEST_LINE = 200  # a code is 34 characters with its dashes; a longer line is not one
+
+
+def _ask_code() -> str:
+    """The code, never from a command line: asked in the terminal without echo (as ssh asks for
+    a passphrase), or one line of standard input when it is piped. The piped line is read a byte
+    at a time, so that what follows it stays for the seat's own input."""
+    import getpass
+    import os
+    import sys
+
+    if sys.stdin is not None and sys.stdin.isatty():
+        try:
+            return getpass.getpass(CODE_PROMPT)
+        except (EOFError, KeyboardInterrupt):
+            typer.echo("", err=True)
+            fail("no code given")
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, ValueError, OSError):  # not a file (a test's runner)
+        return sys.stdin.readline(LONGEST_LINE).strip() if sys.stdin else ""
+    line = b""
+    try:
+        while len(line) <= LONGEST_LINE and not line.endswith(b"\n"):
+            byte = os.read(fd, 1)
+            if not byte:
+                break
+            line += byte
+    except OSError:
+        pass
+    return line.decode("utf-8", "replace").strip() if len(line) <= LONGEST_LINE else "?"
+
+
 def seat_cmd(
     code: Optional[str] = typer.Argument(None, metavar="CODE", show_default=False,
-                                         help="Your seat's code, as the host gave it (over SSH: "
-                                              "what follows the host, from $SSH_ORIGINAL_COMMAND)."),
+                                         help="Your seat's code, as the host gave it. Better left out: "
+                                              "a command line is visible to every user of the machine "
+                                              "(ps); without it the code is asked for, unseen as you "
+                                              "type (piped: one line of standard input)."),
     store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
     bot_delay: float = typer.Option(0.5, "--bot-delay", metavar="SECONDS",
                                     help="Pause before each bot move (0 = none)."),
@@ -166,11 +202,14 @@ def seat_cmd(
     from_web = env.pop(SEAT_CODE_ENV, None)  # not handed on to any process this one starts
     if code is None and from_web:
         code, via = from_web, "web"
+    if via != "web" and env.get("SSH_CLIENT"):  # over SSH: the player's address is the source
+        via, source = "ssh", env["SSH_CLIENT"].split()[0]
     if code is None and env.get("SSH_ORIGINAL_COMMAND"):
-        code, via = _ssh_code(env["SSH_ORIGINAL_COMMAND"]), "ssh"
-        source = (env.get("SSH_CLIENT") or "ssh").split()[0]
+        code = _ssh_code(env["SSH_ORIGINAL_COMMAND"])
+    if not code and via != "web":
+        code = _ask_code()
     if not code:
-        fail("give your seat's code: tabletop seat CODE (over SSH: ssh -t play@HOST CODE)")
+        fail("give your seat's code: tabletop seat asks for it (over SSH: ssh -t play@HOST)")
     if not 0 <= bot_delay <= 60:
         fail(f"--bot-delay takes seconds from 0 to 60, not {bot_delay}")
     store = _store_address(store)
@@ -188,7 +227,11 @@ def seat_cmd(
 
         remember(table, code, store)
     from tabletop_tui.app import seat_app
-    from tabletop_tui.lifeline import hold
+    from tabletop_tui.lifeline import hold, input_can_reach
+
+    if not input_can_reach():
+        fail("a seat needs a terminal to play in: its standard input is a file or /dev/null "
+             "(over SSH: ssh -t)")
 
     del code, from_web  # kept only in the Table (a crash report lists a frame's locals)
     seat = seat_app(table, bot_delay=bot_delay)

@@ -47,7 +47,7 @@ def test_a_wrong_code_is_refused_with_one_line_and_exit_2(store_path, monkeypatc
 def test_no_code_at_all_says_how_to_give_one(store_path, monkeypatch):
     monkeypatch.delenv("SSH_ORIGINAL_COMMAND", raising=False)
     r = runner.invoke(app, ["seat", "--store", str(store_path)])
-    assert r.exit_code == 2 and "tabletop seat CODE" in r.output
+    assert r.exit_code == 2 and "give your seat's code" in r.output
 
 
 def test_over_ssh_the_code_is_what_the_player_typed_after_the_host(store_path, monkeypatch):
