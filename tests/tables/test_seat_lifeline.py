@@ -18,6 +18,7 @@ import pytest
 from tabletop_tui.match import Seat
 from tabletop_tui.store.open import open_store
 from tabletop_tui.store.table import new_table
+from tests.tables.helpers import read_until
 
 ROOT = Path(__file__).resolve().parents[2]
 ENDS_WITHIN = 30.0  # the seat ends in well under 5 s; this bound only keeps a broken run finite
@@ -54,23 +55,6 @@ def _ended(pid: int, bound: float = ENDS_WITHIN) -> tuple[bool, float]:
     return False, 0.0
 
 
-def _drain(fd: int, want: bytes, bound: float = 30.0) -> bytes:
-    """Read the seat's output until ``want`` has come (the seat is up and drawing)."""
-    seen = b""
-    deadline = time.monotonic() + bound
-    while want not in seen and time.monotonic() < deadline:
-        if select.select([fd], [], [], 0.2)[0]:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
-    assert want in seen, f"the seat never drew {want!r}"
-    return seen
-
-
 def _seat_in_pty(table, tmp_path) -> tuple[int, int]:
     """`tabletop seat CODE` in a pseudo-terminal, once it has drawn its screen: (pid, the
     terminal's master side)."""
@@ -81,7 +65,7 @@ def _seat_in_pty(table, tmp_path) -> tuple[int, int]:
         os.execve(sys.executable, [sys.executable, "-m", "tabletop_tui", "seat", new.codes[0],
                                    "--store", str(store_path), "--bot-delay", "0"], env)
     try:
-        _drain(fd, b"table")
+        read_until(fd, b"table")
     except BaseException:
         _end(pid, fd)
         raise
@@ -108,7 +92,7 @@ def test_a_seat_whose_input_pipe_closes_ends_and_does_not_spin(table, tmp_path):
                             stdout=w_out, stderr=w_out)
     os.close(w_out)
     try:
-        _drain(r_out, b"table " + new.table_id.encode())
+        read_until(r_out, b"table " + new.table_id.encode())
         before = _cpu_seconds(proc.pid)
         proc.stdin.close()  # the player's input ends
         ended, cpu = _ended(proc.pid)
