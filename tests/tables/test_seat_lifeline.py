@@ -82,9 +82,9 @@ def _end(pid: int, fd: int | None = None) -> None:
         os.close(fd)
 
 
-def test_a_seat_whose_input_pipe_closes_ends_and_does_not_spin(table, tmp_path):
-    """An SSH session without a terminal that drops: standard input at EOF. The seat ends within
-    seconds, spending next to no CPU meanwhile (it used to spin at a full core forever)."""
+def _seat_in_pipes(table, tmp_path) -> tuple[subprocess.Popen, int]:
+    """`tabletop seat CODE` with pipes for input and output (an SSH session without a terminal),
+    once it has drawn its screen: (the process, the read end of its output)."""
     store_path, new = table
     r_out, w_out = os.pipe()
     proc = subprocess.Popen([sys.executable, "-m", "tabletop_tui", "seat", new.codes[0], "--store",
@@ -93,17 +93,34 @@ def test_a_seat_whose_input_pipe_closes_ends_and_does_not_spin(table, tmp_path):
     os.close(w_out)
     try:
         read_until(r_out, b"table " + new.table_id.encode())
-        before = _cpu_seconds(proc.pid)
-        proc.stdin.close()  # the player's input ends
-        ended, cpu = _ended(proc.pid)
-        assert ended, "the seat kept running after its input ended"
-        proc.returncode = 0
-        assert cpu - before < 2.0, f"{cpu - before:.2f} s of CPU between the input's end and the exit"
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-            proc.wait()
+    except BaseException:
+        proc.kill()
+        proc.wait()
         os.close(r_out)
+        raise
+    return proc, r_out
+
+
+def test_a_seat_whose_input_pipe_closes_ends_and_does_not_spin(table, tmp_path):
+    """An SSH session without a terminal that drops: standard input at EOF. The seat ends within
+    seconds, spending next to no CPU meanwhile (it used to spin at a full core forever)."""
+    proc, r_out = _seat_in_pipes(table, tmp_path)
+    before = _cpu_seconds(proc.pid)
+    proc.stdin.close()  # the player's input ends
+    ended, cpu = _ended(proc.pid)
+    _end(proc.pid, r_out)
+    assert ended, "the seat kept running after its input ended"
+    assert cpu - before < 2.0, f"{cpu - before:.2f} s of CPU between the input's end and the exit"
+
+
+def test_a_seat_whose_output_pipe_closes_ends(table, tmp_path):
+    """Its output's reader gone (writes would fail with EPIPE) while its input stays open."""
+    proc, r_out = _seat_in_pipes(table, tmp_path)
+    os.close(r_out)  # the reader goes; standard input stays open
+    ended, _ = _ended(proc.pid)
+    _end(proc.pid)
+    proc.stdin.close()
+    assert ended, "the seat kept running with nobody reading it"
 
 
 def test_a_seat_whose_terminal_closes_ends(table, tmp_path):
