@@ -31,7 +31,8 @@ from typing import Callable
 
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 GRACE = 3.0  # seconds the app has to end by itself once the player is gone
-_ENDED = select.POLLHUP | select.POLLERR | select.POLLNVAL | getattr(select, "POLLRDHUP", 0)
+_GONE = ("POLLHUP", "POLLERR", "POLLNVAL")  # reported whatever is asked for
+_ENDED = sum(getattr(select, name, 0) for name in (*_GONE, "POLLRDHUP"))  # (no poll on Windows)
 
 
 def ask_for_parent_death_signal(sig: int = signal.SIGTERM) -> bool:
@@ -62,7 +63,7 @@ def player_gone(fds: tuple[int, ...] = (0, 1, 2), timeout: float = 1.0) -> str |
     ends; say which, or None."""
     poller = select.poll()
     for fd in fds:
-        poller.register(fd, _ENDED & ~(select.POLLHUP | select.POLLERR | select.POLLNVAL))
+        poller.register(fd, getattr(select, "POLLRDHUP", 0))  # no data asked for: only the end
     for fd, events in poller.poll(timeout * 1000):
         if events & _ENDED:
             return "input" if fd == fds[0] else "output"
@@ -92,8 +93,10 @@ class Lifeline(threading.Thread):
             pass  # the app is ending already, or cannot be asked: the timer ends the process
 
 
-def hold(end: Callable[[], None]) -> Lifeline:
+def hold(end: Callable[[], None]) -> Lifeline | None:
     """Start the lifeline of this seat process (call it once, just before the app runs)."""
+    if not hasattr(select, "poll"):  # (Windows: a closed console ends its processes itself)
+        return None
     for sig in (signal.SIGHUP, signal.SIGTERM):
         if signal.getsignal(sig) == signal.SIG_IGN:
             signal.signal(sig, signal.SIG_DFL)

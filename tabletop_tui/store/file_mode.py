@@ -12,9 +12,7 @@ who can fix it.
 """
 from __future__ import annotations
 
-import grp
 import os
-import pwd
 import stat
 import sys
 from pathlib import Path
@@ -30,6 +28,8 @@ def wanted_mode(group: str | None) -> int:
 
 
 def group_id(group: str) -> int:
+    import grp  # (POSIX only, as are file modes)
+
     try:
         return grp.getgrnam(group).gr_gid
     except KeyError:
@@ -50,6 +50,8 @@ def create_private(path: Path, group: str | None) -> None:
 
 def keep_private(path: Path, group: str | None) -> None:
     """Put the store's files back to their mode (see the module); say once what was changed."""
+    if os.name != "posix":
+        return  # no file modes to keep (the folder's access control guards the file)
     want = wanted_mode(group)
     gid = group_id(group) if group else None
     for suffix in SIDE_FILES:
@@ -78,6 +80,8 @@ def keep_private(path: Path, group: str | None) -> None:
 
 
 def _user(uid: int) -> str:
+    import pwd
+
     try:
         return pwd.getpwuid(uid).pw_name
     except KeyError:
