@@ -416,3 +416,37 @@ def test_two_seats_in_headless_chromium_moves_made_in_either_page_show_in_the_ot
         assert movers == {0, 1}, "both tabs made moves"
     finally:
         driver.quit()
+
+
+def test_what_serve_prints_never_holds_a_code_nor_a_traceback():
+    """Whatever reaches serve's output (a seat's error output copied there, a log line) has
+    anything shaped like a code blanked, however it is joined, and a logged error is one line."""
+    import io
+    import logging
+
+    from tabletop_tui.serve import NoTracebacks, Redacting
+    from tabletop_tui.store.codes import new_code
+
+    code = new_code()
+    out = io.StringIO()
+    stream = Redacting(out)
+    for shown in (code, code.upper(), code.replace("-", ""), code.replace("-", " "), f"/seat/{code}?x=1"):
+        stream.write(f"before {shown} after\n")
+    assert code[:4] not in out.getvalue().lower() and out.getvalue().count("[code]") == 5
+    stream.write("table 8ec7e6fc071f, seat 2 Ben, 2026-12-03\n")  # ordinary words stay
+    assert "table 8ec7e6fc071f, seat 2 Ben" in out.getvalue()
+
+    log = logging.getLogger("tabletop-test-serve")
+    handler = logging.StreamHandler(stream)
+    handler.addFilter(NoTracebacks())
+    log.addHandler(handler)
+    try:
+        try:
+            secret = code  # a frame's local, as rich's tracebacks would list it
+            raise ValueError(f"bad {secret}")
+        except ValueError:
+            log.exception("a seat's connection failed")
+    finally:
+        log.removeHandler(handler)
+    said = out.getvalue().splitlines()[-1]
+    assert said.startswith("a seat's connection failed (ValueError)") and "Traceback" not in out.getvalue()
