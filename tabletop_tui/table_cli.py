@@ -35,13 +35,18 @@ def _store_address(url: Optional[str]) -> Optional[str]:
 
 
 def _store(url: Optional[str], create: bool = True):
-    """The store a command names (see _store_address), opened; ``create`` False: a missing one
-    is an error (a seat or serve never makes one)."""
+    """The store a command names (see _store_address), opened."""
+    return _open_store(_store_address(url), create)
+
+
+def _open_store(address: Optional[str], create: bool = True):
+    """The store at an address already checked; ``create`` False: a missing one is an error (a
+    seat or serve never makes one)."""
     from tabletop_tui.store.base import StoreError
     from tabletop_tui.store.open import open_store
 
     try:
-        return open_store(_store_address(url), create=create)
+        return open_store(address, create=create)
     except StoreError as e:
         fail(str(e))
 
@@ -213,7 +218,7 @@ def seat_cmd(
     if not 0 <= bot_delay <= 60:
         fail(f"--bot-delay takes seconds from 0 to 60, not {bot_delay}")
     store = _store_address(store)
-    st = _store(store, create=False)
+    st = _open_store(store, create=False)
     try:
         table = Table(st, code, source or "local")
     except CodeRefused as e:
@@ -266,7 +271,7 @@ def serve_cmd(
     except ValueError as e:
         fail(f"--trusted-proxy takes an address or a network, e.g. 127.0.0.1 or 10.0.0.0/8 ({e})")
     server.store = store = _store_address(store)
-    _store(store, create=False).close()  # a wrong or missing store is said now, not at the first seat
+    _open_store(store, create=False).close()  # a wrong or missing store is said now, not at the first seat
     try:
         server.serve()
     except OSError as e:  # the port is taken, or not ours to take

@@ -159,3 +159,15 @@ def test_a_store_address_with_a_password_is_refused_on_the_command_line(tmp_path
     monkeypatch.setenv("TABLETOP_STORE", str(store))  # where an address goes instead
     r = runner.invoke(app, ["table", "new", "piratissimo", "--players", "2"])
     assert r.exit_code == 0 and store.exists(), r.output
+
+
+def test_a_store_address_with_a_password_in_the_environment_is_used(pg_url, monkeypatch):
+    """$TABLETOP_STORE may hold a password (only its owner reads a process's environment): table,
+    seat and serve all open that store."""
+    monkeypatch.delenv("SSH_ORIGINAL_COMMAND", raising=False)
+    monkeypatch.delenv("SSH_CLIENT", raising=False)
+    monkeypatch.setenv("TABLETOP_STORE", pg_url + "&password=not-needed-here")  # (the test server trusts)
+    r = runner.invoke(app, ["table", "new", "piratissimo", "--players", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["seat", "abcd-efgh-ijkl-mnop-qrst-uvwx-yz23"])
+    assert r.exit_code == 2 and "No table has that code" in r.output  # the store was reached
