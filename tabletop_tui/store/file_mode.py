@@ -5,10 +5,12 @@ At every open (by `tabletop table`, `seat` or `serve`) the file and its write-ah
 (``-wal``, ``-shm``: SQLite makes them with the file's mode, and they hold the same data) are put
 back to mode 0600 if anything widened them (a `chmod 0644`, a copy, a file deleted and made again
 under a loose umask), and that is said once on standard error. Only when the host asks for a
-shared group (``sqlite:///PATH?group=NAME``: the SSH account's store, docs/tables.md) are they
-0660 and that group's; never readable by other users. A process that is not the file's owner
-(the SSH account opening the host's store) cannot change the mode, so it says what is wrong and
-who can fix it.
+shared group may the group read and write them (at most 0660; never other users): the host asks
+by giving the file a group that is not its own primary group (`chgrp tabletop`, or a setgid
+folder of that group: the SSH account's store, docs/tables.md), or with
+``sqlite:///PATH?group=NAME``, which also makes it so (that group's, exactly 0660). A process that
+is not the file's owner (the SSH account opening the host's store) cannot change the mode, so it
+says what is wrong and who can fix it.
 """
 from __future__ import annotations
 
@@ -25,6 +27,16 @@ _said: set[str] = set()  # what this process has said already (once each)
 
 def wanted_mode(group: str | None) -> int:
     return 0o660 if group else 0o600
+
+
+def given_a_group(st: os.stat_result) -> bool:
+    """Whether the file's group is one its owner gave it: not the owner's own primary group."""
+    import pwd
+
+    try:
+        return st.st_gid != pwd.getpwuid(st.st_uid).pw_gid
+    except KeyError:
+        return False
 
 
 def group_id(group: str) -> int:
@@ -61,22 +73,24 @@ def keep_private(path: Path, group: str | None) -> None:
         except OSError:
             continue
         mode = stat.S_IMODE(st.st_mode)
+        limit = 0o660 if gid is not None or given_a_group(st) else 0o600
+        new = want if gid is not None else mode & limit  # (asked: exactly; else only narrowed)
         wrong_group = gid is not None and st.st_gid != gid
-        if mode == want and not wrong_group:
+        if mode == new and not wrong_group:
             continue
         if st.st_uid != os.geteuid():
-            if mode & 0o007 or (mode & 0o070 and not group):
+            if mode & ~limit:
                 _say(f"the table store {f} can be read by others (mode {mode:04o}), and only its owner, "
-                     f"{_user(st.st_uid)}, can change that: chmod {want:o} {f}")
+                     f"{_user(st.st_uid)}, can change that: chmod {limit:o} {f}")
             continue
         try:
             if wrong_group:
                 os.chown(f, -1, gid)
-            os.chmod(f, want)
+            os.chmod(f, new)
         except OSError as e:
             raise StoreError(f"The table store {f} cannot be made its owner's alone ({e.strerror}).") from None
-        if mode & ~want:  # it had been widened: said (a narrower file only gets what was asked)
-            _say(f"the table store {f} could be read by others (mode {mode:04o}): it is {want:04o} again")
+        if mode & ~limit:  # it had been widened: said (a narrower file only gets what was asked)
+            _say(f"the table store {f} could be read by others (mode {mode:04o}): it is {new:04o} again")
 
 
 def _user(uid: int) -> str:

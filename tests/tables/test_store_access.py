@@ -106,20 +106,33 @@ def _a_group_of_mine() -> str | None:
 
 
 def test_a_store_is_shared_with_a_group_only_when_the_host_asks(tmp_path):
-    """?group=NAME: mode 0660 and that group's (the SSH account's store); still never readable
-    by other users: 0666 is put back to 0660."""
+    """The host asks by giving the store a group of its own (chgrp, or a setgid folder: the SSH
+    account's store) or with ?group=NAME (which also makes it so): the group may then read and
+    write it (0660), other users never (0666 is put back to 0660). In the owner's own group, a
+    0660 store is 0600 again."""
     group = "daemon" if os.geteuid() == 0 else _a_group_of_mine()
     if group is None:
         pytest.skip("this user belongs to no group besides its own to share a store with")
+    gid = grp.getgrnam(group).gr_gid
     path = tmp_path / "shared.sqlite3"
     url = f"sqlite://{path}?group={group}"
     open_store(url).close()
-    assert mode(path) == 0o660 and path.stat().st_gid == grp.getgrnam(group).gr_gid
+    assert mode(path) == 0o660 and path.stat().st_gid == gid
     os.chmod(path, 0o666)
     open_store(url).close()
     assert mode(path) == 0o660
-    open_store(path).close()  # opened without asking for the group: its owner's alone again
-    assert mode(path) == 0o600
+    os.chmod(path, 0o664)
+    open_store(path).close()  # the recipe's plain --store: the group it was given is kept
+    assert mode(path) == 0o660 and path.stat().st_gid == gid
+    plain = tmp_path / "plain.sqlite3"
+    open_store(plain).close()
+    os.chmod(plain, 0o660)  # group-readable, but the owner's own group: nobody asked
+    open_store(plain).close()
+    assert mode(plain) == 0o600
+    os.chown(plain, -1, gid)  # chgrp: the host asks
+    os.chmod(plain, 0o660)
+    open_store(plain).close()
+    assert mode(plain) == 0o660
     with pytest.raises(StoreError, match="no group 'no-such-group-here'"):
         open_store(f"sqlite://{path}?group=no-such-group-here")
     with pytest.raises(StoreError, match=r"\?group=NAME"):
