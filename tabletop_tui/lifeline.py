@@ -58,6 +58,14 @@ def input_can_reach(fd: int = 0) -> bool:
     return os.isatty(fd) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
 
 
+def _is_open(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+        return True
+    except OSError:
+        return False
+
+
 def player_gone(fds: tuple[int, ...] = (0, 1, 2), timeout: float = 1.0) -> str | None:
     """Block up to ``timeout`` seconds until standard input, output or error (where Textual draws)
     ends; say which, or None."""
@@ -66,7 +74,7 @@ def player_gone(fds: tuple[int, ...] = (0, 1, 2), timeout: float = 1.0) -> str |
         poller.register(fd, getattr(select, "POLLRDHUP", 0))  # no data asked for: only the end
     for fd, events in poller.poll(timeout * 1000):
         if events & _ENDED:
-            return "input" if fd == fds[0] else "output"
+            return "input" if fd == 0 else "output"
     return None
 
 
@@ -79,11 +87,12 @@ class Lifeline(threading.Thread):
         self.end = end
         self.grace = grace
         self.parent = os.getppid()
+        self.fds = tuple(fd for fd in (0, 1, 2) if _is_open(fd))  # (one closed from the start is no news)
         self.why: str | None = None
 
     def run(self) -> None:
         while self.why is None:
-            self.why = player_gone() or ("parent" if os.getppid() != self.parent else None)
+            self.why = player_gone(self.fds) or ("parent" if os.getppid() != self.parent else None)
         last = threading.Timer(self.grace, os._exit, args=(0,))  # if the app does not end
         last.daemon = True
         last.start()
