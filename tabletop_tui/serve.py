@@ -8,20 +8,32 @@ holds the code).
 
 This subclass uses textual-serve's private parts (its page template, ``AppService`` and the
 websocket loop), so the version is pinned in pyproject.toml (textual-serve==1.1.3).
+
+It keeps to itself (issue 35): a malformed or oversized request gets its 4xx status and nothing
+else (aiohttp would echo the request line, which holds the code, and log a traceback with the
+frames' locals); nothing is logged with a traceback; whatever serve writes passes through a
+filter that blanks anything shaped like a code; and the page loads nothing from another host
+(textual-serve's page links a font stylesheet on a public CDN: ours uses the copy of the same
+font that textual-serve ships, served from our /static, and a Content-Security-Policy says so).
 """
 from __future__ import annotations
 
 import asyncio
 import html
+import ipaddress
 import logging
+import re
 import secrets
 import shlex
 import sys
 import time
+from http import HTTPStatus
+from pathlib import Path
 from typing import Any
 
 import aiohttp_jinja2
-from aiohttp import web
+import jinja2
+from aiohttp import web, web_protocol, web_server
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -30,6 +42,65 @@ from tabletop_tui.cli_common import SEAT_CODE_ENV, SEAT_SOURCE_ENV, STORE_ENV
 log = logging.getLogger("textual-serve")
 
 TICKET_SECONDS = 60.0
+# anything shaped like a code (7 groups of 4 base32 letters, however joined), blanked in serve's output
+CODE_SHAPE = re.compile(r"(?i)(?<![a-z2-7])[a-z2-7]{4}(?:[-\s_/]?[a-z2-7]{4}){6}(?![a-z2-7])")
+CDN_FONT = re.compile(r'<link\s+rel="stylesheet"\s+href="https://fonts\.googleapis\.com/[^"]*"\s*/>')
+OWN_FONT = ('<style>@font-face { font-family: "Roboto Mono"; font-display: swap; '
+            'src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }</style>')
+PAGE = "seat_page.html"
+
+
+class QuietRequestHandler(web_protocol.RequestHandler):
+    """aiohttp's connection handler, answering a request it cannot read (a request line over
+    8 KB, a malformed one) with its status and phrase only: no echo of the request, no log."""
+
+    def handle_error(self, request: Any, status: int = 500, exc: BaseException | None = None,
+                     message: str | None = None) -> web.StreamResponse:
+        if request.writer.output_size > 0:
+            raise ConnectionError("a response was sent already")
+        try:
+            phrase = HTTPStatus(status).phrase
+        except ValueError:
+            phrase = "Error"
+        resp = web.Response(status=status, text=f"{status} {phrase}\n", content_type="text/plain")
+        resp.force_close()
+        return resp
+
+
+class Redacting:
+    """serve's standard output or error, with anything shaped like a code blanked (a seat
+    process's error output is copied there when it ends: textual-serve does so)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(CODE_SHAPE.sub("[code]", text))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class NoTracebacks(logging.Filter):
+    """A log line says what happened in words; never a traceback (it lists frames' locals)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info:
+            record.msg = f"{record.getMessage()} ({record.exc_info[0].__name__})"
+            record.args = ()
+        record.exc_info = record.exc_text = None
+        record.stack_info = None
+        return True
+
+
+def seat_page(templates_path: str | Path) -> str:
+    """textual-serve's page, its web font served by us instead of a public CDN."""
+    text = (Path(templates_path) / "app_index.html").read_text(encoding="utf-8")
+    page, found = CDN_FONT.subn(OWN_FONT, text)
+    if found != 1 or re.search(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", page):
+        raise RuntimeError("textual-serve's page template is not the one serve.py knows (1.1.3)")
+    return page
 
 
 class SeatService(AppService):
@@ -42,24 +113,56 @@ class SeatService(AppService):
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         env = super()._build_environment(width, height)
-        env.pop("SSH_ORIGINAL_COMMAND", None)
+        for name in ("SSH_ORIGINAL_COMMAND", "SSH_CLIENT", "SSH_CONNECTION"):  # (serve started over SSH)
+            env.pop(name, None)
         env.update(self.extra_env)
         return env
 
 
 class SeatServer(Server):
     def __init__(self, store: str | None = None, host: str = "127.0.0.1", port: int = 8000,
-                 public_url: str | None = None) -> None:
-        command = f"{shlex.quote(sys.executable)} -m tabletop_tui seat"
+                 public_url: str | None = None, trusted_proxies: Any = ()) -> None:
+        # exec: the seat is serve's own child, so that it gets its parent-death signal (lifeline.py)
+        command = f"exec {shlex.quote(sys.executable)} -m tabletop_tui seat"
         super().__init__(command, host=host, port=port, title="tabletop", public_url=public_url)
         self.given_public_url = public_url
         self.store = store
         self.tickets: dict[str, tuple[str, str, float]] = {}  # ticket → (code, source, made at)
+        self.trusted = [ipaddress.ip_network(p, strict=False) for p in trusted_proxies]  # ValueError: not one
+
+    def visitor(self, request: web.Request) -> str:
+        """The visitor's address, the source their wrong codes count against: the connection's,
+        or, when it comes from a proxy given with --trusted-proxy, the last address in
+        X-Forwarded-For that is not a trusted proxy (the ones before it the visitor may forge)."""
+        remote = request.remote or "web"
+        if not self._trusted(remote):
+            return remote
+        hops = [h.strip() for h in ",".join(request.headers.getall("X-Forwarded-For", [])).split(",")]
+        for hop in reversed([h for h in hops if h]):
+            if not self._trusted(hop):
+                return hop[:64]
+        return remote
+
+    def _trusted(self, address: str) -> bool:
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return any(ip in net for net in self.trusted)
 
     # -- logging: never the page's address (it holds the code) -------------------------------
     def initialize_logging(self) -> None:
-        super().initialize_logging()
+        logging.basicConfig(level="INFO", format="%(message)s")
+        for handler in logging.getLogger().handlers:
+            handler.addFilter(NoTracebacks())
         logging.getLogger("aiohttp.access").disabled = True
+        logging.getLogger("aiohttp.server").disabled = True  # its lines name the request
+
+    def serve(self, debug: bool = False) -> None:
+        sys.stdout, sys.stderr = Redacting(sys.stdout), Redacting(sys.stderr)
+        self.console.file = sys.stdout
+        web_server.RequestHandler = QuietRequestHandler  # (this process serves nothing else)
+        super().serve(debug=False)  # debug would start devtools in each seat
 
     async def on_startup(self, app: web.Application) -> None:
         where = self.given_public_url or f"http://{self.host}:{self.port}"
@@ -74,7 +177,7 @@ class SeatServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
-        aiohttp_jinja2.setup(app, loader=__import__("jinja2").FileSystemLoader(self.templates_path))
+        aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({PAGE: seat_page(self.templates_path)}))
         app.add_routes([
             web.get("/", self.handle_home, name="index"),
             web.get("/seat/{code}", self.handle_seat, name="seat"),
@@ -100,18 +203,19 @@ class SeatServer(Server):
         from tabletop_tui.store.open import open_store
 
         code = request.match_info["code"]
-        source = request.remote or "web"
+        source = self.visitor(request)
 
         def check() -> None:
-            st = open_store(self.store)
+            st = open_store(self.store, create=False)
             try:
-                st.admit(code, source)
+                st.admit(code, source, pause=False)  # the wait is slept below, holding no thread
             finally:
                 st.close()
 
         try:
             await asyncio.get_running_loop().run_in_executor(None, check)
         except CodeRefused as e:
+            await asyncio.sleep(e.wait)
             return _page("Seat refused", html.escape(str(e)), status=403)
         except StoreError as e:
             return _page("Seat unavailable", html.escape(str(e)), status=503)
@@ -130,9 +234,14 @@ class SeatServer(Server):
             "config": {"static": {"url": f"{base}/static/"}},
             "application": {"name": "tabletop"},
         }
-        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        response = aiohttp_jinja2.render_template(PAGE, request, context)
         response.headers["Cache-Control"] = "no-store"
         response.headers["Referrer-Policy"] = "no-referrer"
+        origin = ws.split("/ws/", 1)[0]
+        response.headers["Content-Security-Policy"] = (  # nothing from another host
+            "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+            f"img-src 'self' data:; font-src 'self'; connect-src 'self' {origin}; base-uri 'none'; "
+            "form-action 'none'; frame-ancestors 'none'")
         return response
 
     async def handle_seat_websocket(self, request: web.Request) -> web.WebSocketResponse:

@@ -15,16 +15,38 @@ from tabletop_tui.cli_common import (SEAT_CODE_ENV, SEAT_SOURCE_ENV, STORE_ENV, 
 table_app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                         help="Tables for friends on other machines: a store of games and seat codes.")
 
-STORE_HELP = ("Where tables are kept: a file path, sqlite:///PATH or postgresql://… "
-              "(default: tables.sqlite3 in the user data folder).")
+STORE_HELP = ("Where tables are kept: a file path, sqlite:///PATH or postgresql://… without a "
+              "password (default: $TABLETOP_STORE, else tables.sqlite3 in the user data folder).")
+PASSWORD_SHOWN = ("a store address with a password is refused on the command line, where every user "
+                  "of this machine can read it (ps): put the address in $TABLETOP_STORE, or the "
+                  "password in libpq's password file (~/.pgpass) or a service in its service file "
+                  "(~/.pg_service.conf, then --store 'postgresql:///?service=NAME')")
 
 
-def _store(url: Optional[str]):
+def _store_address(url: Optional[str]) -> Optional[str]:
+    """The store a command names: --store (never with a password), else $TABLETOP_STORE."""
+    import os
+
+    from tabletop_tui.store.open import password_in
+
+    if url and password_in(url):
+        fail(PASSWORD_SHOWN)
+    return url or os.environ.get(STORE_ENV) or None
+
+
+def _store(url: Optional[str], create: bool = True):
+    """The store a command names (see _store_address), opened."""
+    return _open_store(_store_address(url), create)
+
+
+def _open_store(address: Optional[str], create: bool = True):
+    """The store at an address already checked; ``create`` False: a missing one is an error (a
+    seat or serve never makes one)."""
     from tabletop_tui.store.base import StoreError
     from tabletop_tui.store.open import open_store
 
     try:
-        return open_store(url)
+        return open_store(address, create=create)
     except StoreError as e:
         fail(str(e))
 
@@ -129,10 +151,46 @@ def _ssh_code(command: str) -> str:
     return " ".join(words)
 
 
+CODE_PROMPT = "Your seat's code (it does not show as you type): "
+LONGEST_LINE = 200  # a code is 34 characters with its dashes; a longer line is not one
+
+
+def _ask_code() -> str:
+    """The code, never from a command line: asked in the terminal without echo (as ssh asks for
+    a passphrase), or one line of standard input when it is piped. The piped line is read a byte
+    at a time, so that what follows it stays for the seat's own input."""
+    import getpass
+    import os
+    import sys
+
+    if sys.stdin is not None and sys.stdin.isatty():
+        try:
+            return getpass.getpass(CODE_PROMPT)
+        except (EOFError, KeyboardInterrupt):
+            typer.echo("", err=True)
+            fail("no code given")
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, ValueError, OSError):  # not a file (a test's runner)
+        return sys.stdin.readline(LONGEST_LINE).strip() if sys.stdin else ""
+    line = b""
+    try:
+        while len(line) <= LONGEST_LINE and not line.endswith(b"\n"):
+            byte = os.read(fd, 1)
+            if not byte:
+                break
+            line += byte
+    except OSError:
+        pass
+    return line.decode("utf-8", "replace").strip() if len(line) <= LONGEST_LINE else "?"
+
+
 def seat_cmd(
     code: Optional[str] = typer.Argument(None, metavar="CODE", show_default=False,
-                                         help="Your seat's code, as the host gave it (over SSH: "
-                                              "what follows the host, from $SSH_ORIGINAL_COMMAND)."),
+                                         help="Your seat's code, as the host gave it. Better left out: "
+                                              "a command line is visible to every user of the machine "
+                                              "(ps); without it the code is asked for, unseen as you "
+                                              "type (piped: one line of standard input)."),
     store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
     bot_delay: float = typer.Option(0.5, "--bot-delay", metavar="SECONDS",
                                     help="Pause before each bot move (0 = none)."),
@@ -149,15 +207,18 @@ def seat_cmd(
     from_web = env.pop(SEAT_CODE_ENV, None)  # not handed on to any process this one starts
     if code is None and from_web:
         code, via = from_web, "web"
+    if via != "web" and env.get("SSH_CLIENT"):  # over SSH: the player's address is the source
+        via, source = "ssh", env["SSH_CLIENT"].split()[0]
     if code is None and env.get("SSH_ORIGINAL_COMMAND"):
-        code, via = _ssh_code(env["SSH_ORIGINAL_COMMAND"]), "ssh"
-        source = (env.get("SSH_CLIENT") or "ssh").split()[0]
+        code = _ssh_code(env["SSH_ORIGINAL_COMMAND"])
+    if not code and via != "web":
+        code = _ask_code()
     if not code:
-        fail("give your seat's code: tabletop seat CODE (over SSH: ssh -t play@HOST CODE)")
+        fail("give your seat's code: tabletop seat asks for it (over SSH: ssh -t play@HOST)")
     if not 0 <= bot_delay <= 60:
         fail(f"--bot-delay takes seconds from 0 to 60, not {bot_delay}")
-    store = store or env.get(STORE_ENV) or None
-    st = _store(store)
+    store = _store_address(store)
+    st = _open_store(store, create=False)
     try:
         table = Table(st, code, source or "local")
     except CodeRefused as e:
@@ -171,9 +232,16 @@ def seat_cmd(
 
         remember(table, code, store)
     from tabletop_tui.app import seat_app
+    from tabletop_tui.lifeline import hold, input_can_reach
+
+    if not input_can_reach():
+        fail("a seat needs a terminal to play in: its standard input is a file or /dev/null "
+             "(over SSH: ssh -t)")
 
     del code, from_web  # kept only in the Table (a crash report lists a frame's locals)
-    seat_app(table, bot_delay=bot_delay).run()
+    seat = seat_app(table, bot_delay=bot_delay)
+    hold(lambda: seat.call_from_thread(seat.exit))  # the seat ends with its player (lifeline.py)
+    seat.run()
 
 
 def serve_cmd(
@@ -183,6 +251,11 @@ def serve_cmd(
     public_url: Optional[str] = typer.Option(None, "--public-url", metavar="URL",
                                              help="The address players open (behind a proxy: https://…)."),
     store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
+    trusted_proxy: List[str] = typer.Option([], "--trusted-proxy", metavar="ADDR",
+                                            help="A reverse proxy in front (an address or a network, "
+                                                 "repeatable): a visitor's address is taken from its "
+                                                 "X-Forwarded-For, so that one visitor's wrong codes "
+                                                 "slow only them."),
 ) -> None:
     """Serve the seats in a browser: each player opens /seat/CODE."""
 
@@ -192,5 +265,14 @@ def serve_cmd(
         fail(f"tabletop serve needs textual-serve: pip install 'tabletop-tui[tables]' ({e.name} is missing)")
     if not 0 < port < 65536:
         fail(f"--port takes 1 to 65535, not {port}")
-    _store(store).close()  # a wrong address is refused now, not at the first seat
-    SeatServer(store=store, host=host, port=port, public_url=public_url).serve()
+    try:
+        server = SeatServer(store=store, host=host, port=port, public_url=public_url,
+                            trusted_proxies=trusted_proxy)
+    except ValueError as e:
+        fail(f"--trusted-proxy takes an address or a network, e.g. 127.0.0.1 or 10.0.0.0/8 ({e})")
+    server.store = store = _store_address(store)
+    _open_store(store, create=False).close()  # a wrong or missing store is said now, not at the first seat
+    try:
+        server.serve()
+    except OSError as e:  # the port is taken, or not ours to take
+        fail(f"cannot listen on {host}:{port} ({e.strerror or e})")

@@ -28,7 +28,7 @@ class JoinedTablesScreen(Screen):
         from textual.widgets import Footer, OptionList, Static
 
         with Vertical(id="joined-box"):
-            yield Static(Text("Your tables (seats opened with `tabletop seat CODE` on this machine)",
+            yield Static(Text("Your tables (seats opened with `tabletop seat` on this machine)",
                               style="bold"))
             yield OptionList(id="joined")
             yield Static("", id="joined-hint")
@@ -58,7 +58,7 @@ class JoinedTablesScreen(Screen):
         hint = ("Enter: open the seat · d: forget it (the code is the seat: keep it if you "
                 "want to come back) · Esc: back" if self.entries else
                 "No tables yet: a host makes one with `tabletop table new GAME`, and you open "
-                "your seat with `tabletop seat CODE`. Esc: back")
+                "your seat with `tabletop seat` and the code they give you. Esc: back")
         self.query_one("#joined-hint", Static).update(hint)
         if self.entries:
             ol.highlighted = 0
@@ -73,7 +73,7 @@ class JoinedTablesScreen(Screen):
         from tabletop_tui.store.open import open_store
 
         try:
-            table = Table(open_store(entry.get("store")), entry["code"])
+            table = Table(open_store(entry.get("store"), create=False), entry["code"])  # a seat never makes a store
         except StoreError as e:
             self.notify(str(e), title="Cannot open the seat", severity="error", markup=False)
             return

@@ -10,6 +10,7 @@ that the code holds a seat, and that the pending decision is that seat's (or a b
 appending at once exactly one lands; the other is told that the table moved on.
 
 Codes are random, stored only as sha256 hashes, and never written into a message or a log.
+A right code always opens its seat; wrong ones are slowed, per source (see ``Store``).
 """
 from __future__ import annotations
 
@@ -30,11 +31,14 @@ class StoreError(Exception):
 
 
 class CodeRefused(StoreError):
-    """A wrong or malformed code."""
+    """A wrong or malformed code. ``wait``: the seconds its answer is held back (the caller
+    that did not let the store sleep them, `tabletop serve`, waits them itself)."""
+
+    wait: float = 0.0
 
 
 class TooManyAttempts(CodeRefused):
-    """Too many wrong codes from one place (or in all) lately."""
+    """A wrong code from a place that has tried many lately: answered after a longer wait."""
 
 
 class MovedOn(StoreError):
@@ -103,13 +107,16 @@ SCHEMA = [
         UNIQUE (table_id, seq))""",
     """CREATE TABLE IF NOT EXISTS codes (
         hash TEXT PRIMARY KEY, table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER)""",
-    """CREATE TABLE IF NOT EXISTS failures (source TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)""",
-    "CREATE INDEX IF NOT EXISTS failures_by_source ON failures (source, at)",
+    # wrong codes lately, one row per source (an address, "local"): a row, not a row per try, so
+    # that hammering costs the store one small update a try and no growth
+    """CREATE TABLE IF NOT EXISTS refusals (
+        source TEXT PRIMARY KEY, tries INTEGER NOT NULL, last_at DOUBLE PRECISION NOT NULL)""",
 ]
+MAX_SOURCES = 10_000  # sources remembered at once; past that a new one waits as the slowest does
 
 MALFORMED = "That is not a table code: a code is 28 letters and digits, as the host gave it."
 UNKNOWN = "No table has that code: check it with the host."
-TOO_MANY = "Too many wrong codes tried lately: wait a minute, then try again."
+SLOWED = " (Many wrong codes came from here lately: each answer now waits {:.0f} s.)"
 
 
 class _Tx:
@@ -137,17 +144,22 @@ class Store:
     (a transaction each: a write one takes the write lock before it reads), ``_lock`` (what makes
     the table's row locked in a write transaction), ``_notify`` and ``wait``.
 
-    Rate limit: a code refused from one ``source`` (an address, "local") is written down; after
-    ``attempts`` refusals from it within ``window`` seconds (or ten times that many in all) every
-    code is refused until the window has passed; each refusal also waits ``delay`` seconds."""
+    Rate limit, against hammering (codes are 136 bits: guessing one is hopeless anyway): a right
+    code is always let in, at once, whoever else is trying wrong ones from wherever. A wrong one
+    is counted against its ``source`` (an address, "local") and answered after ``delay`` seconds;
+    past ``attempts`` wrong ones from that source, each one waits twice as long as the one before,
+    up to ``max_delay``; a source forgets its tries ``window`` seconds after its last one. (It was
+    once the other way: five wrong codes refused every code from that place, and fifty from
+    anywhere refused every code for everyone — behind a proxy, one typo locked out all.)"""
 
     integrity_errors: tuple = ()
     lock_suffix = ""  # e.g. " FOR UPDATE"
 
-    def __init__(self, attempts: int = 5, window: float = 60.0, delay: float = 1.0):
+    def __init__(self, attempts: int = 5, window: float = 60.0, delay: float = 1.0, max_delay: float = 30.0):
         self.attempts = attempts
         self.window = window
         self.delay = delay
+        self.max_delay = max_delay
 
     # -- to give in a subclass ------------------------------------------------------------
     @contextmanager
@@ -226,31 +238,49 @@ class Store:
         return [Move(int(r[0]), int(r[1]), r[2]) for r in rows]
 
     # -- codes ----------------------------------------------------------------------------
-    def admit(self, code: str, source: str = "local") -> Access:
-        """What ``code`` grants, or CodeRefused (one line, without the code). Refusals from a
-        ``source`` are limited in rate (see the class)."""
+    def admit(self, code: str, source: str = "local", pause: bool = True) -> Access:
+        """What ``code`` grants, or CodeRefused (one line, without the code). A right code is
+        let in at once; a wrong one is answered after a wait that grows with the wrong ones from
+        ``source`` (see the class): slept here, or (``pause`` False) left to the caller in
+        the error's ``wait``."""
         h = code_hash(code)
-        with self._write() as tx:
-            self._check_rate(tx, source)
-            row = tx.one("SELECT table_id, seat FROM codes WHERE hash = ?", (h,)) if h else None
-            if row is None:
-                tx.run("INSERT INTO failures (source, at) VALUES (?, ?)", (source, time.time()))
+        row = None
+        if h:
+            with self._read() as tx:  # a read: a right code waits for no writer
+                row = tx.one("SELECT table_id, seat FROM codes WHERE hash = ?", (h,))
         if row is None:
-            self._refused(h)
+            self._refused(h, source, pause)
         return Access(row[0], None if row[1] is None else int(row[1]))
 
-    def _check_rate(self, tx: _Tx, source: str) -> None:
-        now = time.time()
-        tx.run("DELETE FROM failures WHERE at < ?", (now - self.window,))
-        mine = tx.one("SELECT COUNT(*) FROM failures WHERE source = ? AND at >= ?", (source, now - self.window))[0]
-        every = tx.one("SELECT COUNT(*) FROM failures WHERE at >= ?", (now - self.window,))[0]
-        if mine >= self.attempts or every >= 10 * self.attempts:
-            raise TooManyAttempts(TOO_MANY)
+    def refusal_wait(self, tries: int) -> float:
+        """The seconds the answer to a source's ``tries``-th wrong code lately is held back."""
+        if self.delay <= 0:
+            return 0.0
+        return min(self.max_delay, self.delay * 2.0 ** max(0, tries - self.attempts))
 
-    def _refused(self, h: str | None) -> None:
-        if self.delay > 0:
-            time.sleep(self.delay)
-        raise CodeRefused(UNKNOWN if h else MALFORMED)
+    def _count_refusal(self, source: str) -> int:
+        """Write down a wrong code from ``source``; how many it has tried lately."""
+        now = time.time()
+        with self._write() as tx:
+            tx.run("DELETE FROM refusals WHERE last_at < ?", (now - self.window,))
+            known = tx.one("SELECT tries FROM refusals WHERE source = ?", (source,))
+            if known is None and tx.one("SELECT COUNT(*) FROM refusals")[0] >= MAX_SOURCES:
+                return 10 * self.attempts  # the store keeps no more; this one waits long
+            # (an upsert: two first tries from one source at once on PostgreSQL both count)
+            tx.run("INSERT INTO refusals (source, tries, last_at) VALUES (?, 1, ?) ON CONFLICT (source) "
+                   "DO UPDATE SET tries = refusals.tries + 1, last_at = excluded.last_at", (source, now))
+            return int(tx.one("SELECT tries FROM refusals WHERE source = ?", (source,))[0])
+
+    def _refused(self, h: str | None, source: str, pause: bool = True) -> None:
+        tries = self._count_refusal(source)
+        wait = self.refusal_wait(tries)
+        message = UNKNOWN if h else MALFORMED
+        slowed = tries > self.attempts
+        error = (TooManyAttempts if slowed else CodeRefused)(message + (SLOWED.format(wait) if slowed and wait else ""))
+        error.wait = wait
+        if pause and wait > 0:
+            time.sleep(wait)
+        raise error
 
     # -- moves ----------------------------------------------------------------------------
     def append(self, code: str, expected: int, notation: str, check: Check, source: str = "local") -> Move:
@@ -263,10 +293,7 @@ class Store:
         try:
             with self._write() as tx:
                 row = tx.one("SELECT table_id, seat FROM codes WHERE hash = ?", (h,)) if h else None
-                if row is None:
-                    self._check_rate(tx, source)
-                    tx.run("INSERT INTO failures (source, at) VALUES (?, ?)", (source, time.time()))
-                elif row[1] is not None:
+                if row is not None and row[1] is not None:
                     table_id, seat = row[0], int(row[1])
                     info = self._info(tx, table_id, lock=True)
                     moves = self._moves(tx, table_id)
@@ -281,8 +308,8 @@ class Store:
                     self._notify(tx, table_id)
         except self.integrity_errors:
             raise MovedOn(_moved_on(expected + 1, expected)) from None
-        if row is None:
-            self._refused(h)
+        if row is None:  # (counted once the write transaction is over)
+            self._refused(h, source)
         if row[1] is None:
             raise NotYourTurn("A spectator code only watches: it cannot make moves.")
         return Move(expected, actor, stored)

@@ -25,7 +25,7 @@ except ImportError:  # pragma: no cover - the extra is not installed
 class PostgresStore(Store):
     lock_suffix = " FOR UPDATE"
 
-    def __init__(self, url: str, **limits: Any):
+    def __init__(self, url: str, create: bool = True, **limits: Any):
         super().__init__(**limits)
         if psycopg is None:
             raise StoreError("A PostgreSQL store needs psycopg 3: pip install 'psycopg[binary]'.")
@@ -33,7 +33,10 @@ class PostgresStore(Store):
         self.integrity_errors = (psycopg.errors.UniqueViolation,)
         with self._write() as tx:
             tx.run("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
-            for sql in SCHEMA:
+            if not create and tx.one("SELECT to_regclass('tables')")[0] is None:
+                raise StoreError("There is no table store in that PostgreSQL database: the host makes "
+                                 "one with `tabletop table new --store …`.")
+            for sql in SCHEMA:  # (an older store gets the tables added since)
                 tx.run(sql)
 
     def __repr__(self) -> str:

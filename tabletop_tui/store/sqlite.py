@@ -3,7 +3,10 @@
 For the processes of one machine: WAL (readers never wait for the writer; not safe on a network
 file system), every write transaction `BEGIN IMMEDIATE` (a deferred one that reads then writes
 fails at once under contention), `UNIQUE(table_id, seq)` as the last guard. Another process's
-commit is noticed by polling `PRAGMA data_version` on the waiting connection."""
+commit is noticed by polling `PRAGMA data_version` on the waiting connection.
+
+The file is its owner's alone, checked at every open (file_mode.py); only ``create`` makes it (a
+seat never does: a missing store is said as missing, with its path)."""
 from __future__ import annotations
 
 import os
@@ -14,6 +17,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from tabletop_tui.store.base import SCHEMA, Move, Store, StoreError, _Tx
+from tabletop_tui.store.file_mode import create_private, keep_private
 
 BUSY_MS = 10_000
 POLL = 0.05  # seconds between two looks at data_version while waiting
@@ -22,18 +26,22 @@ POLL = 0.05  # seconds between two looks at data_version while waiting
 class SqliteStore(Store):
     integrity_errors = (sqlite3.IntegrityError,)
 
-    def __init__(self, path: Path | str, **limits: Any):
+    def __init__(self, path: Path | str, create: bool = True, group: str | None = None, **limits: Any):
         super().__init__(**limits)
         self.path = Path(path)
+        self.group = group
+        if not create and not self.path.is_file():
+            raise StoreError(f"There is no table store at {self.path}: the host makes one with "
+                             "`tabletop table new` (or give --store the one they use).")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fresh = not self.path.exists()
+            if create:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                create_private(self.path, group)
+            keep_private(self.path, group)  # before SQLite makes its side files with the file's mode
             con = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
         except (OSError, sqlite3.Error) as e:
             raise StoreError(f"The table store {self.path} cannot be opened ({e}).") from None
         try:
-            if fresh:
-                os.chmod(self.path, 0o600)  # hashes only, but nobody else's business
             con.execute(f"PRAGMA busy_timeout={BUSY_MS}")
             con.execute("PRAGMA journal_mode=WAL")
             for sql in SCHEMA:
@@ -44,6 +52,7 @@ class SqliteStore(Store):
             raise StoreError(f"The table store {self.path} is not a table store ({e}).") from None
         finally:
             con.close()
+        keep_private(self.path, group)  # and the side files that were there already
 
     def __repr__(self) -> str:
         return f"SqliteStore({str(self.path)!r})"

@@ -47,7 +47,7 @@ def test_a_wrong_code_is_refused_with_one_line_and_exit_2(store_path, monkeypatc
 def test_no_code_at_all_says_how_to_give_one(store_path, monkeypatch):
     monkeypatch.delenv("SSH_ORIGINAL_COMMAND", raising=False)
     r = runner.invoke(app, ["seat", "--store", str(store_path)])
-    assert r.exit_code == 2 and "tabletop seat CODE" in r.output
+    assert r.exit_code == 2 and "give your seat's code" in r.output
 
 
 def test_over_ssh_the_code_is_what_the_player_typed_after_the_host(store_path, monkeypatch):
@@ -57,11 +57,12 @@ def test_over_ssh_the_code_is_what_the_player_typed_after_the_host(store_path, m
     assert _ssh_code("tabletop seat abcd-efgh") == "abcd-efgh"
     monkeypatch.setenv("SSH_ORIGINAL_COMMAND", "zzzz-zzzz")
     monkeypatch.setenv("SSH_CLIENT", "192.0.2.7 50000 22")
+    open_store(store_path).close()
     r = runner.invoke(app, ["seat", "--store", str(store_path)])
     assert r.exit_code == 2 and "not a table code" in r.output and "zzzz" not in r.output
     st = open_store(store_path)
     with st._read() as tx:
-        assert tx.one("SELECT source FROM failures")[0] == "192.0.2.7"  # the rate limit's source
+        assert tx.one("SELECT source FROM refusals")[0] == "192.0.2.7"  # the rate limit's source
 
 
 def _run_seat(code: str, store_path, data_dir, cols: int = 120, rows: int = 40):

@@ -35,8 +35,9 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def served(tmp_path):
-    """`tabletop serve` on localhost with a fresh store and a two-seat Piratissimo table."""
+def served(tmp_path, request):
+    """`tabletop serve` on localhost with a fresh store and a two-seat Piratissimo table (with
+    the arguments a test gives as the fixture's parameter, if any)."""
     store_path = tmp_path / "tables.sqlite3"
     st = open_store(store_path, delay=0)
     new = new_table(st, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
@@ -44,7 +45,7 @@ def served(tmp_path):
     env = dict(os.environ, TABLETOP_TUI_DATA_DIR=str(tmp_path / "data"))
     env.pop("SSH_ORIGINAL_COMMAND", None)
     proc = subprocess.Popen([sys.executable, "-m", "tabletop_tui", "serve", "--port", str(port),
-                             "--store", str(store_path)], cwd=ROOT, env=env,
+                             "--store", str(store_path), *getattr(request, "param", ())], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
@@ -133,6 +134,164 @@ async def test_a_move_in_one_web_seat_shows_in_the_other(served):
         finally:
             for ws in sockets.values():
                 await ws.close()
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]) != "Z"
+    except OSError:
+        return False
+
+
+def _gone_within(pids: list[int], bound: float = 30.0) -> bool:
+    """Polled: every process in ``pids`` ended (they end in well under 5 s)."""
+    deadline = time.monotonic() + bound
+    while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return not any(_alive(p) for p in pids)
+
+
+async def _open_seat(session, base: str, code: str):
+    page = await (await session.get(f"{base}/seat/{code}")).text()
+    ws = await session.ws_connect(re.search(r"ws://[^\"']+", page).group(0) + "?width=100&height=30")
+    screen = pyte.Screen(100, 30)
+    stream = pyte.ByteStream(screen)
+    await _read(ws, stream, 20, lambda: "table" in "\n".join(screen.display))
+    return ws
+
+
+async def test_a_closed_websocket_ends_its_seat_process_and_no_code_is_in_a_command_line(served):
+    """The browser tab closed: its seat process ends. While it ran, its command line (which every
+    user of the machine can read) held no code."""
+    base, st, new, proc = served
+    async with aiohttp.ClientSession() as s:
+        ws = await _open_seat(s, base, new.codes[0])
+        seats = _children(proc.pid)
+        assert seats, "the websocket started no seat process"
+        for pid in seats:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+            assert "seat" in cmdline and new.codes[0] not in cmdline
+            assert new.codes[0].replace("-", "") not in cmdline.replace("-", "")
+        await ws.close()
+    assert _gone_within(seats), "a seat outlived its closed websocket"
+
+
+async def test_serve_killed_with_kill_9_takes_its_seats_with_it(served):
+    """kill -9 of `tabletop serve`: the seat processes it started end too (nobody can reach
+    them any more)."""
+    base, st, new, proc = served
+    async with aiohttp.ClientSession() as s:
+        sockets = [await _open_seat(s, base, new.codes[seat]) for seat in (0, 1)]
+        seats = _children(proc.pid)
+        assert len(seats) == 2, f"two seats, two processes: {seats}"
+        proc.kill()
+        proc.wait()
+        assert _gone_within(seats), "seat processes outlived their tabletop serve"
+        for ws in sockets:
+            await ws.close()
+
+
+def _raw(base: str, request: bytes) -> tuple[int, bytes]:
+    """Send ``request`` as it is, on a socket of its own; (the status, the whole answer)."""
+    host, port = base.rsplit("/", 1)[1].split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(request)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return int(answer.split(b" ", 2)[1]), answer
+
+
+def test_a_malformed_or_oversized_request_gets_a_4xx_and_nothing_else(served):
+    """A request line over 8 KB holding a code, a header over 8 KB, a line that is not HTTP: each
+    is answered with its status alone; the code is in no answer and serve prints no traceback
+    (the fixture checks its whole output for every code)."""
+    base, st, new, proc = served
+    code = new.codes[0]
+    long_path = f"/seat/{code}?" + "x" * 9000
+    for request in (f"GET {long_path} HTTP/1.1\r\nHost: a\r\n\r\n".encode(),
+                    f"GET /seat/{code} HTTP/1.1\r\nHost: a\r\nX-Pad: {'y' * 9000}\r\n\r\n".encode(),
+                    f"GARBAGE /seat/{code}\x00\x01 NOT-HTTP\r\n\r\n".encode()):
+        status, answer = _raw(base, request)
+        assert 400 <= status < 500, answer[:200]
+        assert code.encode() not in answer and b"xxxx" not in answer and b"Traceback" not in answer
+    assert urllib.request.urlopen(base + "/", timeout=10).status == 200  # and it still serves
+    proc.terminate()
+    out = proc.communicate(timeout=10)[0]
+    assert "Traceback" not in out and "Error handling request" not in out
+
+
+def test_the_seat_page_loads_nothing_from_another_host(served):
+    """Every address the page loads is on serve itself (the web font included), and its
+    Content-Security-Policy lets the browser load nothing else."""
+    base, st, new, proc = served
+    with urllib.request.urlopen(f"{base}/seat/{new.codes[0]}", timeout=10) as r:
+        page, policy = r.read().decode(), r.headers["Content-Security-Policy"]
+    loads = re.findall(r"""(?:src|href)\s*=\s*["']([^"']+)|url\(["']?([^"')]+)""", page)
+    addresses = [a or b for a, b in loads]
+    assert any("fonts/RobotoMono" in a for a in addresses), "the font is ours"
+    for address in addresses:
+        assert address.startswith(base + "/"), address
+        if "/static/" in address:
+            assert urllib.request.urlopen(address, timeout=10).status == 200  # and we serve it
+    assert "googleapis" not in page and "default-src 'self'" in policy and "font-src 'self'" in policy
+
+
+def _refused_sources(st) -> dict:
+    with st._read() as tx:
+        return dict(tx.all("SELECT source, tries FROM refusals"))
+
+
+def _get(url: str, forwarded_for: str | None = None) -> int:
+    headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else {}
+    try:
+        return urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=60).status
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
+WRONG = "abcd-efgh-ijkl-mnop-qrst-uvwx-yz23"
+
+
+def test_without_a_trusted_proxy_a_forwarded_address_is_not_believed(served):
+    base, st, new, proc = served
+    assert _get(f"{base}/seat/{WRONG}", forwarded_for="203.0.113.5") == 403
+    assert _refused_sources(st) == {"127.0.0.1": 1}
+
+
+@pytest.mark.parametrize("served", [["--trusted-proxy", "127.0.0.0/8"]], indirect=True)
+def test_behind_a_trusted_proxy_wrong_codes_count_against_the_visitor_and_a_right_code_opens(served):
+    """Behind a proxy every visitor comes from its address: with --trusted-proxy, the visitor's
+    own address (the last one the proxy added to X-Forwarded-For) is the one slowed; whatever a
+    visitor wrote in the header themselves is not believed. A right code from the slowed visitor
+    still opens its seat."""
+    base, st, new, proc = served
+    for _ in range(2):
+        assert _get(f"{base}/seat/{WRONG}", forwarded_for="198.51.100.1, 203.0.113.5") == 403
+    assert _refused_sources(st) == {"203.0.113.5": 2}
+    assert _get(f"{base}/seat/{new.codes[0]}", forwarded_for="203.0.113.5") == 200
+    assert _get(f"{base}/seat/{new.codes[1]}") == 200
+
+
+def test_a_wrong_proxy_address_is_refused_in_one_line(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "tabletop_tui", "serve", "--trusted-proxy", "not-an-address",
+                        "--store", str(tmp_path / "t.sqlite3")], cwd=ROOT, capture_output=True, text=True,
+                       timeout=60, env=dict(os.environ, TABLETOP_TUI_DATA_DIR=str(tmp_path)))
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "--trusted-proxy takes" in r.stderr
 
 
 # -- in a real browser -------------------------------------------------------------------------
@@ -257,3 +416,37 @@ def test_two_seats_in_headless_chromium_moves_made_in_either_page_show_in_the_ot
         assert movers == {0, 1}, "both tabs made moves"
     finally:
         driver.quit()
+
+
+def test_what_serve_prints_never_holds_a_code_nor_a_traceback():
+    """Whatever reaches serve's output (a seat's error output copied there, a log line) has
+    anything shaped like a code blanked, however it is joined, and a logged error is one line."""
+    import io
+    import logging
+
+    from tabletop_tui.serve import NoTracebacks, Redacting
+    from tabletop_tui.store.codes import new_code
+
+    code = new_code()
+    out = io.StringIO()
+    stream = Redacting(out)
+    for shown in (code, code.upper(), code.replace("-", ""), code.replace("-", " "), f"/seat/{code}?x=1"):
+        stream.write(f"before {shown} after\n")
+    assert code[:4] not in out.getvalue().lower() and out.getvalue().count("[code]") == 5
+    stream.write("table 8ec7e6fc071f, seat 2 Ben, 2026-12-03\n")  # ordinary words stay
+    assert "table 8ec7e6fc071f, seat 2 Ben" in out.getvalue()
+
+    log = logging.getLogger("tabletop-test-serve")
+    handler = logging.StreamHandler(stream)
+    handler.addFilter(NoTracebacks())
+    log.addHandler(handler)
+    try:
+        try:
+            secret = code  # a frame's local, as rich's tracebacks would list it
+            raise ValueError(f"bad {secret}")
+        except ValueError:
+            log.exception("a seat's connection failed")
+    finally:
+        log.removeHandler(handler)
+    said = out.getvalue().splitlines()[-1]
+    assert said.startswith("a seat's connection failed (ValueError)") and "Traceback" not in out.getvalue()
