@@ -218,8 +218,14 @@ class Change:
     #: the automatic step of the game this change belongs to (its log line, a :class:`Step`'s),
     #: or "" for the decision itself; see :func:`entries`
     step: str = ""
+    #: the counter names a thing by its number rather than counting (Terra Mystica's bonus card:
+    #: BON3 held is 3): its change is told by its reason alone ("bonus card BON10 returned, BON3
+    #: taken"), never as a sum ("-7 BON"); see :attr:`BaseRules.named_counters`
+    named: bool = False
 
     def amount_text(self) -> str:
+        if self.named:
+            return self.source or f"{self.what} changed"
         sign = "+" if self.amount > 0 else "-"
         text = f"{sign}{abs(self.amount)} {unit_text(self.what, self.amount)}"
         return f"{text} ({self.source})" if self.source else text
@@ -440,6 +446,9 @@ class BaseRules(Generic[S]):
     # -- the table at a glance: counters, the score strip, seat sheets, the ledger ----------
     #: the key of :meth:`counters` that holds the points (the ledger's "points by source")
     points_key = "VP"
+    #: counters whose value names a thing (a card's number) rather than counting it: the ledger
+    #: keeps them, the log tells their change by its reason alone (see :attr:`Change.named`)
+    named_counters: frozenset[str] = frozenset()
 
     def counters(self, s: S, seat: int) -> dict[str, int]:
         """The seat's public counted things, points first: ``{"VP": 34, "C": 5, "W": 2}``.
@@ -504,10 +513,11 @@ class BaseRules(Generic[S]):
                 merged: dict[tuple[str, str], int] = {}  # one per reason: "-20 $ (wreck)", not two
                 for c in mine:
                     merged[c.source, c.step] = merged.get((c.source, c.step), 0) + c.amount
-                out.extend(Change(seat, key, n, src, step) for (src, step), n in merged.items() if n)
+                named = key in self.named_counters
+                out.extend(Change(seat, key, n, src, step, named) for (src, step), n in merged.items() if n)
                 rest = diff - sum(c.amount for c in mine)
                 if rest:
-                    out.append(Change(seat, key, rest, ""))
+                    out.append(Change(seat, key, rest, "", named=named))
         return out
 
     def sheet(self, s: S, seat: int) -> list[tuple[str, list[str]]]:

@@ -25,6 +25,8 @@ LEAGUE_OPTIONS = ("mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "
 class TerraMysticaRules(BaseRules[State]):
     game_id = "terra_mystica"
     title = "Terra Mystica"
+    #: the bonus card held is a counter by its number (BON3: 3), told by its reason in the log
+    named_counters = frozenset({"BON"})
     min_players = 2
     max_players = 5
     max_actions = 20000

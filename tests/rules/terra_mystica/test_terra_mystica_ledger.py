@@ -327,3 +327,19 @@ def test_priests_cut_short_at_seven_say_so():
     s.notes, p.P, p.priests_sent = [], 5, 1
     gain(s, p, {"P": 2}, why="income")
     assert s.notes == [Change(0, "P", 1, "income; 1 lost: all 7 priests in play")]
+
+
+def test_the_bonus_card_is_told_by_its_name_never_as_a_sum():
+    """The bonus card held is a counter by its number (the ledger table's BON column), but the log
+    says which card went back and which was taken, never "-7 BON"."""
+    import re
+
+    from tabletop_tui.match import Match, Seat
+
+    m = Match("terra_mystica", [Seat("Ann", True), Seat("Ben", True), Seat("Cid", True)], 3)
+    while m.state.round < 2 and not m.over:
+        m.play(m.bot_action())
+    passes = [line for line in m.log if "passed and took" in line]
+    assert passes and all(re.search(r"bonus card BON\d+ returned, BON\d+ taken", line) for line in passes)
+    assert not any(re.search(r"[+-]\d+ BON\b", line) for line in m.log)
+    assert any(c.what == "BON" for entry in m.ledger for c in entry)  # still counted
