@@ -498,13 +498,14 @@ def _action_lines(text: str, count: int) -> list[int]:
     return out
 
 
-def list_saves() -> list[tuple[Path, dict]]:
+def list_saves(folder: Path | None = None) -> list[tuple[Path, dict]]:
     """Saved games, the last changed first, with their header. The order is by the time of the
     last move stored in each save (``last_move`` in the header given back), not by the file's
     time, so copying or touching a file does not reorder the list. A file that cannot be read
-    as a save is listed with ``"error"`` and its file time."""
+    as a save is listed with ``"error"`` and its file time. ``folder``: another folder of saves
+    (the deleted ones, trash.py), else the saves folder."""
     found = []
-    folder = saves_dir()
+    folder = saves_dir() if folder is None else folder
     if not folder.is_dir():
         return []
     for p in folder.glob("*.json"):

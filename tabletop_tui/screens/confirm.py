@@ -1,4 +1,8 @@
-"""A yes/no question, returned through dismiss()."""
+"""A yes/no question, returned through dismiss().
+
+Every question asked here is a leaving or an irreversible choice (leave the game, resign, quit,
+delete a save), so the safe answer has the keyboard: Enter pressed by habit (or typed text that
+reached the screen) answers No; Yes takes `y` or a deliberate move to its button."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -26,8 +30,11 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical():
             yield Static(Text(self.question))  # names are text, never markup
             with Horizontal():
-                yield Button(f"{self.yes} (y)", id="yes", variant="primary")
-                yield Button(f"{self.no} (n)", id="no")
+                yield Button(f"{self.yes} (y)", id="yes", variant="warning")
+                yield Button(f"{self.no} (n)", id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()  # the safe answer is the one Enter gives
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")

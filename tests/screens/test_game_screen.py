@@ -420,3 +420,18 @@ async def test_a_single_person_resuming_a_game_with_hidden_hands_sees_no_curtain
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.actions
+
+
+async def test_escape_then_enter_does_not_leave_the_game():
+    """"Leave this game?" is answered No by the key pressed by habit: Enter."""
+    m = piratissimo_match(players=2, moves=2)
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
