@@ -666,8 +666,17 @@ class GameScreen(Screen[None]):
         m = self.match
         self.app.push_screen(LogScreen(m.game.title, m.log, m.since_last_decision(self.viewer_seat()), m))
 
+    def back_from_sub_view(self) -> bool:
+        """Escape inside a view within the game (a submenu, a board shown in the map's place)
+        goes back out of that view, not out of the game: True if it did. The shared screen has
+        no such view; a game with one overrides this."""
+        return False
+
     def action_leave(self) -> None:
         from tabletop_tui.screens.confirm import ConfirmScreen
+
+        if self.back_from_sub_view():
+            return
 
         def done(yes: bool | None) -> None:
             if yes:

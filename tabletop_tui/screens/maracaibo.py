@@ -375,6 +375,13 @@ class MaracaiboScreen(GameScreen):
             self.path.pop()
             self.refresh_all()
 
+    def back_from_sub_view(self) -> bool:
+        """Escape in a step menu goes back a step, as Backspace does."""
+        if self.path:
+            self.action_back()
+            return True
+        return False
+
     # -- labels and prompts -----------------------------------------------------------------------
     def label(self, s: Any, a: Any) -> str:
         if isinstance(a, (Menu, Off)):

@@ -505,9 +505,18 @@ class TerraMysticaScreen(GameScreen):
             self.menu_path.pop()
             self.refresh_all()
 
-    def action_leave(self) -> None:
+    def back_from_sub_view(self) -> bool:
+        """A submenu goes back a step; the cult and round boards (t) back to the map."""
         if self.menu_path:
             self.action_back()
+            return True
+        if self.show_tables:
+            self.action_tables()
+            return True
+        return False
+
+    def action_leave(self) -> None:
+        if self.back_from_sub_view():
             return
         if self.query_one(CommandLine).escape_is_habit():  # meant for the command line
             self.notify("The command line is closed. Press Escape again to leave the game.",
@@ -689,7 +698,7 @@ class TerraMysticaScreen(GameScreen):
         if self.roomy and not self.show_tables:
             self.query_one("#mini-cults", Static).update(cult_board(state, self.marks), layout=False)
         if self.show_tables:
-            t = Text("↑ ↓ PgUp PgDn scroll · t or m: back to the map\n", "dim")
+            t = Text("↑ ↓ PgUp PgDn scroll · t, m or Esc: back to the map\n", "dim")
             t.append_text(cult_board(state, self.marks))
             t.append("\n")
             t.append_text(round_board(state))

@@ -530,3 +530,22 @@ async def test_escape_twice_to_close_the_command_line_does_not_start_leaving(mon
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
+
+
+async def test_escape_on_the_cult_board_goes_back_to_the_map_not_out_of_the_game():
+    from tabletop_tui.screens.confirm import ConfirmScreen
+
+    m = played_match("terra_mystica", players=2, seed=5, until=lambda m: m.state.phase == "play")
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.show_tables
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and not screen.show_tables
+        await pilot.press("escape")  # on the map itself: Escape asks to leave
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
