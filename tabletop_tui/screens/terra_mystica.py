@@ -613,6 +613,15 @@ class TerraMysticaScreen(GameScreen):
             event.prevent_default()
             self.action_command()
             return
+        if not cl.is_open and cl.drop_key(event.key, event.character):
+            # typed on for a line that closed itself (the turn passed): not the game's shortcuts
+            event.stop()
+            event.prevent_default()
+            if cl.dropped == 1:  # one notice for the run
+                self.notify("The command line closed: the turn passed. What you typed on was not used "
+                            "(not as shortcuts either); press : to type a move again.",
+                            title="Keys dropped", severity="warning")
+            return
         if not cl.is_open or getattr(event, "for_the_line", False):
             return
         if event.is_printable:  # (Enter and Backspace find the line's own keys: it has the keyboard)
