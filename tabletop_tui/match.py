@@ -33,12 +33,21 @@ class Seat:
     name: str
     bot: bool = False
     level: str = bots.DEFAULT_LEVEL
+    #: a seat a person resigned: how many moves the game had when the bot took over (the seat's
+    #: moves before that were the person's decisions); None for a seat that kept its kind
+    human_until: int | None = None
 
     def to_json(self) -> dict:
-        d = {"name": self.name, "kind": "bot" if self.bot else "human"}
+        d: dict = {"name": self.name, "kind": "bot" if self.bot else "human"}
         if self.bot:
             d["level"] = self.level
+            if self.human_until is not None:
+                d["human_until"] = self.human_until
         return d
+
+    def by_person(self, move: int) -> bool:
+        """Whether this seat's decision at move number ``move`` (0 = the first) was a person's."""
+        return not self.bot or (self.human_until is not None and move < self.human_until)
 
 
 def data_dir() -> Path:
@@ -279,8 +288,17 @@ class Match:
 
     # -- saving ----------------------------------------------------------------------------
     def human_decisions(self) -> int:
-        """Decisions taken by people (bots' moves not counted), for the Continue list."""
-        return sum(1 for a in self.actors if not self.seats[a].bot)
+        """Decisions taken by people (bots' moves not counted), for the Continue list; a seat
+        resigned keeps its person's decisions from before the bot took over."""
+        return sum(1 for i, a in enumerate(self.actors) if self.seats[a].by_person(i))
+
+    def resign(self, seat: int) -> None:
+        """The person at ``seat`` leaves the table: a bot of the default level plays it from the
+        next move on, and the seat's moves so far stay theirs (``Seat.human_until``)."""
+        s = self.seats[seat]
+        if not s.bot:
+            s.human_until = len(self.actions)
+        s.bot, s.level = True, bots.DEFAULT_LEVEL  # whatever a save said
 
     def to_text(self, stamp: str | None = None) -> str:
         if stamp is None:
@@ -424,9 +442,12 @@ def _seat_of(raw: dict) -> Seat:
     """A saved seat. A human seat has no saved level: it keeps the default level, at which a
     bot plays it if the player resigns. A bot seat without one is from before bot levels, when
     the random bot was the only one: it loads as "random", so it goes on playing exactly the
-    moves it would have."""
+    moves it would have. A resigned seat's ``human_until`` (saves before it have none: their
+    seat counts as a bot's throughout) is a move count; anything else is ignored."""
     bot = raw.get("kind") == "bot"
-    return Seat(raw["name"], bot, raw.get("level", "random" if bot else bots.DEFAULT_LEVEL))
+    until = raw.get("human_until")
+    until = until if bot and isinstance(until, int) and not isinstance(until, bool) and until >= 0 else None
+    return Seat(raw["name"], bot, raw.get("level", "random" if bot else bots.DEFAULT_LEVEL), until)
 
 
 def bot_action_for(rules: Any, view: Any, seat: int, level: str, seed: int) -> Any:

@@ -15,7 +15,6 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from tabletop_tui import bots
 from tabletop_tui.match import Match
 from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.widgets.decision import DecisionPanel
@@ -699,8 +698,7 @@ class GameScreen(Screen[None]):
         def done(yes: bool | None) -> None:
             if yes:
                 self.cancel_bot()
-                seat = self.match.seats[d.seat]
-                seat.bot, seat.level = True, bots.DEFAULT_LEVEL  # whatever a save said
+                self.match.resign(d.seat)  # the seat's moves so far stay the person's
                 self.match.save()  # the seat's kind changed: write it even without a new move
                 self.saved_actions = list(self.match.actions)
                 self.notify(f"{name} resigned: a bot plays that seat from now on.", markup=False)

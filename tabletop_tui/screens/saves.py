@@ -134,7 +134,7 @@ def summary_of(m: Match) -> dict:
         if faction:
             extra.append(faction)
         if seat.bot:
-            extra.append(f"{seat.level} bot" if getattr(seat, "level", "") else "bot")
+            extra.append(bot_words(seat.level, seat.human_until))
         players.append(seat.name + (f" ({', '.join(extra)})" if extra else ""))
     info: dict[str, Any] = {"players": players, "points": points, "round": rules.round_label(state)}
     res = m.result() if m.over else None
@@ -159,6 +159,13 @@ def faction_name(m: Match, seat: int) -> str:
     return fid
 
 
+def bot_words(level: object, human_until: int | None) -> str:
+    """A bot seat as the list names it: "medium bot", or "medium bot from move 41" for a seat
+    a person played until they resigned."""
+    words = f"{level} bot" if isinstance(level, str) and level else "bot"
+    return words if human_until is None else f"{words} from move {human_until + 1}"
+
+
 def seat_names(head: dict) -> str:
     seats = head.get("seats")
     if not isinstance(seats, list):
@@ -168,8 +175,8 @@ def seat_names(head: dict) -> str:
         if isinstance(s, dict):
             name = str(s.get("name", "?"))
             if s.get("kind") == "bot":
-                level = s.get("level")
-                name += f" ({level} bot)" if isinstance(level, str) and level else " (bot)"
+                until = s.get("human_until")
+                name += f" ({bot_words(s.get('level'), until if isinstance(until, int) else None)})"
             out.append(name)
     return ", ".join(out)
 
