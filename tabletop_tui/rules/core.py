@@ -194,6 +194,17 @@ def rank_by(keys: dict[int, tuple]) -> list[list[int]]:
     return groups
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``word`` for ``n`` of it: the singular for one, else ``many`` (default: ``word`` + "s");
+    only the last word of a phrase changes ("combat point" → "combat points")."""
+    return word if n in (1, -1) else (many if many is not None else word + "s")
+
+
+def counted(n: int, word: str, many: str | None = None) -> str:
+    """ "1 doubloon", "2 doubloons", "0 combat points": a number and its noun, plural right."""
+    return f"{n} {plural(n, word, many)}"
+
+
 def unit_text(key: str, n: int) -> str:
     """A counter's unit for ``n`` of it: a plural word loses its ``s`` for one ("1 port",
     "2 ports"); symbols and short units stay ("1 VP", "1 $", "1 PW")."""

@@ -17,6 +17,7 @@ from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tabletop_tui.rules.core import counted
 from tabletop_tui.rules.finis_terrae import holds as H
 from tabletop_tui.rules.finis_terrae import tiles as T
 from tabletop_tui.rules.finis_terrae.actions import (ChooseWind, DropHold, LoadHold, Move, Place, Spoils,
@@ -450,7 +451,7 @@ class FinisTerraeScreen(GameScreen):
             return "set-up"
         text = f"Day {s.day} · {PHASE.get(s.phase, s.phase)}"
         if s.phase == "carto":
-            text += f" · {len(s.stack)} tiles in the stack"
+            text += f" · {counted(len(s.stack), 'tile')} in the stack"
         return text
 
     def status_line(self, s: Any, short: bool = False) -> str:

@@ -20,6 +20,7 @@ from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
+from tabletop_tui.rules.core import counted
 from tabletop_tui.rules.terra_mystica import explain as X
 from tabletop_tui.rules.terra_mystica.actions import burns_before_answer, free_allowed, leech_amount, offer_words
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, INDEX, POWER_ACTIONS
@@ -408,7 +409,7 @@ class TerraMysticaScreen(GameScreen):
             return f"{f['name']} ({f['terrain']}): {ABILITY.get(a.a, f['text'][0])}"
         if k == "take":
             coins = s.bonus_pool.get(a.a, 0)
-            return f"Take {a.a}{f' (+{coins} coins on it)' if coins else ''}: {bonus_text(a.a)}"
+            return f"Take {a.a}{' (+' + counted(coins, 'coin') + ' on it)' if coins else ''}: {bonus_text(a.a)}"
         if k == "pass" and a.a:
             coins = s.bonus_pool.get(a.a, 0)
             return f"Pass, take {a.a}{f' +{coins}C' if coins else ''}: {bonus_text(a.a)}"

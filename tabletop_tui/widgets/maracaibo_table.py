@@ -12,6 +12,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
+from tabletop_tui.rules.core import counted
 from tabletop_tui.rules.maracaibo import surface as SF
 from tabletop_tui.rules.maracaibo.describe import ops_words as ops_text
 from tabletop_tui.rules.maracaibo.content import (CAREERS, NATION_NAMES, NATIONS, PRESTIGE, QUESTS,
@@ -81,13 +82,13 @@ def quest_text(qid: str) -> str:
     cost = q["cost"]
     parts = []
     if cost.get("doubloons"):
-        parts.append(f"{cost['doubloons']} doubloons")
+        parts.append(counted(cost["doubloons"], "doubloon"))
     if cost.get("combat_points"):
-        parts.append(f"{cost['combat_points']} combat points")
+        parts.append(counted(cost["combat_points"], "combat point"))
     if cost.get("goods"):
         parts.append("goods " + " + ".join(cost["goods"]))
     if cost.get("cards"):
-        parts.append(f"{cost['cards']} hand cards")
+        parts.append(counted(cost["cards"], "hand card"))
     return f"{q['name']}: pay {', '.join(parts) or 'nothing'} → {ops_text(q['reward'])}"
 
 

@@ -57,3 +57,14 @@ def test_options_coerce_and_refuse_with_clear_messages():
 
 def test_rank_by_groups_ties():
     assert rank_by({0: (5, 1), 1: (7, 0), 2: (5, 1)}) == [[1], [0, 2]]
+
+
+def test_a_count_of_one_takes_the_singular_and_any_other_the_plural():
+    from tabletop_tui.rules.core import counted, plural
+
+    assert counted(1, "doubloon") == "1 doubloon"
+    assert counted(2, "doubloon") == "2 doubloons"
+    assert counted(0, "combat point") == "0 combat points"
+    assert counted(-1, "VP", "VP") == "-1 VP"
+    assert counted(3, "spice", "spice") == "3 spice"
+    assert plural(1, "castaway") + " " + plural(5, "castaway") == "castaway castaways"

@@ -7,7 +7,7 @@ phase (beach, split, carto, wind, sail).
 """
 from __future__ import annotations
 
-from tabletop_tui.rules.core import BaseRules, Change, Decision, IllegalAction, Option, Result, Rng, rank_by
+from tabletop_tui.rules.core import BaseRules, Change, Decision, IllegalAction, Option, Result, Rng, counted, rank_by
 
 from . import cartography as C
 from . import combat, trade
@@ -174,8 +174,8 @@ class FinisTerraeRules(BaseRules):
                 if not self._moves(s, sid):  # only pirate dens lead out, and no toll to pay
                     return Decision(seat, f"your ship can leave only across a pirate den and cannot "
                                           f"pay the toll of 3 doubloons: hoist the black flag (pirates "
-                                          f"pay no toll) and move up to {v} tiles, or stay", "move")
-                return Decision(seat, f"move {who} up to {v} tiles", "move")
+                                          f"pay no toll) and move up to {counted(v, 'tile')}, or stay", "move")
+                return Decision(seat, f"move {who} up to {counted(v, 'tile')}", "move")
             if step == "act":
                 return Decision(seat, f"perform 1 action with {who}", "act")
             if step == "after":
@@ -631,7 +631,7 @@ class FinisTerraeRules(BaseRules):
             if a.toll:
                 sh["holds"] = H.pay(sh["holds"], a.toll)
                 s.bank += a.toll
-                self._ev(s, f"{s.names[seat]} pays the pirate den toll of {a.toll} doubloons")
+                self._ev(s, f"{s.names[seat]} pays the pirate den toll of {counted(a.toll, 'doubloon')}")
             sh["pos"] = (a.x, a.y, a.area)
             if sid != GALLEON:
                 s.moves_today.append((a.x, seat))
@@ -662,7 +662,7 @@ class FinisTerraeRules(BaseRules):
                 s.bank += cost
                 s.ports[cell] = seat
                 sh["ports_left"] -= 1
-                self._ev(s, f"{s.names[seat]} establishes a port at {cell[0]},{cell[1]} for {cost} doubloons")
+                self._ev(s, f"{s.names[seat]} establishes a port at {cell[0]},{cell[1]} for {counted(cost, 'doubloon')}")
                 ctx["step"] = "after"
             elif a.what == "cease":
                 sh["pirate"] = False
@@ -682,7 +682,7 @@ class FinisTerraeRules(BaseRules):
                 sh["holds"] = H.load(sh["holds"], "doubloons", got)
                 if sid != GALLEON:
                     s.notes.append(Change(seat, "$", got, "treasure opened"))
-                self._ev(s, f"{self.ship_name(s, sid)} opens a treasure: {r1}+{r2} = {got} doubloons")
+                self._ev(s, f"{self.ship_name(s, sid)} opens a treasure: {r1}+{r2} = {counted(got, 'doubloon')}")
             else:
                 sh["holds"] = H.load(sh["holds"], a.what, k)
                 self._ev(s, f"{self.ship_name(s, sid)} recovers {H.text((a.what, k))}")
@@ -1028,10 +1028,10 @@ class FinisTerraeRules(BaseRules):
         if isinstance(a, Simple) and a.what == "port":
             d = self.pending(s)
             cost = self._port_cost(s, d.seat, (a.x, a.y)) if d else None
-            return f"Establish a port here ({cost} doubloons)"
+            return f"Establish a port here ({counted(cost, 'doubloon')})"
         if isinstance(a, Trade):
             if a.op == "buy":
-                return f"Buy {a.n} spice for {(s.exchange + CP['spice_price_offset']) * a.n} doubloons"
+                return f"Buy {a.n} spice for {counted((s.exchange + CP['spice_price_offset']) * a.n, 'doubloon')}"
             if a.op == "sell":
                 return f"Sell {a.n} spice at {s.exchange} + a red die each"
             return f"Redeem {goods(a.n, a.op[7:])} at {s.exchange} + a red die each"

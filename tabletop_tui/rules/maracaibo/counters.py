@@ -3,6 +3,15 @@ from __future__ import annotations
 
 from . import explorer, influence, ship
 
+#: each counter as one of it is called after "per" ("+1 per assistant", "2 VP per compass symbol")
+PER_WORDS = {"combat_tokens": "combat token", "quests": "quest", "upgrades": "completed upgrade",
+             "cards": "project card in the display", "assistants": "assistant", "compass": "compass symbol",
+             "noble_ranks": "noble rank", "explorer_progress": "step of the explorer"}
+
+
+def per_word(name: str) -> str:
+    return PER_WORDS.get(name, name.replace("_", " "))
+
 
 def counter(g: dict, seat: int, name: str) -> int:
     p = g["players"][seat]

@@ -1,7 +1,10 @@
 """Player-facing labels and log sentences (names, never "you"; never another seat's hand)."""
 from __future__ import annotations
 
+from tabletop_tui.rules.core import counted
+
 from .content import CARDS, CAREERS, CITY_ACTIONS, LOCS, NATION_NAMES, PRESTIGE, QUESTS, UPGRADES, card
+from .counters import per_word
 
 
 def _loc(x: str) -> str:
@@ -38,7 +41,9 @@ def describe(s, a) -> str:
         paid = ", ".join(_card(c) for c in w[2:])
         from .quests import steps
         if not paid and steps(w[1]):
-            return f"Fulfil the quest {QUESTS[w[1]]['name']}, choosing its {len(steps(w[1]))} cards one by one"
+            n = len(steps(w[1]))
+            return f"Fulfil the quest {QUESTS[w[1]]['name']}, " + (
+                "choosing the card" if n == 1 else f"choosing its {n} cards one by one")
         return f"Fulfil the quest {QUESTS[w[1]]['name']}" + (f" paying {paid}" if paid else "")
     if k == "pay-with":
         t = s.g["stack"][-1] if s.g["stack"] else {}
@@ -196,8 +201,8 @@ def sentence(who: str, label: str) -> str:
 
 def _op_text(o: dict) -> str:
     n = o.get("n", "")
-    return {"fight": "fight a combat", "explore": f"explore up to {n}", "doubloons": f"take {n} doubloon{'s' if n != 1 else ''}",
-            "vp": f"score {n} VP", "vp_per": f"score {n} VP per {o.get('per', '').replace('_', ' ')}"}.get(o["op"], o["op"])
+    return {"fight": "fight a combat", "explore": f"explore up to {n}", "doubloons": f"take {counted(n, 'doubloon')}",
+            "vp": f"score {n} VP", "vp_per": f"score {n} VP per {per_word(o.get('per', ''))}"}.get(o["op"], o["op"])
 
 
 def ops_words(ops: list) -> str:
@@ -207,11 +212,11 @@ def ops_words(ops: list) -> str:
         n = o.get("n", 1)
         name = o["op"]
         if name == "doubloons":
-            out.append(f"{n} doubloon{'s' if n != 1 else ''}")
+            out.append(counted(n, "doubloon"))
         elif name == "vp":
             out.append(f"{n} VP")
         elif name == "combat_points":
-            out.append(f"{n} combat point{'s' if n != 1 else ''}")
+            out.append(counted(n, "combat point"))
         elif name == "influence":
             nat = o.get("nation")
             who = {"any": "a nation", "each": "each nation", "fighting": "the fighting nation"}.get(
@@ -220,7 +225,7 @@ def ops_words(ops: list) -> str:
         elif name == "explore":
             out.append(f"explore {n}")
         elif name == "remove_disc":
-            out.append(f"{n} disc off the ship" if n == 1 else f"{n} discs off the ship")
+            out.append(f"{counted(n, 'disc')} off the ship")
         elif name == "draw":
             out.append(f"draw {n}")
         elif name == "figure":

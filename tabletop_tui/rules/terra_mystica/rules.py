@@ -1,7 +1,7 @@
 """The Rules object the app, bots and playouts use."""
 from __future__ import annotations
 
-from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, rank_by
+from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, counted, rank_by
 from tabletop_tui.rules.terra_mystica import engine
 from tabletop_tui.rules.terra_mystica.actions import check_free
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, FAVOR, INDEX, LAND
@@ -188,9 +188,9 @@ class TerraMysticaRules(BaseRules[State]):
                     if s.spade_src == "SH":
                         return f"The Halflings' stronghold spades cannot be topped up; {s.spades} left."
                 need = engine.spades_needed(p, s.terrain[h], a.b)
-                return (f"{who} cannot afford '{a}': it takes {need} spade(s) (a transform may not pass over "
-                        f"your home terrain on the cycle), {engine.spade_rate(p)} workers each.")
-            return f"{who} cannot afford '{a}' (spades cost {engine.spade_rate(p)} workers each)."
+                return (f"{who} cannot afford '{a}': it takes {counted(need, 'spade')} (a transform may not pass "
+                        f"over your home terrain on the cycle), {counted(engine.spade_rate(p), 'worker')} each.")
+            return f"{who} cannot afford '{a}' (a spade costs {counted(engine.spade_rate(p), 'worker')})."
         if a.kind == "upgrade" and a.a in INDEX:
             h = INDEX[a.a]
             want = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}[a.b]
@@ -202,8 +202,8 @@ class TerraMysticaRules(BaseRules[State]):
             if p.counts[a.b] >= FACTIONS[p.faction]["buildings"][a.b]["pieces"]:
                 return f"{who} have no {names[a.b]} left on their board."
             c = engine.upgrade_cost(s, d[0], h, a.b)
-            return (f"The {names[a.b]} costs {c.get('W', 0)} workers and {c.get('C', 0)} coins; "
-                    f"{who} have {p.W} workers and {p.C} coins.")
+            return (f"The {names[a.b]} costs {counted(c.get('W', 0), 'worker')} and {counted(c.get('C', 0), 'coin')}; "
+                    f"{who} have {counted(p.W, 'worker')} and {counted(p.C, 'coin')}.")
         if a.kind == "action":
             from tabletop_tui.rules.terra_mystica.data import POWER_ACTIONS
             if a.a in POWER_ACTIONS:
