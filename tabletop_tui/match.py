@@ -407,6 +407,7 @@ class Match:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise SaveError(f"{where}the options are damaged")
+        _check_options(catalogue.get(str(game_id)), options, where)
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise SaveError(f"{where}the action list is damaged (it must be a list of moves as text)")
@@ -436,6 +437,25 @@ class Match:
         m._saved_body = m.to_text(stamp="")
         m._saved_actions = tuple(m.actions)
         return m
+
+
+def _check_options(game: catalogue.Game, options: dict, where: str) -> None:
+    """Options of another game (a save edited, or its "game" changed by hand) are named as that:
+    the save does not match its game; a value the game does not take is named with its option."""
+    rules = game.rules()
+    if rules is None:
+        return
+    known = [o.key for o in rules.options]
+    unknown = [k for k in options if k not in known]
+    if unknown:
+        theirs = f"its options are {', '.join(known)}" if known else "it has no options"
+        raise SaveError(f"{where}the save does not match its game: {game.title} has no option "
+                        f"{', '.join(repr(k) for k in unknown)} ({theirs}); the file was changed by hand "
+                        f"or its options belong to another game")
+    try:
+        resolve_options(rules.options, options)
+    except ValueError as e:
+        raise SaveError(f"{where}the save's options do not fit {game.title}: {e}") from None
 
 
 def _seat_of(raw: dict) -> Seat:

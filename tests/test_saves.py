@@ -174,3 +174,25 @@ def test_a_save_from_before_human_until_still_loads_its_bot_seats_as_bots_throug
     back = Match.load(p)
     assert back.seats[1].human_until is None and back.seats[0].human_until is None
     assert back.human_decisions() == sum(1 for a in back.actors if a == 0)
+
+
+def test_a_save_edited_to_another_games_options_says_it_does_not_match_its_game():
+    """A Finca save given Finis Terrae's option: not "unknown option ...; valid options: ...",
+    but that the save does not match its game."""
+    import pytest
+
+    from tabletop_tui.match import SaveError
+    from tests.screens.helpers import played_match
+
+    p = played_match("finca", 2, seed=3, moves=4).save(saves_dir() / "finca.json")
+    head = json.loads(p.read_text())
+    head["options"] = {"combat_dice": 1}
+    p.write_text(json.dumps(head))
+    with pytest.raises(SaveError) as e:
+        Match.load(p)
+    assert "the save does not match its game: Finca has no option 'combat_dice'" in str(e.value)
+    assert "its options are any_fruit" in str(e.value)
+    head["options"] = {"any_fruit": "maybe"}
+    p.write_text(json.dumps(head))
+    with pytest.raises(SaveError, match="the save's options do not fit Finca: option any_fruit"):
+        Match.load(p)
