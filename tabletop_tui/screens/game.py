@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from tabletop_tui.match import Match
-from tabletop_tui.rules.core import IllegalAction
+from tabletop_tui.rules.core import IllegalAction, counted
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.log_panel import LogPanel
 from tabletop_tui.widgets.players import colour_hex, markers
@@ -571,6 +571,20 @@ class GameScreen(Screen[None]):
                 self.notify(f"Not possible now: {why}.", severity="information")
                 return
             self.play(self.actions[index])
+        else:
+            self.no_such_choice(index)
+
+    def no_such_choice(self, index: int) -> None:
+        """A digit beyond the list does nothing, and says so (not a silent key)."""
+        n = len(self.actions)
+        if n == 0:
+            d = self.match.pending
+            who = f"{self.match.names[d.seat]} is to play" if d is not None else "the game is over"
+            self.notify(f"Nothing to choose now: {who}.", severity="information")
+            return
+        last = f"1–{n}" if n > 1 else "1"
+        self.notify(f"There is no choice {index + 1} here: the list has {counted(n, 'choice')} ({last}).",
+                    severity="information")
 
     def on_canvas_board_target_chosen(self, event) -> None:
         self.choose_target(event.target)

@@ -488,6 +488,7 @@ class TerraMysticaScreen(GameScreen):
     # -- choosing --------------------------------------------------------------------------
     def action_choose(self, index: int) -> None:
         if not 0 <= index < len(self.actions):
+            self.no_such_choice(index)
             return
         item = self.actions[index]
         if isinstance(item, Unavailable):

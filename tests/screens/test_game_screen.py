@@ -435,3 +435,19 @@ async def test_escape_then_enter_does_not_leave_the_game():
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen
+
+
+async def test_a_digit_beyond_the_list_says_so_and_plays_nothing():
+    m = piratissimo_match(players=2, moves=2)
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        n = len(screen.actions)
+        assert 0 < n < 9
+        moves = len(m.actions)
+        await pilot.press("9")
+        await pilot.pause()
+        assert len(m.actions) == moves
+        said = [x.message for x in app._notifications]
+        assert any(f"There is no choice 9 here: the list has {n} choice" in x for x in said), said
