@@ -4,8 +4,11 @@ exception with a ``reason`` for a refused line).
 
 Tab completes to the longest common prefix of the matching notations, then cycles through them; the
 hint line under the input shows how many match and the first few; the inline suggestion (→ accepts)
-is the first match. Enter posts ``CommandLine.Chosen(action, text)`` for a line the parse function
-accepts, or shows its reason and keeps the line for correcting; Escape posts ``Closed``.
+is the first match, and none when what is typed is a move already. What is shown is what is sent:
+Enter takes the line as it shows, the grey suggestion included ("transform E10 to" completed by Tab
+shows "transform E10 to desert", and sends it). Enter posts ``CommandLine.Chosen(action, text)``
+for a line the parse function accepts, or shows its reason and keeps the line for correcting;
+Escape posts ``Closed``.
 
 An Escape that closes the line is often pressed twice by habit, and the game may close the line
 itself when the turn passes: the screen asks :meth:`CommandLine.escape_is_habit` before an Escape
@@ -58,6 +61,9 @@ class _FirstMatch(Suggester):
         if not value:
             return None
         m = matches(self.owner.candidates, value)
+        typed = " ".join(value.lower().split())
+        if any(c.lower() == typed for c in m):  # a move as typed: nothing more is shown
+            return None
         return m[0] if m else None
 
 
@@ -239,9 +245,17 @@ class CommandLine(Vertical):
             self._cycle = []
         self.show_hint(event.value)
 
+    def shown(self) -> str:
+        """The line as it shows: what is typed and the grey suggestion after it, if any."""
+        inp = self.input
+        value, suggestion = inp.value, getattr(inp, "_suggestion", "") or ""
+        if len(suggestion) > len(value) and suggestion.lower().startswith(value.lower()):
+            return value + suggestion[len(value):]
+        return value
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        text = event.value.strip()
+        text = self.shown().strip() if event.value == self.input.value else event.value.strip()
         if not text:
             return
         if self.parse is None:

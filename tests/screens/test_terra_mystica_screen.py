@@ -585,3 +585,29 @@ async def test_keys_typed_on_for_a_command_line_that_closed_itself_are_dropped(m
         await pilot.press("t")
         await pilot.pause()
         assert screen.show_tables
+
+
+async def test_enter_sends_the_command_line_as_it_shows_grey_completion_included():
+    """Tab completes 'transform' to what the moves share and the first of them shows in grey:
+    Enter sends that move, never the bare prefix ("'transform E10 to' is not a move")."""
+    m = played_match("terra_mystica", players=3, seed=5, until=lambda m: m.state.phase == "play"
+                     and m.pending.kind == "main"
+                     and sum(str(a).startswith("transform") for a in m.legal_actions()) > 1)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon")
+        cl = app.screen.query_one(CommandLine)
+        n = len(m.actions)
+        first = next(str(a) for a in m.legal_actions() if str(a).startswith("transform"))
+        for ch in "transf":
+            await pilot.press(ch)
+        await pilot.press("tab")
+        await pilot.pause()
+        await app.workers.wait_for_complete()  # the grey suggestion ready
+        await pilot.pause()
+        shown = cl.shown()
+        assert shown == first and cl.input.value != shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(m.actions) == n + 1 and m.actions[n] == first
