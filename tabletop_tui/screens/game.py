@@ -5,6 +5,7 @@ The screen calls the rules (through the Match); widgets only render and report c
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -21,6 +22,16 @@ from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.log_panel import LogPanel
 from tabletop_tui.widgets.players import colour_hex, markers
 from tabletop_tui.widgets.score_strip import ScoreStrip, StripSeat
+
+
+@dataclass(frozen=True)
+class OutOfReach:
+    """A choice the rules would offer but for what the player lacks (``rules.out_of_reach``):
+    listed dim at the end of the menu with what it needs; choosing it says so."""
+
+    label: str
+    why: str
+    target = None
 
 
 class GameScreen(Screen[None]):
@@ -205,6 +216,7 @@ class GameScreen(Screen[None]):
         highlight = 0
         if human:
             self.actions, highlight = self.shown_actions(self.actions)
+            self.actions = self.actions + self.out_of_reach()
         names = m.names
         title = f" {m.game.title}"
         extra = self.round_text(m.state)
@@ -230,8 +242,8 @@ class GameScreen(Screen[None]):
         elif not human:
             decision.show(self.thinking_text(d.seat), [])
         else:
-            labels = [self.label(m.state, a) for a in self.actions]
-            off = {i: r for i, a in enumerate(self.actions) if (r := self.unavailable(a))}
+            labels = [a.label if isinstance(a, OutOfReach) else self.label(m.state, a) for a in self.actions]
+            off = {i: r for i, a in enumerate(self.actions) if (r := self.why_not(a))}
             decision.show(self.prompt_text(d), labels, highlight=highlight, disabled=off)
             if not self.small:
                 self.focus_choices()
@@ -308,6 +320,19 @@ class GameScreen(Screen[None]):
         """Why a listed choice cannot be taken now ("" when it can): a game may keep a choice in
         its place, dim, so that the digits keep their meaning while a decision lasts."""
         return ""
+
+    def why_not(self, a: Any) -> str:
+        return a.why if isinstance(a, OutOfReach) else self.unavailable(a)
+
+    def out_of_reach(self) -> list[OutOfReach]:
+        """The choices the rules would offer the player to move but for what they lack (a port
+        without the doubloons), from the mover's view: listed dim with what each needs, as the
+        menus keep an unavailable choice elsewhere, rather than missing without a word."""
+        ask = getattr(self.rules, "out_of_reach", None)
+        d = self.match.pending
+        if ask is None or d is None:
+            return []
+        return [OutOfReach(label, why) for label, why in ask(self.rules.view(self.match.state, d.seat))]
 
     def prompt_text(self, d: Any) -> str:
         name = self.match.names[d.seat]
@@ -566,7 +591,7 @@ class GameScreen(Screen[None]):
                 self.pass_keyboard()
             return
         if 0 <= index < len(self.actions):
-            why = self.unavailable(self.actions[index])
+            why = self.why_not(self.actions[index])
             if why:
                 self.notify(f"Not possible now: {why}.", severity="information")
                 return

@@ -483,8 +483,8 @@ class FinisTerraeRules(BaseRules):
             out.append(Simple("cease", cell[0], cell[1]))
         return out
 
-    def _port_cost(self, s, seat, cell):
-        """Doubloons to establish a port here, or None if the rules forbid it."""
+    def _port_price(self, s, seat, cell):
+        """Doubloons a port here costs, or None if the rules forbid one here whatever the money."""
         sh = s.ships[seat]
         info = T.info(s.tiles[cell][0])
         if not info["beach"] or info.get("isle") or info["pirate_den"] or sh["ports_left"] <= 0:
@@ -492,10 +492,32 @@ class FinisTerraeRules(BaseRules):
         island = C.island_cells(s.tiles, cell)
         if any(c in s.ports for c in island):
             return None
-        cost = CP["port_cost_per_tile"] * len(island)
-        if H.doubloons(sh["holds"]) < cost:
+        return CP["port_cost_per_tile"] * len(island)
+
+    def _port_cost(self, s, seat, cell):
+        """Doubloons to establish a port here, or None if the rules forbid it (or it is not paid)."""
+        cost = self._port_price(s, seat, cell)
+        if cost is None or H.doubloons(s.ships[seat]["holds"]) < cost:
             return None
         return cost
+
+    def out_of_reach(self, s) -> list[tuple[str, str]]:
+        """The choices the player would have now but for what they lack, with what it is: a port
+        at this beach without the doubloons ("needs 6 doubloons, you have 2")."""
+        d = self.pending(s)
+        if d is None or d.kind != "act" or s.phase != "sail" or s.sail["step"] != "act" \
+                or s.sail["acted"] is not None:
+            return []
+        seat, sid = self._current(s)
+        sh = self.ship(s, sid)
+        if sid == GALLEON or sh["pirate"]:
+            return []
+        cell = sh["pos"][:2]
+        cost = self._port_price(s, seat, cell)
+        have = H.doubloons(sh["holds"])
+        if cost is None or have >= cost:
+            return []
+        return [("Establish a port here", f"needs {counted(cost, 'doubloon')}, you have {have}")]
 
     def _opponents(self, s, sid, cell) -> list[int]:
         return combat.opponents(self, s, sid, cell)
