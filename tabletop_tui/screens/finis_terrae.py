@@ -29,8 +29,6 @@ from tabletop_tui.widgets.tile_map import TileMap
 
 HOLD_LETTER = {"doubloons": "$", "spice": "s", "find": "f", "castaway": "c", "treasure": "t"}
 WEATHER = {"sunny": "Sunny", "rainy": "Rainy", "storm": "Storm", "finis_terrae": "Finis Terrae (sunny)"}
-GOOD_WORD = {"doubloons": "doubloons", "spice": "spice", "find": "underwater find",
-             "castaway": "castaway", "treasure": "treasure"}
 PHASE = {"beach": "set-up", "split": "set-up", "carto": "cartography", "prep": "preparation",
          "wind": "storm", "sail": "sailing", "over": "game over"}
 
@@ -194,7 +192,7 @@ class FinisTerraeScreen(GameScreen):
             goods = s.goods.get((a.x, a.y), {})
             for k, v in goods.items():
                 if v:
-                    what.append(f"{v} {GOOD_WORD.get(k, k)}")
+                    what.append(H.text((k, v)))  # "1 doubloon", "2 castaways"
             here = [self.match.names[i] for i, sh in enumerate(s.ships)
                     if sh["pos"] is not None and tuple(sh["pos"][:2]) == (a.x, a.y)]
             if s.galleon["pos"] is not None and tuple(s.galleon["pos"][:2]) == (a.x, a.y):

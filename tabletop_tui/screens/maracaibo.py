@@ -430,7 +430,7 @@ class MaracaiboScreen(GameScreen):
         if k == "quest" and len(w) > 1 and w[1] != "skip":
             paid = ", ".join(f"{_card(c)}" for c in w[2:])
             n = len(quest_steps(w[1]))
-            then = ((" (then choose the card, one step)" if n == 1 else f" (then choose its {n} cards, one at a time)")
+            then = ((" (then choose the card)" if n == 1 else f" (then choose its {n} cards, one at a time)")
                     if n and not paid else "")
             return "Fulfil " + MT.quest_text(w[1]) + (f", paying {paid}" if paid else "") + then
         if k == "pay-with":
@@ -492,10 +492,6 @@ class MaracaiboScreen(GameScreen):
                 gains.append((f"{vps[k]} VP, " if k < len(vps) else "") + "1 village action")
             return f"Explorer to {w[1]}" + (f" → {', '.join(gains)}" if gains else "") + \
                 (f" · quest {MT.quest_text(q)}" if q else "")
-        if k == "career":
-            ms = CAREERS[w[1]]["milestones"]
-            steps = ", ".join(f"{m['at_least']}→{MT.ops_text(m['reward'])}" for m in ms)
-            return f"Keep the career {CAREERS[w[1]]['name']}: {ms[0]['counter'].replace('_', ' ')} {steps}"
         if k == "draw" and w[1] != "deck":
             return f"Draw {_card(w[1])} from the display — {self._you_pay(s, seat, w[1])}: {card(w[1])['text']}"
         if k in ("plan", "discard"):

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from tabletop_tui.rules.core import counted
 from tabletop_tui.rules.maracaibo import surface as SF
+from tabletop_tui.rules.maracaibo.assistants import ASSISTANT_STATE
 from tabletop_tui.rules.maracaibo.describe import ops_words as ops_text
 from tabletop_tui.rules.maracaibo.content import (CAREERS, NATION_NAMES, NATIONS, PRESTIGE, QUESTS,
                                                   UPGRADES, UPGRADE_IDS, XTRACK, card)
@@ -236,7 +237,7 @@ def full_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bo
         t.append("✓ " if n == 0 else ("●●" if n == 2 else "●·"), GOLD if n == 0 else Style())
     if p["assistants"]:
         t.append("\n assistants ")
-        t.append(", ".join(f"{a['loc']}" + ("" if a["live"] else " (done)") for a in p["assistants"]))
+        t.append(", ".join(f"at {a['loc']} {ASSISTANT_STATE[a['live']]}" for a in p["assistants"]))
     if p["invested"]:
         t.append("\n prestige " + ", ".join(PRESTIGE[b]["name"] for b in p["invested"]))
     if p["bought"]:

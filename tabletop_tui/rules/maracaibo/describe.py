@@ -4,7 +4,8 @@ from __future__ import annotations
 from tabletop_tui.rules.core import counted
 
 from .content import CARDS, CAREERS, CITY_ACTIONS, LOCS, NATION_NAMES, PRESTIGE, QUESTS, UPGRADES, card
-from .counters import per_word
+from .assistants import assistant_effect
+from .counters import count_words, per_word
 
 
 def _loc(x: str) -> str:
@@ -19,7 +20,7 @@ def describe(s, a) -> str:
     w = a.text.split(" ")
     k = w[0]
     if k == "career":
-        return f"Keep the career {CAREERS[w[1]]['name']}"
+        return f"Keep the career {CAREERS[w[1]]['name']}: {career_words(CAREERS[w[1]]['milestones'])}"
     if k == "plan":
         return f"Put {_card(w[1])} into the planning area"
     if k == "plan-done":
@@ -55,7 +56,7 @@ def describe(s, a) -> str:
             return f"Pay {part} with {_card(w[1])} ({goods})"
         return f"Pay with {_card(w[1])} ({goods})"
     if k == "assist":
-        return f"Assistant action of {_card(w[1])}"
+        return f"Assistant action of {_card(w[1])}: {assistant_effect(w[1])}"
     if k == "pass":
         return "No main action"
     if k == "buy":
@@ -160,6 +161,10 @@ def _action_line(before, a, after) -> str:
         if len(t["cards"]) + 1 == len(steps(t["quest"])):
             line = line[:-1] + f" and fulfilled the quest {QUESTS[t['quest']]['name']}."
         return line
+    if k == "career":  # the milestones are in the menu and on the sheet
+        return f"{who} kept the career {CAREERS[w[1]]['name']}."
+    if k == "assist":  # a sentence of its own, not the menu's label again
+        return f"{who}'s assistant {_card(w[1])} acted: {assistant_effect(w[1])}."
     if k == "pile":
         toks = after.g["stack"][-1].get("token") if after.g["stack"] and after.g["stack"][-1]["t"] == "fight" else None
         return f"{who} revealed combat token {toks or '?'} from pile {w[1]}."
@@ -203,6 +208,16 @@ def _op_text(o: dict) -> str:
     n = o.get("n", "")
     return {"fight": "fight a combat", "explore": f"explore up to {n}", "doubloons": f"take {counted(n, 'doubloon')}",
             "vp": f"score {n} VP", "vp_per": f"score {n} VP per {per_word(o.get('per', ''))}"}.get(o["op"], o["op"])
+
+
+def career_words(milestones: list) -> str:
+    """A career's milestones as a player reads them: "at 2 combat tokens: 2 doubloons, 1 VP; at 4:
+    3 VP; at 6: 5 VP" (the counter named once, with the first)."""
+    out = []
+    for k, m in enumerate(milestones):
+        at = count_words(m["counter"], m["at_least"]) if k == 0 else str(m["at_least"])
+        out.append(f"at {at}: {ops_words(m['reward'])}")
+    return "; ".join(out)
 
 
 def ops_words(ops: list) -> str:

@@ -253,6 +253,7 @@ class MaracaiboRules(BaseRules[State]):
     def sheet(self, s: State, seat: int) -> list:
         """Everything public about a seat, in words (read from a view: another seat's hand is
         only its number of cards)."""
+        from .assistants import ASSISTANT_STATE
         from .describe import ops_words
         from .content import CONST
         pay = lambda c: f"{cards.price(p, c)} doubloon{'s' if cards.price(p, c) != 1 else ''}"  # noqa: E731
@@ -283,7 +284,7 @@ class MaracaiboRules(BaseRules[State]):
         if p["career"]:
             ms = CAREERS[p["career"]]["milestones"]
             now = _ctr.counter(g, seat, ms[0]["counter"])
-            lines = [f"{CAREERS[p['career']]['name']}: {ms[0]['counter'].replace('_', ' ')} now {now}"]
+            lines = [f"{CAREERS[p['career']]['name']}: {_ctr.count_words(ms[0]['counter'], now)} now"]
             for k, m in enumerate(ms):
                 done = "paid" if k < p["career_paid"] else "to come"
                 lines.append(f"at {m['at_least']}: {ops_words(m['reward'])} ({done})")
@@ -294,7 +295,7 @@ class MaracaiboRules(BaseRules[State]):
         out.append(("Combat tokens", [", ".join(p["tokens"]) if p["tokens"] else "none"]))
         out.append(("Prestige buildings", [f"{PRESTIGE[b]['name']}: {PRESTIGE[b]['text']}" for b in p["invested"]] or ["none"]))
         out.append(("Assistants", [f"{card(a['card'])['name']} at {LOCS[a['loc']]['name']} ({a['loc']})"
-                                   + (" (ready this round)" if a["live"] else " (used this round)") for a in p["assistants"]] or ["none"]))
+                                   + f" ({ASSISTANT_STATE[a['live']]})" for a in p["assistants"]] or ["none"]))
         return out
 
     def reasons(self, before: State, a, after: State) -> list:

@@ -12,6 +12,7 @@ from .content import (CITY_ACTIONS, CONST, LOCS, NATIONS, NATION_NAMES, PRESTIGE
                       UPGRADE_IDS, card)
 from . import combat as CB
 from . import cities, counters, influence, prestige, ship, voyage
+from .assistants import ASSISTANT_STATE
 
 START = voyage.START
 
@@ -261,7 +262,7 @@ def interim_report(before, after) -> list[dict] | None:
                   "player who ended the round.", "per_seat": {}})
     unused = {i: sum(1 for a in gb["players"][i]["assistants"] if a["live"]) for i in range(n)}
     steps.append({"step": "Unused assistants", "text": f"{CONST['assistant_unused_vp']} VP for each "
-                  "live assistant" + ("." if any(unused.values()) else ": nobody has one."), "per_seat": {i: f"{k} × {CONST['assistant_unused_vp']} = "
+                  f"assistant {ASSISTANT_STATE[True]}" + ("." if any(unused.values()) else ": nobody has one."), "per_seat": {i: f"{k} × {CONST['assistant_unused_vp']} = "
                                                   f"{k * CONST['assistant_unused_vp']} VP"
                                                   for i, k in unused.items() if k}})
     steps.append({"step": "Income", "text": f"{CONST['base_doubloon_income']} doubloons plus the "
