@@ -317,9 +317,10 @@ class BaseRules(Generic[S]):
         for a in self.legal_actions(s):
             if self.notation(a) == wanted:
                 return a
-        if self.pending(s) is None:
+        d = self.pending(s)
+        if d is None:
             raise IllegalAction("The game is over; no more moves can be made.")
-        raise IllegalAction(f"'{wanted}' is not a legal move now.")
+        raise IllegalAction(f"'{wanted}' is not a legal move now (the decision now: {d.prompt.rstrip('.?')}).")
 
     def describe(self, s: S, a: Any) -> str:
         """A player-facing label for the decision panel."""

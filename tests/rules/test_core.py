@@ -68,3 +68,13 @@ def test_a_count_of_one_takes_the_singular_and_any_other_the_plural():
     assert counted(-1, "VP", "VP") == "-1 VP"
     assert counted(3, "spice", "spice") == "3 spice"
     assert plural(1, "castaway") + " " + plural(5, "castaway") == "castaway castaways"
+
+
+def test_a_move_that_is_not_legal_now_is_told_with_the_decision_now(dicegame):
+    from tabletop_tui.match import Match, Seat
+    from tabletop_tui.rules.core import IllegalAction
+
+    m = Match("dicegame", [Seat("Anna"), Seat("Bruno")], 5)
+    with pytest.raises(IllegalAction) as e:
+        m.rules.parse(m.state, "fly away")
+    assert e.value.reason == f"'fly away' is not a legal move now (the decision now: {m.pending.prompt.rstrip('.?')})."
