@@ -74,9 +74,13 @@ class ChoiceMenu(ModalScreen[int | None]):
     def on_key(self, event) -> None:
         if event.character and event.character.isdigit():
             i = int(event.character) - 1
+            event.stop()
             if 0 <= i < len(self.labels):
-                event.stop()
                 self.dismiss(i)
+            else:  # a digit beyond the menu says so
+                n = len(self.labels)
+                self.notify(f"There is no choice {event.character} here: the menu has {n} (1–{n}).",
+                            severity="information")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

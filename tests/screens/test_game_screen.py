@@ -451,3 +451,20 @@ async def test_a_digit_beyond_the_list_says_so_and_plays_nothing():
         assert len(m.actions) == moves
         said = [x.message for x in app._notifications]
         assert any(f"There is no choice 9 here: the list has {n} choice" in x for x in said), said
+
+
+async def test_a_digit_beyond_a_choice_menu_says_so_and_keeps_the_menu():
+    from tabletop_tui.screens.confirm import ChoiceMenu
+
+    chosen = []
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ChoiceMenu("Choose:", ["a", "b", "c"]), chosen.append)
+        await pilot.pause()
+        await pilot.press("7")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceMenu) and chosen == []
+        assert any("There is no choice 7 here: the menu has 3" in x.message for x in app._notifications)
+        await pilot.press("2")
+        await pilot.pause()
+        assert chosen == [1]
