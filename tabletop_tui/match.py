@@ -34,12 +34,21 @@ class Seat:
     name: str
     bot: bool = False
     level: str = bots.DEFAULT_LEVEL
+    #: a seat a person resigned: how many moves the game had when the bot took over (the seat's
+    #: moves before that were the person's decisions); None for a seat that kept its kind
+    human_until: int | None = None
 
     def to_json(self) -> dict:
-        d = {"name": self.name, "kind": "bot" if self.bot else "human"}
+        d: dict = {"name": self.name, "kind": "bot" if self.bot else "human"}
         if self.bot:
             d["level"] = self.level
+            if self.human_until is not None:
+                d["human_until"] = self.human_until
         return d
+
+    def by_person(self, move: int) -> bool:
+        """Whether this seat's decision at move number ``move`` (0 = the first) was a person's."""
+        return not self.bot or (self.human_until is not None and move < self.human_until)
 
 
 def data_dir() -> Path:
@@ -297,8 +306,17 @@ class Match:
 
     # -- saving ----------------------------------------------------------------------------
     def human_decisions(self) -> int:
-        """Decisions taken by people (bots' moves not counted), for the Continue list."""
-        return sum(1 for a in self.actors if not self.seats[a].bot)
+        """Decisions taken by people (bots' moves not counted), for the Continue list; a seat
+        resigned keeps its person's decisions from before the bot took over."""
+        return sum(1 for i, a in enumerate(self.actors) if self.seats[a].by_person(i))
+
+    def resign(self, seat: int) -> None:
+        """The person at ``seat`` leaves the table: a bot of the default level plays it from the
+        next move on, and the seat's moves so far stay theirs (``Seat.human_until``)."""
+        s = self.seats[seat]
+        if not s.bot:
+            s.human_until = len(self.actions)
+        s.bot, s.level = True, bots.DEFAULT_LEVEL  # whatever a save said
 
     def to_text(self, stamp: str | None = None) -> str:
         if stamp is None:
@@ -407,6 +425,7 @@ class Match:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise SaveError(f"{where}the options are damaged")
+        _check_options(catalogue.get(str(game_id)), options, where)
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise SaveError(f"{where}the action list is damaged (it must be a list of moves as text)")
@@ -438,13 +457,35 @@ class Match:
         return m
 
 
+def _check_options(game: catalogue.Game, options: dict, where: str) -> None:
+    """Options of another game (a save edited, or its "game" changed by hand) are named as that:
+    the save does not match its game; a value the game does not take is named with its option."""
+    rules = game.rules()
+    if rules is None:
+        return
+    known = [o.key for o in rules.options]
+    unknown = [k for k in options if k not in known]
+    if unknown:
+        theirs = f"its options are {', '.join(known)}" if known else "it has no options"
+        raise SaveError(f"{where}the save does not match its game: {game.title} has no option "
+                        f"{', '.join(repr(k) for k in unknown)} ({theirs}); the file was changed by hand "
+                        f"or its options belong to another game")
+    try:
+        resolve_options(rules.options, options)
+    except ValueError as e:
+        raise SaveError(f"{where}the save's options do not fit {game.title}: {e}") from None
+
+
 def _seat_of(raw: dict) -> Seat:
     """A saved seat. A human seat has no saved level: it keeps the default level, at which a
     bot plays it if the player resigns. A bot seat without one is from before bot levels, when
     the random bot was the only one: it loads as "random", so it goes on playing exactly the
-    moves it would have."""
+    moves it would have. A resigned seat's ``human_until`` (saves before it have none: their
+    seat counts as a bot's throughout) is a move count; anything else is ignored."""
     bot = raw.get("kind") == "bot"
-    return Seat(raw["name"], bot, raw.get("level", "random" if bot else bots.DEFAULT_LEVEL))
+    until = raw.get("human_until")
+    until = until if bot and isinstance(until, int) and not isinstance(until, bool) and until >= 0 else None
+    return Seat(raw["name"], bot, raw.get("level", "random" if bot else bots.DEFAULT_LEVEL), until)
 
 
 def now_stamp() -> str:
@@ -509,13 +550,14 @@ def _action_lines(text: str, count: int) -> list[int]:
     return out
 
 
-def list_saves() -> list[tuple[Path, dict]]:
+def list_saves(folder: Path | None = None) -> list[tuple[Path, dict]]:
     """Saved games, the last changed first, with their header. The order is by the time of the
     last move stored in each save (``last_move`` in the header given back), not by the file's
     time, so copying or touching a file does not reorder the list. A file that cannot be read
-    as a save is listed with ``"error"`` and its file time."""
+    as a save is listed with ``"error"`` and its file time. ``folder``: another folder of saves
+    (the deleted ones, trash.py), else the saves folder."""
     found = []
-    folder = saves_dir()
+    folder = saves_dir() if folder is None else folder
     if not folder.is_dir():
         return []
     for p in folder.glob("*.json"):

@@ -137,3 +137,61 @@ def test_each_game_says_its_round_for_the_continue_list():
 def test_a_game_without_rounds_says_nothing(dicegame):
     m = new()
     assert m.rules.round_label(m.state) == ""
+
+
+def test_a_resigned_seat_keeps_the_decisions_its_person_took():
+    """Resigning hands the seat to a bot from the next move on; the moves before stay the
+    person's in the save (human_until), so the Continue list counts them."""
+    from tests.screens.helpers import played_match
+
+    m = played_match("piratissimo", 2, seed=4, moves=12)
+    anna = sum(1 for a in m.actors if a == 0)
+    bruno = sum(1 for a in m.actors if a == 1)
+    assert anna and bruno
+    resigned_at = len(m.actions)
+    m.resign(0)
+    for _ in range(6):
+        m.play(m.bot_job(level="random")())
+    assert m.human_decisions() == anna + bruno + sum(1 for a in m.actors[resigned_at:] if a == 1)
+    p = m.save(saves_dir() / "resigned.json")
+    head = json.loads(p.read_text())
+    assert head["seats"][0] == {"kind": "bot", "level": "medium", "name": "Anna", "human_until": resigned_at}
+    assert head["human_decisions"] == m.human_decisions() > 0
+    back = Match.load(p)
+    assert back.seats[0].human_until == resigned_at and back.human_decisions() == m.human_decisions()
+
+
+def test_a_save_from_before_human_until_still_loads_its_bot_seats_as_bots_throughout():
+    from tests.screens.helpers import played_match
+
+    m = played_match("piratissimo", 2, seed=4, moves=6, bots=(1,))
+    p = m.save(saves_dir() / "old.json")
+    head = json.loads(p.read_text())
+    assert "human_until" not in json.dumps(head["seats"])  # a seat that kept its kind: as before
+    head["seats"][0]["human_until"] = "soon"  # damaged: ignored, never a crash
+    p.write_text(json.dumps(head))
+    back = Match.load(p)
+    assert back.seats[1].human_until is None and back.seats[0].human_until is None
+    assert back.human_decisions() == sum(1 for a in back.actors if a == 0)
+
+
+def test_a_save_edited_to_another_games_options_says_it_does_not_match_its_game():
+    """A Finca save given Finis Terrae's option: not "unknown option ...; valid options: ...",
+    but that the save does not match its game."""
+    import pytest
+
+    from tabletop_tui.match import SaveError
+    from tests.screens.helpers import played_match
+
+    p = played_match("finca", 2, seed=3, moves=4).save(saves_dir() / "finca.json")
+    head = json.loads(p.read_text())
+    head["options"] = {"combat_dice": 1}
+    p.write_text(json.dumps(head))
+    with pytest.raises(SaveError) as e:
+        Match.load(p)
+    assert "the save does not match its game: Finca has no option 'combat_dice'" in str(e.value)
+    assert "its options are any_fruit" in str(e.value)
+    head["options"] = {"any_fruit": "maybe"}
+    p.write_text(json.dumps(head))
+    with pytest.raises(SaveError, match="the save's options do not fit Finca: option any_fruit"):
+        Match.load(p)

@@ -194,6 +194,17 @@ def rank_by(keys: dict[int, tuple]) -> list[list[int]]:
     return groups
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``word`` for ``n`` of it: the singular for one, else ``many`` (default: ``word`` + "s");
+    only the last word of a phrase changes ("combat point" → "combat points")."""
+    return word if n in (1, -1) else (many if many is not None else word + "s")
+
+
+def counted(n: int, word: str, many: str | None = None) -> str:
+    """ "1 doubloon", "2 doubloons", "0 combat points": a number and its noun, plural right."""
+    return f"{n} {plural(n, word, many)}"
+
+
 def unit_text(key: str, n: int) -> str:
     """A counter's unit for ``n`` of it: a plural word loses its ``s`` for one ("1 port",
     "2 ports"); symbols and short units stay ("1 VP", "1 $", "1 PW")."""
@@ -388,9 +399,10 @@ class BaseRules(Generic[S]):
         for a in self.legal_actions(s):
             if self.notation(a) == wanted:
                 return a
-        if self.pending(s) is None:
+        d = self.pending(s)
+        if d is None:
             raise IllegalAction("The game is over; no more moves can be made.")
-        raise IllegalAction(f"'{wanted}' is not a legal move now.")
+        raise IllegalAction(f"'{wanted}' is not a legal move now (the decision now: {d.prompt.rstrip('.?')}).")
 
     def describe(self, s: S, a: Any) -> str:
         """A player-facing label for the decision panel."""

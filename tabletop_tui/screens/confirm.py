@@ -1,4 +1,8 @@
-"""A yes/no question, returned through dismiss()."""
+"""A yes/no question, returned through dismiss().
+
+Every question asked here is a leaving or an irreversible choice (leave the game, resign, quit,
+delete a save), so the safe answer has the keyboard: Enter pressed by habit (or typed text that
+reached the screen) answers No; Yes takes `y` or a deliberate move to its button."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -26,8 +30,11 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical():
             yield Static(Text(self.question))  # names are text, never markup
             with Horizontal():
-                yield Button(f"{self.yes} (y)", id="yes", variant="primary")
-                yield Button(f"{self.no} (n)", id="no")
+                yield Button(f"{self.yes} (y)", id="yes", variant="warning")
+                yield Button(f"{self.no} (n)", id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()  # the safe answer is the one Enter gives
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
@@ -67,9 +74,13 @@ class ChoiceMenu(ModalScreen[int | None]):
     def on_key(self, event) -> None:
         if event.character and event.character.isdigit():
             i = int(event.character) - 1
+            event.stop()
             if 0 <= i < len(self.labels):
-                event.stop()
                 self.dismiss(i)
+            else:  # a digit beyond the menu says so
+                n = len(self.labels)
+                self.notify(f"There is no choice {event.character} here: the menu has {n} (1–{n}).",
+                            severity="information")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

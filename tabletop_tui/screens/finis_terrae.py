@@ -17,6 +17,7 @@ from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tabletop_tui.rules.core import counted
 from tabletop_tui.rules.finis_terrae import holds as H
 from tabletop_tui.rules.finis_terrae import tiles as T
 from tabletop_tui.rules.finis_terrae.actions import (ChooseWind, DropHold, LoadHold, Move, Place, Spoils,
@@ -28,8 +29,6 @@ from tabletop_tui.widgets.tile_map import TileMap
 
 HOLD_LETTER = {"doubloons": "$", "spice": "s", "find": "f", "castaway": "c", "treasure": "t"}
 WEATHER = {"sunny": "Sunny", "rainy": "Rainy", "storm": "Storm", "finis_terrae": "Finis Terrae (sunny)"}
-GOOD_WORD = {"doubloons": "doubloons", "spice": "spice", "find": "underwater find",
-             "castaway": "castaway", "treasure": "treasure"}
 PHASE = {"beach": "set-up", "split": "set-up", "carto": "cartography", "prep": "preparation",
          "wind": "storm", "sail": "sailing", "over": "game over"}
 
@@ -193,7 +192,7 @@ class FinisTerraeScreen(GameScreen):
             goods = s.goods.get((a.x, a.y), {})
             for k, v in goods.items():
                 if v:
-                    what.append(f"{v} {GOOD_WORD.get(k, k)}")
+                    what.append(H.text((k, v)))  # "1 doubloon", "2 castaways"
             here = [self.match.names[i] for i, sh in enumerate(s.ships)
                     if sh["pos"] is not None and tuple(sh["pos"][:2]) == (a.x, a.y)]
             if s.galleon["pos"] is not None and tuple(s.galleon["pos"][:2]) == (a.x, a.y):
@@ -450,7 +449,7 @@ class FinisTerraeScreen(GameScreen):
             return "set-up"
         text = f"Day {s.day} · {PHASE.get(s.phase, s.phase)}"
         if s.phase == "carto":
-            text += f" · {len(s.stack)} tiles in the stack"
+            text += f" · {counted(len(s.stack), 'tile')} in the stack"
         return text
 
     def status_line(self, s: Any, short: bool = False) -> str:

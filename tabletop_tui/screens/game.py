@@ -5,6 +5,7 @@ The screen calls the rules (through the Match); widgets only render and report c
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -15,13 +16,22 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from tabletop_tui import bots
 from tabletop_tui.match import Match
-from tabletop_tui.rules.core import IllegalAction
+from tabletop_tui.rules.core import IllegalAction, counted
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.log_panel import LogPanel
 from tabletop_tui.widgets.players import colour_hex, markers
 from tabletop_tui.widgets.score_strip import ScoreStrip, StripSeat
+
+
+@dataclass(frozen=True)
+class OutOfReach:
+    """A choice the rules would offer but for what the player lacks (``rules.out_of_reach``):
+    listed dim at the end of the menu with what it needs; choosing it says so."""
+
+    label: str
+    why: str
+    target = None
 
 
 class GameScreen(Screen[None]):
@@ -206,6 +216,7 @@ class GameScreen(Screen[None]):
         highlight = 0
         if human:
             self.actions, highlight = self.shown_actions(self.actions)
+            self.actions = self.actions + self.out_of_reach()
         names = m.names
         title = f" {m.game.title}"
         extra = self.round_text(m.state)
@@ -231,8 +242,8 @@ class GameScreen(Screen[None]):
         elif not human:
             decision.show(self.thinking_text(d.seat), [])
         else:
-            labels = [self.label(m.state, a) for a in self.actions]
-            off = {i: r for i, a in enumerate(self.actions) if (r := self.unavailable(a))}
+            labels = [a.label if isinstance(a, OutOfReach) else self.label(m.state, a) for a in self.actions]
+            off = {i: r for i, a in enumerate(self.actions) if (r := self.why_not(a))}
             decision.show(self.prompt_text(d), labels, highlight=highlight, disabled=off)
             if not self.small:
                 self.focus_choices()
@@ -309,6 +320,19 @@ class GameScreen(Screen[None]):
         """Why a listed choice cannot be taken now ("" when it can): a game may keep a choice in
         its place, dim, so that the digits keep their meaning while a decision lasts."""
         return ""
+
+    def why_not(self, a: Any) -> str:
+        return a.why if isinstance(a, OutOfReach) else self.unavailable(a)
+
+    def out_of_reach(self) -> list[OutOfReach]:
+        """The choices the rules would offer the player to move but for what they lack (a port
+        without the doubloons), from the mover's view: listed dim with what each needs, as the
+        menus keep an unavailable choice elsewhere, rather than missing without a word."""
+        ask = getattr(self.rules, "out_of_reach", None)
+        d = self.match.pending
+        if ask is None or d is None:
+            return []
+        return [OutOfReach(label, why) for label, why in ask(self.rules.view(self.match.state, d.seat))]
 
     def prompt_text(self, d: Any) -> str:
         name = self.match.names[d.seat]
@@ -567,11 +591,25 @@ class GameScreen(Screen[None]):
                 self.pass_keyboard()
             return
         if 0 <= index < len(self.actions):
-            why = self.unavailable(self.actions[index])
+            why = self.why_not(self.actions[index])
             if why:
                 self.notify(f"Not possible now: {why}.", severity="information")
                 return
             self.play(self.actions[index])
+        else:
+            self.no_such_choice(index)
+
+    def no_such_choice(self, index: int) -> None:
+        """A digit beyond the list does nothing, and says so (not a silent key)."""
+        n = len(self.actions)
+        if n == 0:
+            d = self.match.pending
+            who = f"{self.match.names[d.seat]} is to play" if d is not None else "the game is over"
+            self.notify(f"Nothing to choose now: {who}.", severity="information")
+            return
+        last = f"1–{n}" if n > 1 else "1"
+        self.notify(f"There is no choice {index + 1} here: the list has {counted(n, 'choice')} ({last}).",
+                    severity="information")
 
     def on_canvas_board_target_chosen(self, event) -> None:
         self.choose_target(event.target)
@@ -666,8 +704,17 @@ class GameScreen(Screen[None]):
         m = self.match
         self.app.push_screen(LogScreen(m.game.title, m.log, m.since_last_decision(self.viewer_seat()), m))
 
+    def back_from_sub_view(self) -> bool:
+        """Escape inside a view within the game (a submenu, a board shown in the map's place)
+        goes back out of that view, not out of the game: True if it did. The shared screen has
+        no such view; a game with one overrides this."""
+        return False
+
     def action_leave(self) -> None:
         from tabletop_tui.screens.confirm import ConfirmScreen
+
+        if self.back_from_sub_view():
+            return
 
         def done(yes: bool | None) -> None:
             if yes:
@@ -690,8 +737,7 @@ class GameScreen(Screen[None]):
         def done(yes: bool | None) -> None:
             if yes:
                 self.cancel_bot()
-                seat = self.match.seats[d.seat]
-                seat.bot, seat.level = True, bots.DEFAULT_LEVEL  # whatever a save said
+                self.match.resign(d.seat)  # the seat's moves so far stay the person's
                 self.match.save()  # the seat's kind changed: write it even without a new move
                 self.saved_actions = list(self.match.actions)
                 self.notify(f"{name} resigned: a bot plays that seat from now on.", markup=False)

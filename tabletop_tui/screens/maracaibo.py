@@ -23,6 +23,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tabletop_tui.rules.core import counted
 from tabletop_tui.rules.maracaibo.quests import steps as quest_steps
 from tabletop_tui.rules.maracaibo import surface as SF
 from tabletop_tui.rules.maracaibo.content import (CAREERS, LOCS, NATION_NAMES, PRESTIGE, QUESTS, UPGRADES,
@@ -375,6 +376,13 @@ class MaracaiboScreen(GameScreen):
             self.path.pop()
             self.refresh_all()
 
+    def back_from_sub_view(self) -> bool:
+        """Escape in a step menu goes back a step, as Backspace does."""
+        if self.path:
+            self.action_back()
+            return True
+        return False
+
     # -- labels and prompts -----------------------------------------------------------------------
     def label(self, s: Any, a: Any) -> str:
         if isinstance(a, (Menu, Off)):
@@ -422,7 +430,8 @@ class MaracaiboScreen(GameScreen):
         if k == "quest" and len(w) > 1 and w[1] != "skip":
             paid = ", ".join(f"{_card(c)}" for c in w[2:])
             n = len(quest_steps(w[1]))
-            then = f" (then choose its {n} cards, one at a time)" if n and not paid else ""
+            then = ((" (then choose the card)" if n == 1 else f" (then choose its {n} cards, one at a time)")
+                    if n and not paid else "")
             return "Fulfil " + MT.quest_text(w[1]) + (f", paying {paid}" if paid else "") + then
         if k == "pay-with":
             goods = ", ".join(card(w[1])["goods"]) or "no goods"
@@ -432,11 +441,11 @@ class MaracaiboScreen(GameScreen):
             pr = SF.price(s, seat, c)
             spec = card(c)
             where = "planning area" if c in p["plan"] else "hand"
-            cost = f"{pr} doubloons" + (f" (printed {spec['cost']})" if pr != spec["cost"] else "")
+            cost = counted(pr, "doubloon") + (f" (printed {spec['cost']})" if pr != spec["cost"] else "")
             return f"Buy {spec['name']} for {cost}, from the {where} — {spec['text']}"
         if k == "invest":
             b = PRESTIGE[w[1]]
-            return f"Invest in {b['name']} for {b['cost']} doubloons — {b['text']}"
+            return f"Invest in {b['name']} for {counted(b['cost'], 'doubloon')} — {b['text']}"
         if k in VILLAGE_WORDS:
             return f"{VILLAGE_OPTIONS[VILLAGE_WORDS[k]]['name']}: {VILLAGE_OPTIONS[VILLAGE_WORDS[k]]['text']}"
         if k == "nation" and d is not None and d.kind == "combat_nation":
@@ -483,10 +492,6 @@ class MaracaiboScreen(GameScreen):
                 gains.append((f"{vps[k]} VP, " if k < len(vps) else "") + "1 village action")
             return f"Explorer to {w[1]}" + (f" → {', '.join(gains)}" if gains else "") + \
                 (f" · quest {MT.quest_text(q)}" if q else "")
-        if k == "career":
-            ms = CAREERS[w[1]]["milestones"]
-            steps = ", ".join(f"{m['at_least']}→{MT.ops_text(m['reward'])}" for m in ms)
-            return f"Keep the career {CAREERS[w[1]]['name']}: {ms[0]['counter'].replace('_', ' ')} {steps}"
         if k == "draw" and w[1] != "deck":
             return f"Draw {_card(w[1])} from the display — {self._you_pay(s, seat, w[1])}: {card(w[1])['text']}"
         if k in ("plan", "discard"):
@@ -528,7 +533,7 @@ class MaracaiboScreen(GameScreen):
             n = SF.village_left(s)
             ctx = SF.village_context(s)
             why = {"scoring": " (round-end scoring)" if s.g["round"] < 4 else " (final scoring)"}.get(ctx or "", "")
-            text = f"{name}: village action{why} — {n} left · {p['dbl']} doubloons"
+            text = f"{name}: village action{why} — {n} left · {counted(p['dbl'], 'doubloon')}"
         elif d.kind == "move":
             text = f"{name}: sail 1–7 MP from {_loc(p['ship'])} (←/→ along the stops, Enter to sail)"
         elif d.kind == "main":

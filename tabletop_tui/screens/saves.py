@@ -2,7 +2,8 @@
 apart below them. Each entry says the game and its rules (a preset's name, or the options that
 differ), when it was last played (in a person's words), the players with their factions and
 points, the round and how many decisions people took, or who won. `d` deletes a save after a
-confirmation.
+confirmation (No has the keyboard); a deleted save goes to the trash (trash.py), and `t` lists
+the deleted games, of which Enter brings one back, for KEEP_DAYS days.
 
 The list comes at once from the files' headers; each save is then replayed in a worker thread
 (the only way to know its round and points, and whether it still opens) and its entry filled in.
@@ -25,7 +26,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tabletop_tui import catalogue
+from tabletop_tui import catalogue, trash
 from tabletop_tui.match import Match, SaveError, list_saves
 from tabletop_tui.widgets.stop_at_ends import StopAtEndsList
 
@@ -133,7 +134,7 @@ def summary_of(m: Match) -> dict:
         if faction:
             extra.append(faction)
         if seat.bot:
-            extra.append(f"{seat.level} bot" if getattr(seat, "level", "") else "bot")
+            extra.append(bot_words(seat.level, seat.human_until))
         players.append(seat.name + (f" ({', '.join(extra)})" if extra else ""))
     info: dict[str, Any] = {"players": players, "points": points, "round": rules.round_label(state)}
     res = m.result() if m.over else None
@@ -158,6 +159,13 @@ def faction_name(m: Match, seat: int) -> str:
     return fid
 
 
+def bot_words(level: object, human_until: int | None) -> str:
+    """A bot seat as the list names it: "medium bot", or "medium bot from move 41" for a seat
+    a person played until they resigned."""
+    words = f"{level} bot" if isinstance(level, str) and level else "bot"
+    return words if human_until is None else f"{words} from move {human_until + 1}"
+
+
 def seat_names(head: dict) -> str:
     seats = head.get("seats")
     if not isinstance(seats, list):
@@ -167,8 +175,8 @@ def seat_names(head: dict) -> str:
         if isinstance(s, dict):
             name = str(s.get("name", "?"))
             if s.get("kind") == "bot":
-                level = s.get("level")
-                name += f" ({level} bot)" if isinstance(level, str) and level else " (bot)"
+                until = s.get("human_until")
+                name += f" ({bot_words(s.get('level'), until if isinstance(until, int) else None)})"
             out.append(name)
     return ", ".join(out)
 
@@ -199,7 +207,7 @@ def entry(path: Path, head: dict, now: datetime, info: dict | None = None) -> En
     error = (info or {}).get("error") or head.get("error")
     if error:
         line = Text()
-        line.append(f"⚠ {path.name}", "bold")
+        line.append(f"⚠ {trash.original_name(path)}", "bold")
         try:
             line.append(f" · {catalogue.get(str(head.get('game'))).title}")
         except catalogue.UnknownGame:
@@ -256,11 +264,16 @@ class SavesScreen(Screen[None]):
     BINDINGS = [
         Binding("escape,b", "back", "back"),
         Binding("d,delete", "delete", "delete save"),
+        Binding("t", "trash", "deleted games"),
     ]
+    HINT = (f"Enter continues · d deletes · t: deleted games (kept {trash.KEEP_DAYS} days) · "
+            "esc back")
+    TRASH_HINT = "Enter brings the game back · t or esc: back to your saves"
 
     def __init__(self, now: datetime | None = None) -> None:
         super().__init__()
         self.now = now  # fixed in tests; otherwise the clock when the list is built
+        self.in_trash = False  # the list shows the deleted games (t)
         self.entries: dict[str, tuple[Path, dict]] = {}
         self.infos: dict[Path, dict] = {}  # what replaying each save found (filled by a worker)
 
@@ -268,7 +281,7 @@ class SavesScreen(Screen[None]):
         with Vertical():
             yield Static(Text("Continue a saved game", style="bold"), id="saves-title")
             yield StopAtEndsList(id="saves")
-            yield Static(Text("Enter continues · d deletes a save · esc back"), id="saves-hint")
+            yield Static(Text(self.HINT), id="saves-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -300,27 +313,38 @@ class SavesScreen(Screen[None]):
     def damaged(self, path: Path, head: dict) -> bool:
         return "error" in head or "error" in self.infos.get(path, {})
 
-    def fill(self, keep: int | None = None) -> None:
-        now = self.now or datetime.now()
+    def groups(self, now: datetime) -> list[tuple[str, list[tuple[Path, dict]]]]:
+        """The list's headings and their saves: the saves by state, or the deleted games."""
+        if self.in_trash:
+            return [(f"Deleted games (each kept {trash.KEEP_DAYS} days after deleting)",
+                     trash.deleted_saves(now))]
         saves = list_saves()
         unfinished = [(p, h) for p, h in saves if not self.damaged(p, h) and not h.get("over")]
         finished = [(p, h) for p, h in saves if not self.damaged(p, h) and h.get("over")]
         damaged = [(p, h) for p, h in saves if self.damaged(p, h)]
+        return [("Unfinished games", unfinished), ("Finished games", finished),
+                ("Files that cannot be opened", damaged)]
+
+    def fill(self, keep: int | None = None) -> None:
+        now = self.now or datetime.now()
         ol = self.query_one(OptionList)
         ol.clear_options()
         self.entries = {}
         opts: list[Option] = []
-        for heading, group in (("Unfinished games", unfinished), ("Finished games", finished),
-                               ("Files that cannot be opened", damaged)):
+        for heading, group in self.groups(now):
             if not group:
                 continue
             opts.append(Option(Text(heading, style="bold underline"), disabled=True))
             for p, h in group:
                 key = f"save-{len(self.entries)}"
                 self.entries[key] = (p, h)
-                opts.append(Option(entry(p, h, now, self.infos.get(p)), id=key))
+                shown = entry(p, h, now, self.infos.get(p))
+                if "deleted" in h:
+                    shown.lines[0].append(f"  deleted {when(h['deleted'], now)}", "italic")
+                opts.append(Option(shown, id=key))
         if not opts:
-            opts.append(Option(Text("No saved games yet.", style="dim"), disabled=True))
+            empty = "No deleted games." if self.in_trash else "No saved games yet."
+            opts.append(Option(Text(empty, style="dim"), disabled=True))
         ol.add_options(opts)
         first = next((i for i, o in enumerate(opts) if not o.disabled), None)
         if first is not None:
@@ -340,7 +364,10 @@ class SavesScreen(Screen[None]):
         chosen = self.entries.get(event.option.id or "")
         if chosen is None:
             return
-        path, _ = chosen
+        path, head = chosen
+        if self.in_trash:
+            self.bring_back(path, head)
+            return
         try:
             match = Match.load(path)
         except SaveError as e:
@@ -353,37 +380,71 @@ class SavesScreen(Screen[None]):
         self.app.pop_screen()
         self.app.open_match(match)
 
+    def what(self, path: Path, head: dict) -> str:
+        """A save in a sentence: "the Finca game of Anna, Bruno (medium bot)"."""
+        if self.damaged(path, head):
+            return f"the damaged file {trash.original_name(path)}"
+        try:
+            title = catalogue.get(str(head.get("game"))).title
+        except catalogue.UnknownGame:
+            title = str(head.get("game"))
+        return f"the {title} game of {seat_names(head)}"
+
     def action_delete(self) -> None:
         from tabletop_tui.screens.confirm import ConfirmScreen
 
         chosen = self.current()
         if chosen is None:
             return
+        if self.in_trash:
+            self.notify(f"This game is deleted already: it goes for good {trash.KEEP_DAYS} days after "
+                        "it was deleted. Enter brings it back.", severity="information")
+            return
         path, head = chosen
-        if self.damaged(path, head):
-            what = f"the damaged file {path.name}"
-        else:
-            try:
-                title = catalogue.get(str(head.get("game"))).title
-            except catalogue.UnknownGame:
-                title = str(head.get("game"))
-            what = f"the {title} game of {seat_names(head)}"
+        what = self.what(path, head)
         keep = self.query_one(OptionList).highlighted
 
         def done(yes: bool | None) -> None:
             if not yes:
                 return
             try:
-                path.unlink()
+                trash.throw_away(path, self.now)
             except FileNotFoundError:
                 pass
             except OSError as e:
                 self.notify(f"Could not delete {path}: {e.strerror}", severity="error", markup=False)
                 return
-            self.notify(f"Deleted {what}.", markup=False)
+            self.notify(f"Deleted {what}. t lists the deleted games; Enter there brings it back.",
+                        markup=False)
             self.fill(keep)
 
-        self.app.push_screen(ConfirmScreen(f"Delete {what}? This cannot be undone."), done)
+        self.app.push_screen(ConfirmScreen(
+            f"Delete {what}? You can bring it back for {trash.KEEP_DAYS} days (t: deleted games)."), done)
+
+    def bring_back(self, path: Path, head: dict) -> None:
+        what = self.what(path, head)
+        try:
+            trash.restore(path)
+        except OSError as e:
+            self.notify(f"Could not bring back {what}: {e.strerror}", severity="error", markup=False)
+            return
+        self.notify(f"{what[0].upper()}{what[1:]} is back among your saves.", markup=False)
+        self.show_trash(False)
+
+    def action_trash(self) -> None:
+        self.show_trash(not self.in_trash)
+
+    def show_trash(self, on: bool) -> None:
+        """The deleted games in the list's place, or the saves again."""
+        self.in_trash = on
+        self.query_one("#saves-title", Static).update(
+            Text("Deleted games" if on else "Continue a saved game", style="bold"))
+        self.query_one("#saves-hint", Static).update(Text(self.TRASH_HINT if on else self.HINT))
+        self.fill()
+        self.look_at_saves([p for p, _ in self.entries.values()])
 
     def action_back(self) -> None:
+        if self.in_trash:  # a view inside the list: back to the saves, not out of the list
+            self.show_trash(False)
+            return
         self.app.pop_screen()

@@ -20,6 +20,7 @@ from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
+from tabletop_tui.rules.core import counted
 from tabletop_tui.rules.terra_mystica import explain as X
 from tabletop_tui.rules.terra_mystica.actions import burns_before_answer, free_allowed, leech_amount, offer_words
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, INDEX, POWER_ACTIONS
@@ -408,7 +409,7 @@ class TerraMysticaScreen(GameScreen):
             return f"{f['name']} ({f['terrain']}): {ABILITY.get(a.a, f['text'][0])}"
         if k == "take":
             coins = s.bonus_pool.get(a.a, 0)
-            return f"Take {a.a}{f' (+{coins} coins on it)' if coins else ''}: {bonus_text(a.a)}"
+            return f"Take {a.a}{' (+' + counted(coins, 'coin') + ' on it)' if coins else ''}: {bonus_text(a.a)}"
         if k == "pass" and a.a:
             coins = s.bonus_pool.get(a.a, 0)
             return f"Pass, take {a.a}{f' +{coins}C' if coins else ''}: {bonus_text(a.a)}"
@@ -487,6 +488,7 @@ class TerraMysticaScreen(GameScreen):
     # -- choosing --------------------------------------------------------------------------
     def action_choose(self, index: int) -> None:
         if not 0 <= index < len(self.actions):
+            self.no_such_choice(index)
             return
         item = self.actions[index]
         if isinstance(item, Unavailable):
@@ -505,9 +507,18 @@ class TerraMysticaScreen(GameScreen):
             self.menu_path.pop()
             self.refresh_all()
 
-    def action_leave(self) -> None:
+    def back_from_sub_view(self) -> bool:
+        """A submenu goes back a step; the cult and round boards (t) back to the map."""
         if self.menu_path:
             self.action_back()
+            return True
+        if self.show_tables:
+            self.action_tables()
+            return True
+        return False
+
+    def action_leave(self) -> None:
+        if self.back_from_sub_view():
             return
         if self.query_one(CommandLine).escape_is_habit():  # meant for the command line
             self.notify("The command line is closed. Press Escape again to leave the game.",
@@ -604,6 +615,15 @@ class TerraMysticaScreen(GameScreen):
             event.prevent_default()
             self.action_command()
             return
+        if not cl.is_open and cl.drop_key(event.key, event.character):
+            # typed on for a line that closed itself (the turn passed): not the game's shortcuts
+            event.stop()
+            event.prevent_default()
+            if cl.dropped == 1:  # one notice for the run
+                self.notify("The command line closed: the turn passed. What you typed on was not used "
+                            "(not as shortcuts either); press : to type a move again.",
+                            title="Keys dropped", severity="warning")
+            return
         if not cl.is_open or getattr(event, "for_the_line", False):
             return
         if event.is_printable:  # (Enter and Backspace find the line's own keys: it has the keyboard)
@@ -689,7 +709,7 @@ class TerraMysticaScreen(GameScreen):
         if self.roomy and not self.show_tables:
             self.query_one("#mini-cults", Static).update(cult_board(state, self.marks), layout=False)
         if self.show_tables:
-            t = Text("↑ ↓ PgUp PgDn scroll · t or m: back to the map\n", "dim")
+            t = Text("↑ ↓ PgUp PgDn scroll · t, m or Esc: back to the map\n", "dim")
             t.append_text(cult_board(state, self.marks))
             t.append("\n")
             t.append_text(round_board(state))

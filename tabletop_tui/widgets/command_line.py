@@ -4,12 +4,17 @@ exception with a ``reason`` for a refused line).
 
 Tab completes to the longest common prefix of the matching notations, then cycles through them; the
 hint line under the input shows how many match and the first few; the inline suggestion (→ accepts)
-is the first match. Enter posts ``CommandLine.Chosen(action, text)`` for a line the parse function
-accepts, or shows its reason and keeps the line for correcting; Escape posts ``Closed``.
+is the first match, and none when what is typed is a move already. What is shown is what is sent:
+Enter takes the line as it shows, the grey suggestion included ("transform E10 to" completed by Tab
+shows "transform E10 to desert", and sends it). Enter posts ``CommandLine.Chosen(action, text)``
+for a line the parse function accepts, or shows its reason and keeps the line for correcting;
+Escape posts ``Closed``.
 
 An Escape that closes the line is often pressed twice by habit, and the game may close the line
 itself when the turn passes: the screen asks :meth:`CommandLine.escape_is_habit` before an Escape
-leaves the game, so that such an Escape only says how to leave.
+leaves the game, so that such an Escape only says how to leave. Likewise the keys typed on for a
+line that closed itself (:meth:`CommandLine.drop_key`) are dropped, never taken as the game's
+shortcuts: "build F4" typed on must not open the cult board and the seat sheets.
 """
 from __future__ import annotations
 
@@ -56,6 +61,9 @@ class _FirstMatch(Suggester):
         if not value:
             return None
         m = matches(self.owner.candidates, value)
+        typed = " ".join(value.lower().split())
+        if any(c.lower() == typed for c in m):  # a move as typed: nothing more is shown
+            return None
         return m[0] if m else None
 
 
@@ -92,12 +100,16 @@ class CommandLine(Vertical):
 
     #: an Escape this soon after the player closed the line is the same habit, pressed twice
     HABIT_SECONDS = 1.0
+    #: keys this close together (or to the line closing itself) are one run of typing
+    TYPING_GAP = 1.5
 
     def __init__(self, parse: Callable[[str], Any] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.parse = parse
         self._closed_at = float("-inf")  # when the player last closed the line (Escape)
         self._closed_itself = False  # the turn passed and closed it: the next Escape is for it
+        self._typed_at = float("-inf")  # the last key of the run of typing the line closed in
+        self.dropped = 0  # how many keys of that run were dropped so far
         self.candidates: list[str] = []
         self._cycle: list[str] = []
         self._cycle_i = -1
@@ -153,11 +165,27 @@ class CommandLine(Vertical):
         if self.is_open:
             self.remove_class("-open")
             self._closed_itself = True
+            self._typed_at = _now()
+            self.dropped = 0
+
+    def drop_key(self, key: str, character: str | None) -> bool:
+        """True if a key pressed now is the rest of what was being typed when the line closed
+        itself (it comes within TYPING_GAP of the close or of the last key dropped): the screen
+        drops it, it is no shortcut of the game. Escape is never dropped (see escape_is_habit)."""
+        if not self._closed_itself or key == "escape" or _now() - self._typed_at > self.TYPING_GAP:
+            return False
+        if not (character and character.isprintable()) and key not in ("enter", "backspace"):
+            return False
+        self._typed_at = _now()
+        self.dropped += 1
+        return True
 
     def forget_closing(self) -> None:
         """The player moved on (opened the line again, or decided otherwise)."""
         self._closed_at = float("-inf")
         self._closed_itself = False
+        self._typed_at = float("-inf")
+        self.dropped = 0
 
     def escape_is_habit(self) -> bool:
         """True (once) if an Escape now was most likely meant for the line: the first Escape after
@@ -217,9 +245,17 @@ class CommandLine(Vertical):
             self._cycle = []
         self.show_hint(event.value)
 
+    def shown(self) -> str:
+        """The line as it shows: what is typed and the grey suggestion after it, if any."""
+        inp = self.input
+        value, suggestion = inp.value, getattr(inp, "_suggestion", "") or ""
+        if len(suggestion) > len(value) and suggestion.lower().startswith(value.lower()):
+            return value + suggestion[len(value):]
+        return value
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        text = event.value.strip()
+        text = self.shown().strip() if event.value == self.input.value else event.value.strip()
         if not text:
             return
         if self.parse is None:

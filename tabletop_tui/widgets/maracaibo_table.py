@@ -12,7 +12,9 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
+from tabletop_tui.rules.core import counted
 from tabletop_tui.rules.maracaibo import surface as SF
+from tabletop_tui.rules.maracaibo.assistants import ASSISTANT_STATE
 from tabletop_tui.rules.maracaibo.describe import ops_words as ops_text
 from tabletop_tui.rules.maracaibo.content import (CAREERS, NATION_NAMES, NATIONS, PRESTIGE, QUESTS,
                                                   UPGRADES, UPGRADE_IDS, XTRACK, card)
@@ -81,13 +83,13 @@ def quest_text(qid: str) -> str:
     cost = q["cost"]
     parts = []
     if cost.get("doubloons"):
-        parts.append(f"{cost['doubloons']} doubloons")
+        parts.append(counted(cost["doubloons"], "doubloon"))
     if cost.get("combat_points"):
-        parts.append(f"{cost['combat_points']} combat points")
+        parts.append(counted(cost["combat_points"], "combat point"))
     if cost.get("goods"):
         parts.append("goods " + " + ".join(cost["goods"]))
     if cost.get("cards"):
-        parts.append(f"{cost['cards']} hand cards")
+        parts.append(counted(cost["cards"], "hand card"))
     return f"{q['name']}: pay {', '.join(parts) or 'nothing'} → {ops_text(q['reward'])}"
 
 
@@ -235,7 +237,7 @@ def full_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bo
         t.append("✓ " if n == 0 else ("●●" if n == 2 else "●·"), GOLD if n == 0 else Style())
     if p["assistants"]:
         t.append("\n assistants ")
-        t.append(", ".join(f"{a['loc']}" + ("" if a["live"] else " (done)") for a in p["assistants"]))
+        t.append(", ".join(f"at {a['loc']} {ASSISTANT_STATE[a['live']]}" for a in p["assistants"]))
     if p["invested"]:
         t.append("\n prestige " + ", ".join(PRESTIGE[b]["name"] for b in p["invested"]))
     if p["bought"]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
+from tabletop_tui.rules.core import counted
 from tabletop_tui.rules.terra_mystica.data import BONUS, FACTIONS, FAVOR, POWER_ACTIONS, SCORING, TOWN
 from tabletop_tui.rules.terra_mystica.power import income
 from tabletop_tui.widgets.hex_map import TERRAIN_BG
@@ -74,7 +75,7 @@ def town_text(tw: str) -> str:
     if t.get("ship"):
         parts.append("+1 shipping")
     if t["keys"] > 1:
-        parts.append(f"{t['keys']} keys")
+        parts.append(counted(t["keys"], "key"))
     return " ".join(parts)
 
 

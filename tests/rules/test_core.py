@@ -57,3 +57,24 @@ def test_options_coerce_and_refuse_with_clear_messages():
 
 def test_rank_by_groups_ties():
     assert rank_by({0: (5, 1), 1: (7, 0), 2: (5, 1)}) == [[1], [0, 2]]
+
+
+def test_a_count_of_one_takes_the_singular_and_any_other_the_plural():
+    from tabletop_tui.rules.core import counted, plural
+
+    assert counted(1, "doubloon") == "1 doubloon"
+    assert counted(2, "doubloon") == "2 doubloons"
+    assert counted(0, "combat point") == "0 combat points"
+    assert counted(-1, "VP", "VP") == "-1 VP"
+    assert counted(3, "spice", "spice") == "3 spice"
+    assert plural(1, "castaway") + " " + plural(5, "castaway") == "castaway castaways"
+
+
+def test_a_move_that_is_not_legal_now_is_told_with_the_decision_now(dicegame):
+    from tabletop_tui.match import Match, Seat
+    from tabletop_tui.rules.core import IllegalAction
+
+    m = Match("dicegame", [Seat("Anna"), Seat("Bruno")], 5)
+    with pytest.raises(IllegalAction) as e:
+        m.rules.parse(m.state, "fly away")
+    assert e.value.reason == f"'fly away' is not a legal move now (the decision now: {m.pending.prompt.rstrip('.?')})."

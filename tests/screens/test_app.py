@@ -322,3 +322,33 @@ def test_an_app_that_is_quit_exits_zero(monkeypatch):
     monkeypatch.setattr(app_module, "TabletopApp", Quitting)
     r = CliRunner().invoke(cli, ["--game", "piratissimo", "--seed", "1"])
     assert r.exit_code == 0, r.output
+
+
+async def test_after_a_resign_the_continue_list_still_counts_the_persons_decisions():
+    """Resign from the palette as a person would (ctrl+p, Resign, y): the seat goes to a bot,
+    and the save keeps who played which moves: not "0 decisions by people"."""
+    from datetime import datetime
+
+    from tabletop_tui.screens.saves import SavesScreen, entry
+
+    m = piratissimo_match(players=2, moves=4)
+    people = len(m.actions)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        seat = m.pending.seat
+        name = m.names[seat]
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"resign")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert m.seats[seat].bot and m.seats[seat].human_until == people
+    (path, head), = list_saves()
+    assert head["human_decisions"] >= people
+    text = entry(path, head, datetime.now()).plain
+    assert f"{name} (medium bot from move {people + 1})" in text
+    assert f"{head['human_decisions']} decisions by people" in text

@@ -420,3 +420,51 @@ async def test_a_single_person_resuming_a_game_with_hidden_hands_sees_no_curtain
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.actions
+
+
+async def test_escape_then_enter_does_not_leave_the_game():
+    """"Leave this game?" is answered No by the key pressed by habit: Enter."""
+    m = piratissimo_match(players=2, moves=2)
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_a_digit_beyond_the_list_says_so_and_plays_nothing():
+    m = piratissimo_match(players=2, moves=2)
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        n = len(screen.actions)
+        assert 0 < n < 9
+        moves = len(m.actions)
+        await pilot.press("9")
+        await pilot.pause()
+        assert len(m.actions) == moves
+        said = [x.message for x in app._notifications]
+        assert any(f"There is no choice 9 here: the list has {n} choice" in x for x in said), said
+
+
+async def test_a_digit_beyond_a_choice_menu_says_so_and_keeps_the_menu():
+    from tabletop_tui.screens.confirm import ChoiceMenu
+
+    chosen = []
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ChoiceMenu("Choose:", ["a", "b", "c"]), chosen.append)
+        await pilot.pause()
+        await pilot.press("7")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceMenu) and chosen == []
+        assert any("There is no choice 7 here: the menu has 3" in x.message for x in app._notifications)
+        await pilot.press("2")
+        await pilot.pause()
+        assert chosen == [1]

@@ -137,7 +137,8 @@ async def test_a_quest_is_paid_one_card_at_a_time_naming_the_good():
         await lift(pilot)
         scr = app.screen
         k = next(i for i, a in enumerate(scr.actions) if getattr(a, "text", "").startswith("quest"))
-        assert "one at a time" in scr.label(m.state, scr.actions[k])
+        label = scr.label(m.state, scr.actions[k])
+        assert "one at a time" in label or "(then choose the card)" in label  # one card: no "its 1 cards"
         await pilot.press(str(k + 1))
         await pilot.pause()
         assert m.pending.kind == "quest_pay"
@@ -182,3 +183,23 @@ def test_the_in_app_rules_house_decisions_are_written_for_players():
     assert "once per combat" not in text and "Each combat action once per turn" in house
     assert "only while influence" in house and "ends at once" in house
     assert "CP (combat" in house and "flag bonus" in house and "unused assistant" in house
+
+
+async def test_escape_in_a_step_menu_goes_back_a_step_not_out_of_the_game():
+    from tabletop_tui.screens.confirm import ConfirmScreen
+
+    m, _ = village_match(5)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await lift(pilot)
+        screen = app.screen
+        await pilot.press("1")  # Buy a card or invest…
+        await pilot.pause()
+        assert screen.path
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.path == []
+        assert options(app)[0][0].startswith("1 Buy a card or invest…")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)

@@ -231,3 +231,90 @@ def test_a_preset_is_named_by_its_name_and_many_changed_options_are_counted():
                                                         "mini-expansion-1": True}
     text = describe_options(tm, plain)
     assert text.count("·") == 2 and text.endswith("1 more option changed")
+
+
+# -- no game lost to a habit -------------------------------------------------------------------
+
+async def test_enter_after_d_answers_no_and_deletes_nothing():
+    """Delete asks, and the key pressed by habit (Enter) is the safe answer."""
+    make_saves()
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_list(pilot)
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        assert (saves_dir() / "a.json").exists()
+
+
+async def test_a_deleted_save_comes_back_from_the_deleted_games():
+    """d then y moves the save to the trash; t lists the deleted games; Enter brings one back,
+    byte for byte, among the saves."""
+    from tabletop_tui import trash
+
+    make_saves()
+    before = (saves_dir() / "a.json").read_bytes()
+    app = app_for()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_list(pilot)
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert not (saves_dir() / "a.json").exists()
+        assert len(trash.deleted_saves()) == 1
+        await pilot.press("t")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        texts = prompts(screen)
+        assert texts[0].startswith("Deleted games (each kept 30 days")
+        assert texts[1].startswith("Piratissimo · standard rules") and "deleted today" in texts[1]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen) and not screen.in_trash
+    assert (saves_dir() / "a.json").read_bytes() == before
+    assert trash.deleted_saves() == []
+
+
+async def test_escape_in_the_deleted_games_goes_back_to_the_saves():
+    make_saves()
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_list(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.in_trash
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and not screen.in_trash
+        assert prompts(screen)[0] == "Unfinished games"
+
+
+def test_a_deleted_save_is_kept_30_days_then_goes_for_good():
+    from datetime import timedelta
+
+    from tabletop_tui import trash
+
+    make_saves()
+    deleted = datetime(2026, 11, 1, 12, 0)
+    trash.throw_away(saves_dir() / "a.json", deleted)
+    trash.throw_away(saves_dir() / "b.json", deleted + timedelta(days=1))
+    assert len(trash.deleted_saves(deleted + timedelta(days=30))) == 2
+    left = trash.deleted_saves(deleted + timedelta(days=30, hours=1))
+    assert [trash.original_name(p) for p, _ in left] == ["b.json"]
+    assert not (trash.trash_dir() / "20261101-120000--a.json").exists()
+
+
+def test_a_save_deleted_twice_under_one_name_keeps_both_and_each_comes_back():
+    from tabletop_tui import trash
+
+    make_saves()
+    first = (saves_dir() / "a.json").read_text()
+    t = datetime(2026, 11, 30, 12, 0)
+    one = trash.throw_away(saves_dir() / "a.json", t)
+    (saves_dir() / "a.json").write_text(first.replace('"seed"', '"seed" ', 1))
+    two = trash.throw_away(saves_dir() / "a.json", t)
+    assert one != two
+    assert trash.restore(one) == saves_dir() / "a.json"
+    assert trash.restore(two) == saves_dir() / "a-2.json"

@@ -530,3 +530,84 @@ async def test_escape_twice_to_close_the_command_line_does_not_start_leaving(mon
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
+
+
+async def test_escape_on_the_cult_board_goes_back_to_the_map_not_out_of_the_game():
+    from tabletop_tui.screens.confirm import ConfirmScreen
+
+    m = played_match("terra_mystica", players=2, seed=5, until=lambda m: m.state.phase == "play")
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.show_tables
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and not screen.show_tables
+        await pilot.press("escape")  # on the map itself: Escape asks to leave
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+
+
+async def test_keys_typed_on_for_a_command_line_that_closed_itself_are_dropped(monkeypatch):
+    """The line closes itself when the turn passes; "build F4" typed on is not taken as
+    shortcuts (u would undo, p open the seat sheets, 4 choose): the keys are dropped with one
+    notice. A key pressed a while later is the player's again."""
+    from tabletop_tui.app import TabletopApp
+    from tabletop_tui.screens.game import GameScreen
+
+    clock = [100.0]
+    monkeypatch.setattr("tabletop_tui.widgets.command_line._now", lambda: clock[0])
+    m = played_match("terra_mystica", players=2, seed=5, bots=(1,), until=_to_a_bot_after_the_person)
+    m.seats[1].level = "random"
+    app = TabletopApp(match=m, bot_delay=60)  # Bruno takes his time: the turn stays his
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("colon")
+        cl = screen.query_one(CommandLine)
+        cl.input.value = next(str(a) for a in m.legal_actions() if str(a).startswith("pass"))
+        await pilot.press("enter")
+        await pilot.pause()
+        n = len(m.actions)
+        assert m.pending.seat == 1 and not cl.is_open  # closed itself
+        for key in ("u", "p", "g", "r", "a", "d", "e", "space", "t", "4", "enter"):
+            clock[0] += 0.3  # typing on
+            await pilot.press(key)
+        await pilot.pause()
+        assert app.screen is screen and isinstance(screen, GameScreen)
+        assert len(m.actions) == n and not screen.show_tables  # no undo, no cult board
+        dropped = [x for x in app._notifications if x.title == "Keys dropped"]
+        assert len(dropped) == 1 and "press : to type a move again" in dropped[0].message
+        clock[0] += CommandLine.TYPING_GAP + 1  # a while later: a key of its own
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.show_tables
+
+
+async def test_enter_sends_the_command_line_as_it_shows_grey_completion_included():
+    """Tab completes 'transform' to what the moves share and the first of them shows in grey:
+    Enter sends that move, never the bare prefix ("'transform E10 to' is not a move")."""
+    m = played_match("terra_mystica", players=3, seed=5, until=lambda m: m.state.phase == "play"
+                     and m.pending.kind == "main"
+                     and sum(str(a).startswith("transform") for a in m.legal_actions()) > 1)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon")
+        cl = app.screen.query_one(CommandLine)
+        n = len(m.actions)
+        first = next(str(a) for a in m.legal_actions() if str(a).startswith("transform"))
+        for ch in "transf":
+            await pilot.press(ch)
+        await pilot.press("tab")
+        await pilot.pause()
+        await app.workers.wait_for_complete()  # the grey suggestion ready
+        await pilot.pause()
+        shown = cl.shown()
+        assert shown == first and cl.input.value != shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(m.actions) == n + 1 and m.actions[n] == first

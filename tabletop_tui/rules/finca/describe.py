@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop_tui.rules.core import counted
+
 from .actions import Confirm, Deliver, Fill, GustFrom, GustTo, Move, Omit, Pick, Place, Stop, UseTile
 from .components import (ACTION_TILE_NAME, COMMUNITIES, COMMUNITY_INDEX, DIVIDING_LINES,
                          FRUIT_LETTER, MAX_DELIVERY, MAX_LARGE, TILES, article, blade_no,
@@ -132,7 +134,7 @@ def log_line(before: State, a: Any, after: State) -> str:
            "less": "a donkey cart and one less fruit"}[d["mode"]]
     values = [str(TILES[before.stacks[c][0]].value) for c in d["picks"]]
     took = (f"a tile worth {values[0]}" if len(values) == 1
-            else f"tiles worth {join_names(values)} ({value} points)")
+            else f"tiles worth {join_names(values)} ({counted(value, 'point')})")
     text = (f"{name} delivered {fruits} fruit{'s' if fruits != 1 else ''} to "
             f"{join_names(picks)} with {how} and took {took}")
     extras = []
@@ -168,7 +170,7 @@ def summary(rules, s: State) -> str:
         where = ", ".join(f"{blade_no(b)}" + (f"×{k}" if k > 1 else "")
                           for b, k in enumerate(s.farmers[p]) if k)
         lines.append(f"{who}: {vp[p]} VP; farmers on {where or '-'}; {fr}; "
-                     f"{s.carts[p]} carts; tiles {len(s.tiles[p])}; "
+                     f"{counted(s.carts[p], 'cart')}; tiles {len(s.tiles[p])}; "
                      f"action tiles {' '.join(s.action_tiles[p]) or '-'}")
     d = rules.pending(s)
     lines.append("The game is over." if d is None else f"{s.names[d.seat]} to play: {d.prompt}")

@@ -137,6 +137,18 @@ class FincaRules(BaseRules[State]):
             return acts
         raise AssertionError(f"unknown step {step}")
 
+    def out_of_reach(self, s: State) -> list[tuple[str, str]]:
+        """The choices the player would have now but for what they lack, with what it is:
+        Deliver on a turn where no community's tile can be filled (or no cart is left)."""
+        seat = s.turn
+        if s.step != "turn" or Deliver() in self.legal_actions(s):
+            return []
+        if not s.carts[seat]:
+            why = "needs a donkey cart, you have none"
+        else:
+            why = "no community's tile can be filled with your fruits"
+        return [("Deliver fruit", why)]
+
     def _tile_usable(self, s: State, seat: int, t: str) -> bool:
         if t in ("double", "gust"):
             return True

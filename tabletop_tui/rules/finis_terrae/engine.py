@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tabletop_tui.rules.core import BaseRules, Change, Decision, IllegalAction, Option, Result, Rng, rank_by, told
+from tabletop_tui.rules.core import BaseRules, Change, Decision, IllegalAction, Option, Result, Rng, counted, rank_by, told
 
 from . import cartography as C
 from . import combat, trade
@@ -176,8 +176,8 @@ class FinisTerraeRules(BaseRules):
                 if not self._moves(s, sid):  # only pirate dens lead out, and no toll to pay
                     return Decision(seat, f"your ship can leave only across a pirate den and cannot "
                                           f"pay the toll of 3 doubloons: hoist the black flag (pirates "
-                                          f"pay no toll) and move up to {v} tiles, or stay", "move")
-                return Decision(seat, f"move {who} up to {v} tiles", "move")
+                                          f"pay no toll) and move up to {counted(v, 'tile')}, or stay", "move")
+                return Decision(seat, f"move {who} up to {counted(v, 'tile')}", "move")
             if step == "act":
                 return Decision(seat, f"perform 1 action with {who}", "act")
             if step == "after":
@@ -489,8 +489,8 @@ class FinisTerraeRules(BaseRules):
             out.append(Simple("cease", cell[0], cell[1]))
         return out
 
-    def _port_cost(self, s, seat, cell):
-        """Doubloons to establish a port here, or None if the rules forbid it."""
+    def _port_price(self, s, seat, cell):
+        """Doubloons a port here costs, or None if the rules forbid one here whatever the money."""
         sh = s.ships[seat]
         info = T.info(s.tiles[cell][0])
         if not info["beach"] or info.get("isle") or info["pirate_den"] or sh["ports_left"] <= 0:
@@ -498,10 +498,32 @@ class FinisTerraeRules(BaseRules):
         island = C.island_cells(s.tiles, cell)
         if any(c in s.ports for c in island):
             return None
-        cost = CP["port_cost_per_tile"] * len(island)
-        if H.doubloons(sh["holds"]) < cost:
+        return CP["port_cost_per_tile"] * len(island)
+
+    def _port_cost(self, s, seat, cell):
+        """Doubloons to establish a port here, or None if the rules forbid it (or it is not paid)."""
+        cost = self._port_price(s, seat, cell)
+        if cost is None or H.doubloons(s.ships[seat]["holds"]) < cost:
             return None
         return cost
+
+    def out_of_reach(self, s) -> list[tuple[str, str]]:
+        """The choices the player would have now but for what they lack, with what it is: a port
+        at this beach without the doubloons ("needs 6 doubloons, you have 2")."""
+        d = self.pending(s)
+        if d is None or d.kind != "act" or s.phase != "sail" or s.sail["step"] != "act" \
+                or s.sail["acted"] is not None:
+            return []
+        seat, sid = self._current(s)
+        sh = self.ship(s, sid)
+        if sid == GALLEON or sh["pirate"]:
+            return []
+        cell = sh["pos"][:2]
+        cost = self._port_price(s, seat, cell)
+        have = H.doubloons(sh["holds"])
+        if cost is None or have >= cost:
+            return []
+        return [("Establish a port here", f"needs {counted(cost, 'doubloon')}, you have {have}")]
 
     def _opponents(self, s, sid, cell) -> list[int]:
         return combat.opponents(self, s, sid, cell)
@@ -644,7 +666,7 @@ class FinisTerraeRules(BaseRules):
                 s.bank += a.toll
                 if sid != GALLEON:
                     s.notes.append(Change(seat, "$", -a.toll, "pirate den toll"))
-                self._ev(s, f"{s.names[seat]} pays the pirate den toll of {a.toll} doubloons")
+                self._ev(s, f"{s.names[seat]} pays the pirate den toll of {counted(a.toll, 'doubloon')}")
             sh["pos"] = (a.x, a.y, a.area)
             if sid != GALLEON:
                 s.moves_today.append((a.x, seat))
@@ -681,7 +703,7 @@ class FinisTerraeRules(BaseRules):
                 s.notes.append(Change(seat, "ports", 1, "port established"))
                 s.notes.append(Change(seat, "$", -cost, "port established"))
                 sh["ports_left"] -= 1
-                self._ev(s, f"{s.names[seat]} establishes a port at {cell[0]},{cell[1]} for {cost} doubloons")
+                self._ev(s, f"{s.names[seat]} establishes a port at {cell[0]},{cell[1]} for {counted(cost, 'doubloon')}")
                 ctx["step"] = "after"
             elif a.what == "cease":
                 sh["pirate"] = False
@@ -702,7 +724,7 @@ class FinisTerraeRules(BaseRules):
                 sh["holds"] = H.load(sh["holds"], "doubloons", got)
                 if sid != GALLEON:
                     s.notes.append(Change(seat, "$", got, SB.short("treasure opened", (r1 + r2) * k, got)))
-                self._ev(s, f"{self.ship_name(s, sid)} opens a treasure: {r1}+{r2} = {got} doubloons")
+                self._ev(s, f"{self.ship_name(s, sid)} opens a treasure: {r1}+{r2} = {counted(got, 'doubloon')}")
             else:
                 sh["holds"] = H.load(sh["holds"], a.what, k)
                 if sid != GALLEON:
@@ -1085,10 +1107,10 @@ class FinisTerraeRules(BaseRules):
         if isinstance(a, Simple) and a.what == "port":
             d = self.pending(s)
             cost = self._port_cost(s, d.seat, (a.x, a.y)) if d else None
-            return f"Establish a port here ({cost} doubloons)"
+            return f"Establish a port here ({counted(cost, 'doubloon')})"
         if isinstance(a, Trade):
             if a.op == "buy":
-                return f"Buy {a.n} spice for {(s.exchange + CP['spice_price_offset']) * a.n} doubloons"
+                return f"Buy {a.n} spice for {counted((s.exchange + CP['spice_price_offset']) * a.n, 'doubloon')}"
             if a.op == "sell":
                 return f"Sell {a.n} spice at {s.exchange} + a red die each"
             return f"Redeem {goods(a.n, a.op[7:])} at {s.exchange} + a red die each"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop_tui.rules.core import Change, Step
+from tabletop_tui.rules.core import Change, Step, counted
 
 from . import holds as H
 from . import scoring as SC
@@ -124,10 +124,12 @@ def sheet(s, seat: int, names: list[str]) -> list[tuple[str, list[str]]]:
     else:
         for i, h in enumerate(sh["holds"]):
             board.append(f"hold {i + 1}: {_hold_words(h)}")
-        board.append(f"stash: {sh['stash']} doubloon{'s' if sh['stash'] != 1 else ''} (safe)")
+        board.append(f"stash: {counted(sh['stash'], 'doubloon')} (safe)")
     pile = sh["pile"]
-    kept = [f"{pile.get('treasure', 0)} treasures opened", f"{pile.get('spice', 0)} spice crates sold",
-            f"{pile.get('find', 0)} underwater finds redeemed", f"{pile.get('castaway', 0)} castaways redeemed"]
+    kept = [f"{counted(pile.get('treasure', 0), 'treasure')} opened",
+            f"{counted(pile.get('spice', 0), 'spice crate')} sold",
+            f"{counted(pile.get('find', 0), 'underwater find')} redeemed",
+            f"{counted(pile.get('castaway', 0), 'castaway')} redeemed"]
     mine = sorted((c for c, o in s.ports.items() if o == seat), key=lambda c: (-c[1], c[0]))
     start = tuple(sh["start"]) if sh["start"] else None
     ports = []

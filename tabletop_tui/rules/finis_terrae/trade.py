@@ -9,7 +9,7 @@ object, ``s`` a state being changed inside ``apply``.
 """
 from __future__ import annotations
 
-from tabletop_tui.rules.core import Change
+from tabletop_tui.rules.core import Change, counted
 
 from . import cartography as C
 from . import holds as H
@@ -62,7 +62,7 @@ def trade(R, s, seat, cell, a) -> None:
         got = R._from_bank(s, each * a.n)
         sh["holds"] = H.load(sh["holds"], "doubloons", got)
         s.notes.append(Change(seat, "$", got, short(f"{H.text((what, 2)).split(' ', 1)[1]} redeemed", each * a.n, got)))
-        R._ev(s, f"{s.names[seat]} redeems {H.text((what, a.n))} at {s.exchange}+{r} = {each} each: {got} doubloons")
+        R._ev(s, f"{s.names[seat]} redeems {H.text((what, a.n))} at {s.exchange}+{r} = {each} each: {counted(got, 'doubloon')}")
     elif a.op == "buy":
         price = (s.exchange + CP["spice_price_offset"]) * a.n
         sh["holds"] = H.pay(sh["holds"], price)
@@ -80,4 +80,4 @@ def trade(R, s, seat, cell, a) -> None:
         got = R._from_bank(s, each * a.n)
         sh["holds"] = H.load(sh["holds"], "doubloons", got)
         s.notes.append(Change(seat, "$", got, short("spice sold", each * a.n, got)))
-        R._ev(s, f"{s.names[seat]} sells {a.n} spice at {s.exchange}+{r} = {each} each: {got} doubloons")
+        R._ev(s, f"{s.names[seat]} sells {a.n} spice at {s.exchange}+{r} = {each} each: {counted(got, 'doubloon')}")

@@ -1,7 +1,29 @@
 """The named counters used by end scoring, per-X gains, careers and token modifiers."""
 from __future__ import annotations
 
+from tabletop_tui.rules.core import counted
+
 from . import explorer, influence, ship
+
+#: each counter in words, one and many ("+1 per assistant", "2 VP per compass symbol", "at 2
+#: combat tokens")
+WORDS = {"combat_tokens": ("combat token", "combat tokens"), "quests": ("quest", "quests"),
+         "upgrades": ("completed upgrade", "completed upgrades"),
+         "cards": ("project card in the display", "project cards in the display"),
+         "assistants": ("assistant", "assistants"), "compass": ("compass symbol", "compass symbols"),
+         "noble_ranks": ("noble rank", "noble ranks"),
+         "explorer_progress": ("explorer step", "explorer steps")}
+
+
+def per_word(name: str) -> str:
+    """The counter as one of it, after "per"."""
+    return WORDS.get(name, (name.replace("_", " "),))[0]
+
+
+def count_words(name: str, n: int) -> str:
+    """``n`` of the counter in words: "1 compass symbol", "3 combat tokens"."""
+    one, many = WORDS.get(name, (name.replace("_", " "), name.replace("_", " ")))
+    return counted(n, one, many)
 
 
 def counter(g: dict, seat: int, name: str) -> int:

@@ -1,7 +1,11 @@
 """Player-facing labels and log sentences (names, never "you"; never another seat's hand)."""
 from __future__ import annotations
 
+from tabletop_tui.rules.core import counted
+
 from .content import CARDS, CAREERS, CITY_ACTIONS, LOCS, NATION_NAMES, PRESTIGE, QUESTS, UPGRADES, card
+from .assistants import assistant_effect
+from .counters import count_words, per_word
 
 
 def _loc(x: str) -> str:
@@ -16,7 +20,7 @@ def describe(s, a) -> str:
     w = a.text.split(" ")
     k = w[0]
     if k == "career":
-        return f"Keep the career {CAREERS[w[1]]['name']}"
+        return f"Keep the career {CAREERS[w[1]]['name']}: {career_words(CAREERS[w[1]]['milestones'])}"
     if k == "plan":
         return f"Put {_card(w[1])} into the planning area"
     if k == "plan-done":
@@ -38,7 +42,9 @@ def describe(s, a) -> str:
         paid = ", ".join(_card(c) for c in w[2:])
         from .quests import steps
         if not paid and steps(w[1]):
-            return f"Fulfil the quest {QUESTS[w[1]]['name']}, choosing its {len(steps(w[1]))} cards one by one"
+            n = len(steps(w[1]))
+            return f"Fulfil the quest {QUESTS[w[1]]['name']}, " + (
+                "choosing the card" if n == 1 else f"choosing its {n} cards one by one")
         return f"Fulfil the quest {QUESTS[w[1]]['name']}" + (f" paying {paid}" if paid else "")
     if k == "pay-with":
         t = s.g["stack"][-1] if s.g["stack"] else {}
@@ -50,7 +56,7 @@ def describe(s, a) -> str:
             return f"Pay {part} with {_card(w[1])} ({goods})"
         return f"Pay with {_card(w[1])} ({goods})"
     if k == "assist":
-        return f"Assistant action of {_card(w[1])}"
+        return f"Assistant action of {_card(w[1])}: {assistant_effect(w[1])}"
     if k == "pass":
         return "No main action"
     if k == "buy":
@@ -171,6 +177,10 @@ def _action_line(before, a, after) -> str:
         if len(t["cards"]) + 1 == len(steps(t["quest"])):
             line = line[:-1] + f" and fulfilled the quest {QUESTS[t['quest']]['name']}."
         return line
+    if k == "career":  # the milestones are in the menu and on the sheet
+        return f"{who} kept the career {CAREERS[w[1]]['name']}."
+    if k == "assist":  # a sentence of its own, not the menu's label again
+        return f"{who}'s assistant {_card(w[1])} acted: {assistant_effect(w[1])}."
     if k == "pile":
         toks = after.g["stack"][-1].get("token") if after.g["stack"] and after.g["stack"][-1]["t"] == "fight" else None
         return f"{who} revealed combat token {toks or '?'} from pile {w[1]}."
@@ -212,8 +222,18 @@ def sentence(who: str, label: str) -> str:
 
 def _op_text(o: dict) -> str:
     n = o.get("n", "")
-    return {"fight": "fight a combat", "explore": f"explore up to {n}", "doubloons": f"take {n} doubloon{'s' if n != 1 else ''}",
-            "vp": f"score {n} VP", "vp_per": f"score {n} VP per {o.get('per', '').replace('_', ' ')}"}.get(o["op"], o["op"])
+    return {"fight": "fight a combat", "explore": f"explore up to {n}", "doubloons": f"take {counted(n, 'doubloon')}",
+            "vp": f"score {n} VP", "vp_per": f"score {n} VP per {per_word(o.get('per', ''))}"}.get(o["op"], o["op"])
+
+
+def career_words(milestones: list) -> str:
+    """A career's milestones as a player reads them: "at 2 combat tokens: 2 doubloons, 1 VP; at 4:
+    3 VP; at 6: 5 VP" (the counter named once, with the first)."""
+    out = []
+    for k, m in enumerate(milestones):
+        at = count_words(m["counter"], m["at_least"]) if k == 0 else str(m["at_least"])
+        out.append(f"at {at}: {ops_words(m['reward'])}")
+    return "; ".join(out)
 
 
 def ops_words(ops: list) -> str:
@@ -223,11 +243,11 @@ def ops_words(ops: list) -> str:
         n = o.get("n", 1)
         name = o["op"]
         if name == "doubloons":
-            out.append(f"{n} doubloon{'s' if n != 1 else ''}")
+            out.append(counted(n, "doubloon"))
         elif name == "vp":
             out.append(f"{n} VP")
         elif name == "combat_points":
-            out.append(f"{n} combat point{'s' if n != 1 else ''}")
+            out.append(counted(n, "combat point"))
         elif name == "influence":
             nat = o.get("nation")
             who = {"any": "a nation", "each": "each nation", "fighting": "the fighting nation"}.get(
@@ -236,7 +256,7 @@ def ops_words(ops: list) -> str:
         elif name == "explore":
             out.append(f"explore {n}")
         elif name == "remove_disc":
-            out.append(f"{n} disc off the ship" if n == 1 else f"{n} discs off the ship")
+            out.append(f"{counted(n, 'disc')} off the ship")
         elif name == "draw":
             out.append(f"draw {n}")
         elif name == "figure":

@@ -1,7 +1,7 @@
 """MaracaiboRules: the task loop that drives decisions, and the Rules protocol around it."""
 from __future__ import annotations
 
-from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, Step, rank_by, told
+from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, Step, counted, rank_by, told
 
 from .content import CARDS, LOCS, NATIONS, NATION_NAMES, QUESTS, TOKENS, card, UPGRADES, PRESTIGE, CAREERS, C, XTRACK
 from .notation import Act, normalise
@@ -60,7 +60,7 @@ def _prompt(g: dict, t: dict) -> tuple:
         if name == "influence":
             prompt = f"gain {op['n']} influence with a nation of your choice"
         elif name == "explore":
-            prompt = f"move the explorer up to {op['n']} spaces"
+            prompt = f"move the explorer up to {counted(op['n'], 'space')}"
         elif name == "choose":
             prompt = "choose one option"
         elif name == "pay":
@@ -253,6 +253,7 @@ class MaracaiboRules(BaseRules[State]):
     def sheet(self, s: State, seat: int) -> list:
         """Everything public about a seat, in words (read from a view: another seat's hand is
         only its number of cards)."""
+        from .assistants import ASSISTANT_STATE
         from .describe import ops_words
         from .content import CONST
         pay = lambda c: f"{cards.price(p, c)} doubloon{'s' if cards.price(p, c) != 1 else ''}"  # noqa: E731
@@ -261,8 +262,8 @@ class MaracaiboRules(BaseRules[State]):
         p = g["players"][seat]
         hidden = any(c == "?" for c in p["hand"])
         out = []
-        inc = f"income {CONST['base_doubloon_income'] + p['inc_d']} doubloons and {p['inc_v']} VP a round"
-        out.append(("Counters", [f"{self.vp(s)[seat]} VP, {p['dbl']} doubloons, {p['cp']} combat points",
+        inc = f"income {counted(CONST['base_doubloon_income'] + p['inc_d'], 'doubloon')} and {p['inc_v']} VP a round"
+        out.append(("Counters", [f"{self.vp(s)[seat]} VP, {counted(p['dbl'], 'doubloon')}, {counted(p['cp'], 'combat point')}",
                                  f"figures: {p['fig_personal']} in the personal supply, {p['fig_general']} in the general supply",
                                  inc, f"ship at {LOCS[p['ship']]['name']} ({p['ship']}); explorer at {p['explorer']}",
                                  "influence: " + ", ".join(f"{NATION_NAMES[n]} {p['infl'][n]} (rank {_infl.rank(p['infl'][n])})"
@@ -279,11 +280,11 @@ class MaracaiboRules(BaseRules[State]):
             n = p["discs"][u]
             state = "unlocked" if u in p["unlocked"] else f"locked, {n} disc{'s' if n != 1 else ''} on it"
             ups.append(f"{UPGRADES[u]['name']}: {state} — {UPGRADES[u]['text']}")
-        out.append(("Ship board", ups + [f"{_ship.completed_upgrades(p)} upgrades completed"]))
+        out.append(("Ship board", ups + [f"{counted(_ship.completed_upgrades(p), 'upgrade')} completed"]))
         if p["career"]:
             ms = CAREERS[p["career"]]["milestones"]
             now = _ctr.counter(g, seat, ms[0]["counter"])
-            lines = [f"{CAREERS[p['career']]['name']}: {ms[0]['counter'].replace('_', ' ')} now {now}"]
+            lines = [f"{CAREERS[p['career']]['name']}: {_ctr.count_words(ms[0]['counter'], now)} now"]
             for k, m in enumerate(ms):
                 done = "paid" if k < p["career_paid"] else "to come"
                 lines.append(f"at {m['at_least']}: {ops_words(m['reward'])} ({done})")
@@ -294,7 +295,7 @@ class MaracaiboRules(BaseRules[State]):
         out.append(("Combat tokens", [", ".join(p["tokens"]) if p["tokens"] else "none"]))
         out.append(("Prestige buildings", [f"{PRESTIGE[b]['name']}: {PRESTIGE[b]['text']}" for b in p["invested"]] or ["none"]))
         out.append(("Assistants", [f"{card(a['card'])['name']} at {LOCS[a['loc']]['name']} ({a['loc']})"
-                                   + (" (ready this round)" if a["live"] else " (used this round)") for a in p["assistants"]] or ["none"]))
+                                   + f" ({ASSISTANT_STATE[a['live']]})" for a in p["assistants"]] or ["none"]))
         return out
 
     #: the reasons only an automatic step gives: the round end trigger, the round end's unused
@@ -409,8 +410,8 @@ class MaracaiboRules(BaseRules[State]):
         g = s.g
         parts = [f"Round {g['round']}."]
         for i, p in enumerate(g["players"]):
-            parts.append(f"{s.names[i]}: ship {LOCS[p['ship']]['name']}, {p['vp']} VP, {p['dbl']} doubloons, "
-                         f"{p['cp']} combat points, explorer {p['explorer']}.")
+            parts.append(f"{s.names[i]}: ship {LOCS[p['ship']]['name']}, {p['vp']} VP, {counted(p['dbl'], 'doubloon')}, "
+                         f"{counted(p['cp'], 'combat point')}, explorer {p['explorer']}.")
         d = self.pending(s)
         parts.append("The game is over." if d is None else f"{s.names[d.seat]} to play: {d.prompt}.")
         return " ".join(parts)

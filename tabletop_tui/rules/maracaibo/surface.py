@@ -6,10 +6,13 @@ Nothing here changes a state; every function takes a State (or a view) and plain
 """
 from __future__ import annotations
 
+from tabletop_tui.rules.core import counted
+
 from .content import (CITY_ACTIONS, CONST, LOCS, NATIONS, NATION_NAMES, PRESTIGE, QUESTS, TOKENS,
                       UPGRADE_IDS, card)
 from . import combat as CB
 from . import cities, counters, influence, prestige, ship, voyage
+from .assistants import ASSISTANT_STATE
 
 START = voyage.START
 
@@ -197,7 +200,7 @@ def nation_value(s, nation: str) -> dict:
                 what = f"rank with {NATION_NAMES[nation]}"
             else:
                 k = counters.counter(g, t["seat"], mod["per"])
-                what = mod["per"].replace("_", " ")
+                what = counters.per_word(mod["per"])
             parts.append((f"+{mod['n']} per {what} (max {mod['max']})", min(mod["n"] * k, mod["max"])))
     m = influence.map_modifier(g, nation, CONST["least_markers_bonus"], CONST["most_markers_malus"])
     if m > 0:
@@ -259,7 +262,7 @@ def interim_report(before, after) -> list[dict] | None:
                   "player who ended the round.", "per_seat": {}})
     unused = {i: sum(1 for a in gb["players"][i]["assistants"] if a["live"]) for i in range(n)}
     steps.append({"step": "Unused assistants", "text": f"{CONST['assistant_unused_vp']} VP for each "
-                  "live assistant" + ("." if any(unused.values()) else ": nobody has one."), "per_seat": {i: f"{k} × {CONST['assistant_unused_vp']} = "
+                  f"assistant {ASSISTANT_STATE[True]}" + ("." if any(unused.values()) else ": nobody has one."), "per_seat": {i: f"{k} × {CONST['assistant_unused_vp']} = "
                                                   f"{k * CONST['assistant_unused_vp']} VP"
                                                   for i, k in unused.items() if k}})
     steps.append({"step": "Income", "text": f"{CONST['base_doubloon_income']} doubloons plus the "
@@ -288,7 +291,7 @@ def interim_report(before, after) -> list[dict] | None:
                   f"{after.names[ga['start_seat']]}.", "per_seat": {}})
     steps.append({"step": "Totals", "text": "VP and doubloons, from before the last village action to now.",
                   "per_seat": {i: f"{gb['players'][i]['vp']} → {ga['players'][i]['vp']} VP, "
-                               f"{gb['players'][i]['dbl']} → {ga['players'][i]['dbl']} doubloons"
+                               f"{gb['players'][i]['dbl']} → {counted(ga['players'][i]['dbl'], 'doubloon')}"
                                for i in range(n)}})
     return steps
 

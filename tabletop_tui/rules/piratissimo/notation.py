@@ -83,7 +83,7 @@ def why_not(rules, s: State, text: str) -> str:
             return f"There is no {c} ship in this game."
         opts = ", ".join(f"'give to {s.colours[r]}'" for r in receivers)
         return f"{who} must choose who gets a treasure piece: {opts}."
-    return f"'{text}' is not a legal move now."
+    return f"'{text}' is not a legal move now ({who}: {d.prompt.rstrip('.?')})."
 
 def parse(rules, s: State, text: str) -> Action:
     """The move written ``text`` (``roll``, ``load 2``, ``tornado 3``...), if legal now."""

@@ -5,6 +5,7 @@ Pure and read-only: it asks the engine (reach, spades, costs) and never changes 
 """
 from __future__ import annotations
 
+from tabletop_tui.rules.core import counted
 from tabletop_tui.rules.terra_mystica.board import (home, range_cost, range_kind, reach_sets, ship_level,
                                                     spade_cost, spade_rate, spades_needed, structures,
                                                     upgrade_cost)
@@ -164,7 +165,7 @@ def why_not(s: State, seat: int, cell: str) -> str:
         reach = f"shipping {ship_level(s, seat)}"
         if kind:
             reach += f", {kind} range {dist}"
-        near = f"nearest own structure {d} spaces" if d is not None else "no structure yet"
+        near = f"nearest own structure {counted(d, 'space')}" if d is not None else "no structure yet"
         return f"Not reachable: {reach}, {near}."
     hm = home(p)
     t = s.terrain[h]
@@ -178,8 +179,8 @@ def why_not(s: State, seat: int, cell: str) -> str:
         return f"{who} cannot dig; the space is {t}, not {hm}."
     n = spades_needed(p, t, hm)
     c = _add(spade_cost(p, n), extra)
-    rate = "1 priest each" if p.faction == "darklings" else f"{spade_rate(p)} workers each"
-    return (f"Turning {t} into {hm} takes {n} spade{'s' if n != 1 else ''} ({rate}) = {cost_text(c)}; "
+    rate = "1 priest each" if p.faction == "darklings" else f"{counted(spade_rate(p), 'worker')} each"
+    return (f"Turning {t} into {hm} takes {counted(n, 'spade')} ({rate}) = {cost_text(c)}; "
             f"{who} have {p.W}W {p.P}P.")
 
 

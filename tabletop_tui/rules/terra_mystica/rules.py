@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
-from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, rank_by
+from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, Result, Rng, counted, rank_by
 from tabletop_tui.rules.terra_mystica import engine
-from tabletop_tui.rules.terra_mystica.actions import check_free
+from tabletop_tui.rules.terra_mystica.actions import check_free, leech_amount
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, FAVOR, INDEX, LAND
 from tabletop_tui.rules.terra_mystica.explain import spades_given_up
 from tabletop_tui.rules.terra_mystica.notation import parse_text
@@ -133,6 +134,8 @@ class TerraMysticaRules(BaseRules[State]):
             cands = [x for x in engine.legal(s) if x.kind == "send" and x.a == a.a]
             if cands:
                 a = max(cands, key=lambda x: x.n)
+        if a.kind in ("leech", "decline") and a.b and self._asked_now(s, a):
+            a = replace(a, b="")  # "by witches" of the offer on the table: the same answer
         if a.kind in ("leech", "decline") and not a.b:
             for x in engine.legal(s):
                 if x.kind == a.kind and x.a == a.a:
@@ -154,6 +157,15 @@ class TerraMysticaRules(BaseRules[State]):
         if a not in engine.legal(s):
             raise IllegalAction(self._why(s, a))
         return a
+
+    @staticmethod
+    def _asked_now(s, a) -> bool:
+        """Whether an answer "... from X by Y" is to the power offer being asked now (not an open
+        one answered later): the offer of X's building to Y at the head of the queue."""
+        if not (s.queue and s.queue[0][0] == "leech"):
+            return False
+        q = s.queue[0]
+        return s.players[q[1]].faction == a.b and s.players[q[3]].faction == a.a
 
     def _why(self, s, a) -> str:
         d = engine.pending_seat(s)
@@ -193,9 +205,9 @@ class TerraMysticaRules(BaseRules[State]):
                     if s.spade_src == "SH":
                         return f"The Halflings' stronghold spades cannot be topped up; {s.spades} left."
                 need = engine.spades_needed(p, s.terrain[h], a.b)
-                return (f"{who} cannot afford '{a}': it takes {need} spade(s) (a transform may not pass over "
-                        f"your home terrain on the cycle), {engine.spade_rate(p)} workers each.")
-            return f"{who} cannot afford '{a}' (spades cost {engine.spade_rate(p)} workers each)."
+                return (f"{who} cannot afford '{a}': it takes {counted(need, 'spade')} (a transform may not pass "
+                        f"over your home terrain on the cycle), {counted(engine.spade_rate(p), 'worker')} each.")
+            return f"{who} cannot afford '{a}' (a spade costs {counted(engine.spade_rate(p), 'worker')})."
         if a.kind == "upgrade" and a.a in INDEX:
             h = INDEX[a.a]
             want = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}[a.b]
@@ -207,8 +219,8 @@ class TerraMysticaRules(BaseRules[State]):
             if p.counts[a.b] >= FACTIONS[p.faction]["buildings"][a.b]["pieces"]:
                 return f"{who} have no {names[a.b]} left on their board."
             c = engine.upgrade_cost(s, d[0], h, a.b)
-            return (f"The {names[a.b]} costs {c.get('W', 0)} workers and {c.get('C', 0)} coins; "
-                    f"{who} have {p.W} workers and {p.C} coins.")
+            return (f"The {names[a.b]} costs {counted(c.get('W', 0), 'worker')} and {counted(c.get('C', 0), 'coin')}; "
+                    f"{who} have {counted(p.W, 'worker')} and {counted(p.C, 'coin')}.")
         if a.kind == "action":
             from tabletop_tui.rules.terra_mystica.data import POWER_ACTIONS
             if a.a in POWER_ACTIONS:
@@ -236,7 +248,13 @@ class TerraMysticaRules(BaseRules[State]):
             return f"When passing take one of the available bonus cards: {', '.join(s.bonus_pool)}."
         if a.kind == "favor":
             return "That favor tile is gone or you already hold one like it (never two alike)."
-        return f"'{a}' is not a legal move now."
+        if a.kind in ("leech", "decline") and d[2] == "leech" and s.queue and s.queue[0][0] == "leech":
+            q = s.queue[0]
+            src = s.players[q[3]].faction
+            n = leech_amount(s, q)
+            return (f"No offer from {a.a} is waiting for the {who}: the offer now is from the "
+                    f"{FACTIONS[src]['name']}, {n} power: 'leech {n} from {src}' or 'decline {n} from {src}'.")
+        return f"'{a}' is not a legal move now (the decision now: {d[1].rstrip('?.')})."
 
     def result(self, s):
         if s.phase != "over":

@@ -3,6 +3,7 @@ on the faction board and the income the next piece would free, shipping and digg
 keys, tiles and cards. Pure: reads only the state (a view) it is given."""
 from __future__ import annotations
 
+from tabletop_tui.rules.core import counted
 from tabletop_tui.rules.terra_mystica.data import BONUS, FACTIONS, FAVOR, TOWN
 from tabletop_tui.rules.terra_mystica.log import amount
 from tabletop_tui.rules.terra_mystica.state import State
@@ -12,8 +13,7 @@ NAMES = {"D": ("dwelling", "dwellings"), "TP": ("trading house", "trading houses
 TRACKS = ("Fire", "Water", "Earth", "Air")
 
 
-def _n(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+_n = counted
 
 
 def income_words(d: dict) -> str:
@@ -102,10 +102,10 @@ def seat_sheet(s: State, seat: int) -> list[tuple[str, list[str]]]:
     if kind == "tunnel":
         travel.append(f"Tunnelling over one space ({1 if p.counts['SH'] else 2} more workers, +4 VP)")
     elif kind == "carpet":
-        travel.append(f"Carpet flight up to {dist - 1} spaces away (1 priest, +4 VP)")
+        travel.append(f"Carpet flight up to {counted(dist - 1, 'space')} away (1 priest, +4 VP)")
     dmax = f["digging"]["max"]
     rate = spade_rate(p)
-    travel.append(f"Digging {p.dig} of {dmax}: a spade costs {rate} workers" if rate else "No digging (no spades bought)")
+    travel.append(f"Digging {p.dig} of {dmax}: a spade costs {counted(rate, 'worker')}" if rate else "No digging (no spades bought)")
     out.append(("Shipping and digging", travel))
     cults = [", ".join(f"{TRACKS[i]} {p.cult[i]}" for i in range(4))]
     used = sum(1 for v in p.cult if v >= 10)

@@ -147,7 +147,7 @@ def test_the_seat_sheet_shows_the_whole_ship_board_ports_and_tokens_in_words():
     assert "ship at 2,1 (island 1 beach)" in sheet["Ship board"]
     assert {"hold 1: 15 doubloons", "hold 2: 2 spice crates"} <= set(sheet["Ship board"])
     assert "stash: 5 doubloons (safe)" in sheet["Ship board"]
-    assert "1 treasures opened" in sheet["Kept in front of the board"]
+    assert "1 treasure opened" in sheet["Kept in front of the board"]
     assert sheet["Ports"] == ["0,1 (starting port, Isle of Winds)", "2,1 (island 1 beach)", "6 port tokens left"]
     assert '1 "-3" tokens (wrecks)' in sheet["Tokens and markers"]
     # a view (another player's) holds all of it: nothing of a ship board is hidden
