@@ -1,0 +1,95 @@
+"""No medium (or hard) bot wastes a tool a beginner would use well (issue 36, item 4): positions
+where the right use is plain to any player, in every title."""
+import pytest
+
+from tabletop_tui.bots import make_bot
+from tabletop_tui.rules import finca as F
+from tabletop_tui.rules.finis_terrae.actions import GALLEON, Attack, LoadHold, Split
+from tabletop_tui.rules.finis_terrae.engine import RULES as FT
+from tabletop_tui.rules.piratissimo import RULES as PIRA
+
+from .fairness import positions
+
+LEVELS = ("medium", "hard")
+
+
+def _choose(rules, s, level, seed=1):
+    seat = rules.pending(s).seat
+    return make_bot(rules.game_id, level, seed).choose(rules, rules.view(s, seat), seat)
+
+
+# -- Finca ------------------------------------------------------------------------------------
+def _finca_first_turn(seed=100, players=3):
+    """The first turn after the farmers are placed (random placements), the seat to play holding
+    no donkey cart."""
+    s = F.RULES.setup([f"P{i}" for i in range(players)], seed, {})
+    bot = make_bot("finca", "random", seed)
+    while s.step == "place":
+        s = F.RULES.apply(s, bot.choose(F.RULES, s))
+    assert s.carts[s.turn] == 0
+    return s
+
+
+def _with_fruit(s, fruits):
+    t = s.copy()
+    for f in F.FRUITS:
+        t.supply[f] += t.fruits[t.turn][f] - fruits.get(f, 0)
+    t.fruits[t.turn] = {f: fruits.get(f, 0) for f in F.FRUITS}
+    return t
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_finca_the_large_donkey_cart_is_not_spent_on_a_delivery_a_normal_cart_carries(level):
+    """Turn 1, no cart yet, a handful of fruit that fills a small tile or two: the large donkey
+    cart (-2 VP to use) waits for a delivery of more than 6 fruits."""
+    s = _with_fruit(_finca_first_turn(), {f: 1 for f in F.FRUITS})
+    assert F.UseTile("large") in F.RULES.legal_actions(s)
+    for seed in (1, 2, 3):
+        a = _choose(F.RULES, s, level, seed)
+        assert a != F.UseTile("large"), f"{level} spent the large donkey cart on turn 1"
+        assert a != F.UseTile("double"), f"{level} spent the double windmill move on turn 1"
+
+
+# -- Finis Terrae -----------------------------------------------------------------------------
+@pytest.mark.parametrize("level", LEVELS)
+def test_finis_terrae_the_starting_doubloons_are_spread_between_stash_and_holds(level):
+    """A lost combat costs one whole hold: twenty doubloons in one hold and none in the stash
+    lost a bot everything in its first combat. Each bot shares its 20 among holds and stash."""
+    s = FT.setup(["A", "B", "C"], 5, {})
+    while s.dist is None:  # the starting beaches first
+        s = FT.apply(s, FT.legal_actions(s)[0])
+    seen = 0
+    while s.dist is not None and s.dist["why"] == "setup":
+        seat = s.dist["seat"]
+        a = _choose(FT, s, level, seat)
+        s = FT.apply(s, a)
+        if s.dist is None or s.dist["seat"] != seat:
+            sh = s.ships[seat]
+            piles = [n for k, n in (h for h in sh["holds"] if h is not None) if k == "doubloons"]
+            assert sh["stash"] > 0 and max(piles) <= 10, (level, sh["holds"], sh["stash"])
+            seen += 1
+    assert seen == 3
+
+
+def _ft_explorer_meets_the_galleon():
+    """Day 2 of a seeded two-player game (random moves): an explorer ends its move on the
+    Black Galleon's tile with 16 doubloons aboard and may attack it."""
+    s = FT.setup(["A", "B"], 36, {})
+    for n in range(31):
+        d = FT.pending(s)
+        s = FT.apply(s, make_bot("finis_terrae", "random", 36 * 1000 + n).choose(FT, FT.view(s, d.seat), d.seat))
+    seat = FT.pending(s).seat
+    assert Attack(GALLEON, 2, 1) in FT.legal_actions(s) and not FT.is_pirate(s, seat)
+    return s, seat
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_finis_terrae_no_attack_on_the_black_galleon_with_everything_aboard(level):
+    """The Galleon is a pirate (+1 to its roll): an explorer wins under half its combats with
+    it, and the loser gives up a hold. With the doubloons aboard and the stash nearly empty
+    nobody sensible attacks it (a medium bot did, one sampled roll of the dice said it won)."""
+    s, seat = _ft_explorer_meets_the_galleon()
+    sh = s.ships[seat]
+    assert sum(n for _, n in (h for h in sh["holds"] if h)) >= 15 and sh["stash"] <= 1
+    for seed in (1, 2, 3):
+        assert not isinstance(_choose(FT, s, level, seed), Attack), level
