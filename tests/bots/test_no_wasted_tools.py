@@ -4,11 +4,11 @@ import pytest
 
 from tabletop_tui.bots import make_bot
 from tabletop_tui.rules import finca as F
-from tabletop_tui.rules.finis_terrae.actions import GALLEON, Attack, LoadHold, Split
+from tabletop_tui.rules.finis_terrae.actions import GALLEON, Attack
 from tabletop_tui.rules.finis_terrae.engine import RULES as FT
 from tabletop_tui.rules.piratissimo import RULES as PIRA
 
-from .fairness import positions
+from .test_piratissimo_bot import _at_green
 
 LEVELS = ("medium", "hard")
 
@@ -93,3 +93,17 @@ def test_finis_terrae_no_attack_on_the_black_galleon_with_everything_aboard(leve
     assert sum(n for _, n in (h for h in sh["holds"] if h)) >= 15 and sh["stash"] <= 1
     for seed in (1, 2, 3):
         assert not isinstance(_choose(FT, s, level, seed), Attack), level
+
+
+# -- Piratissimo ------------------------------------------------------------------------------
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("cargo", [0, 1, 2])
+def test_piratissimo_treasure_is_loaded_at_a_green_island_when_the_ship_is_far_from_full(level, cargo):
+    """A green chest with room to spare aboard (even after a forced red chest of 2): a captain
+    takes all it offers rather than sail past (medium bots were seen loading nothing)."""
+    s = _at_green(cargo)
+    chest = max(a.value for a in PIRA.legal_actions(s))
+    assert cargo + chest + 2 <= 7
+    for seed in (1, 2):
+        a = _choose(PIRA, s, level, seed)
+        assert a.verb == "load" and a.value == chest, (level, cargo, str(a))
