@@ -100,6 +100,13 @@ DIG_LEVEL = 1.0
 SHIP_LEVEL = 0.4
 TOWN_POTENTIAL = 7.0
 
+#: never burn power to convert it into priests (5 power a priest: a Darklings bot burnt 5 of its
+#: 12 tokens for good for one priest and a 2-VP dig). Tried instead, a value per power token
+#: for each round left (a burn removes one for good), all-medium four players against none:
+#: 0.15 VP for every token -4.5 VP a faction (seeds 1000-1004), 0.2 up to 9 tokens -3.8 (seeds
+#: 1000-1006): burning pays the bots' power actions, so only this costliest burn is ruled out
+NO_BURN_FOR_PRIESTS = True
+
 # how many of the best macros get a second look, and how much of the follow-up's gain counts
 SECOND_LOOK = 6
 SECOND_WEIGHT = 1.0
@@ -444,8 +451,10 @@ def _fund(p: Any, dC: int, dW: int, dP: int, spendPW: int) -> list | None:
     if power_left < 0:
         return None
     out: list[tuple] = []
-    if dP:  # priests: only from power, 5 each
+    if dP:  # priests: only from power, 5 each, and never with burnt power (see NO_BURN_FOR_PRIESTS)
         if priest_room(p) < dP or power_left < 5 * dP:
+            return None
+        if NO_BURN_FOR_PRIESTS and 5 * dP + total > b3:
             return None
         power_left -= 5 * dP
         total += 5 * dP

@@ -7,6 +7,7 @@ from tabletop_tui.rules import finca as F
 from tabletop_tui.rules.finis_terrae.actions import GALLEON, Attack
 from tabletop_tui.rules.finis_terrae.engine import RULES as FT
 from tabletop_tui.rules.piratissimo import RULES as PIRA
+from tabletop_tui.rules.terra_mystica import RULES as TM
 
 from .test_piratissimo_bot import _at_green
 
@@ -107,3 +108,85 @@ def test_piratissimo_treasure_is_loaded_at_a_green_island_when_the_ship_is_far_f
     for seed in (1, 2):
         a = _choose(PIRA, s, level, seed)
         assert a.verb == "load" and a.value == chest, (level, cargo, str(a))
+
+
+# -- Terra Mystica ----------------------------------------------------------------------------
+def _tm_position(factions, round_=1):
+    from tests.rules.terra_mystica.tmhelpers import blank, put
+
+    s = blank(list(factions), "SCORE1,SCORE2,SCORE3,SCORE4,SCORE5,SCORE6")
+    put(s, 0, "E5")
+    put(s, 0, "G5")
+    put(s, 1, "A1")
+    put(s, 1, "A2")
+    s.round = round_
+    return s
+
+
+def _tm_turn(s, level, seat=0):
+    """The seat's whole turn: its free conversions and burns, then its main action."""
+    out = []
+    while TM.pending(s) is not None and TM.pending(s).seat == seat and TM.pending(s).kind == "main":
+        a = _choose(TM, s, level, len(out) + 1)
+        out.append(a)
+        s = TM.apply(s, a)
+        if a.kind not in ("convert", "burn"):
+            break
+    return out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_terra_mystica_no_power_is_burnt_to_buy_a_priest(level):
+    """Round 1 (a spade scores 2 VP), the Darklings (who dig with priests) with 12 power tokens
+    in bowl II and nothing to build with: burning to convert power into a priest (5 power) takes
+    tokens out of the game for good, five of twelve for one priest and a 2-VP dig as a bot did."""
+    s = _tm_position(["darklings", "halflings"])
+    p = s.players[0]
+    p.C, p.W, p.P, p.bowls = 1, 0, 0, [0, 12, 0]
+    turn = _tm_turn(s, level)
+    burnt = sum(a.n for a in turn if a.kind == "burn")
+    priests = [a for a in turn if a.kind == "convert" and a.b == "P"]
+    assert not (burnt and priests), (level, [str(a) for a in turn])
+    assert burnt <= 4, (level, [str(a) for a in turn])
+
+
+#: a four-player game of medium bots (seed 9002) to round 1, the Darklings (11 coins, 2 workers,
+#: no priest, all 12 power tokens in bowl II) to play: medium and hard burnt 5 for a priest
+TM_BURN_9002 = [
+    "pick darklings", "pick halflings", "pick fakirs", "pick dwarves", "build G5", "build F7",
+    "build F3", "build F6", "build C5", "build D3", "build F5", "build E10", "take BON9",
+    "take BON3", "take BON6", "take BON8", "transform G6 to swamp", "build G6", "done",
+    "leech 1 from darklings", "leech 1 from darklings", "transform E11 to plains", "build E11",
+    "done", "leech 1 from halflings", "transform E6 to desert", "build E6", "done", "build H6",
+    "done", "leech 1 from dwarves", "transform H7 to swamp", "build H7", "done",
+    "leech 1 from darklings", "build D8", "done", "leech 1 from halflings", "pass BON5",
+    "build H8", "done", "leech 2 from dwarves",
+]
+
+
+def test_terra_mystica_the_hard_bot_burns_no_power_for_a_priest_to_dig_with():
+    """The game where a hard bot burnt 5 of its 12 power tokens to convert them into a priest
+    for one Darklings spade. (Medium still burns 6 there: it plans the double-spade power
+    action, then, the power in bowl III, the priest comes out cheaper.)"""
+    s = TM.setup([f"P{i}" for i in range(4)], 9002, {})
+    for m in TM_BURN_9002:
+        s = TM.apply(s, TM.parse(s, m))
+    p = s.players[0]
+    assert (p.faction, p.bowls, p.P) == ("darklings", [0, 12, 0], 0)
+    turn = _tm_turn(s, "hard")
+    burnt = sum(a.n for a in turn if a.kind == "burn")
+    assert not (burnt and any(a.kind == "convert" and a.b == "P" for a in turn)), [str(a) for a in turn]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_terra_mystica_a_free_priest_goes_to_a_cult_majority_one_step_away_in_the_last_round(level):
+    """Round 6: a priest in hand, one step behind the Halflings on Water (4 to 5), leading the
+    other tracks: the priest (3 steps) takes Water's majority; kept, it is worth nothing at the
+    end."""
+    s = _tm_position(["witches", "halflings"], round_=6)
+    p = s.players[0]
+    p.C, p.W, p.P, p.bowls = 1, 0, 1, [5, 0, 0]
+    p.cult = [2, 4, 2, 2]
+    s.players[1].cult = [0, 5, 0, 0]
+    a = _choose(TM, s, level)
+    assert (a.kind, a.a) == ("send", "WATER"), (level, str(a))
