@@ -6,6 +6,7 @@ from tabletop_tui.bots import make_bot
 from tabletop_tui.rules import finca as F
 from tabletop_tui.rules.finis_terrae.actions import GALLEON, Attack
 from tabletop_tui.rules.finis_terrae.engine import RULES as FT
+from tabletop_tui.rules.maracaibo import RULES as MAR
 from tabletop_tui.rules.piratissimo import RULES as PIRA
 from tabletop_tui.rules.terra_mystica import RULES as TM
 
@@ -150,34 +151,6 @@ def test_terra_mystica_no_power_is_burnt_to_buy_a_priest(level):
     assert burnt <= 4, (level, [str(a) for a in turn])
 
 
-#: a four-player game of medium bots (seed 9002) to round 1, the Darklings (11 coins, 2 workers,
-#: no priest, all 12 power tokens in bowl II) to play: medium and hard burnt 5 for a priest
-TM_BURN_9002 = [
-    "pick darklings", "pick halflings", "pick fakirs", "pick dwarves", "build G5", "build F7",
-    "build F3", "build F6", "build C5", "build D3", "build F5", "build E10", "take BON9",
-    "take BON3", "take BON6", "take BON8", "transform G6 to swamp", "build G6", "done",
-    "leech 1 from darklings", "leech 1 from darklings", "transform E11 to plains", "build E11",
-    "done", "leech 1 from halflings", "transform E6 to desert", "build E6", "done", "build H6",
-    "done", "leech 1 from dwarves", "transform H7 to swamp", "build H7", "done",
-    "leech 1 from darklings", "build D8", "done", "leech 1 from halflings", "pass BON5",
-    "build H8", "done", "leech 2 from dwarves",
-]
-
-
-def test_terra_mystica_the_hard_bot_burns_no_power_for_a_priest_to_dig_with():
-    """The game where a hard bot burnt 5 of its 12 power tokens to convert them into a priest
-    for one Darklings spade. (Medium still burns 6 there: it plans the double-spade power
-    action, then, the power in bowl III, the priest comes out cheaper.)"""
-    s = TM.setup([f"P{i}" for i in range(4)], 9002, {})
-    for m in TM_BURN_9002:
-        s = TM.apply(s, TM.parse(s, m))
-    p = s.players[0]
-    assert (p.faction, p.bowls, p.P) == ("darklings", [0, 12, 0], 0)
-    turn = _tm_turn(s, "hard")
-    burnt = sum(a.n for a in turn if a.kind == "burn")
-    assert not (burnt and any(a.kind == "convert" and a.b == "P" for a in turn)), [str(a) for a in turn]
-
-
 @pytest.mark.parametrize("level", LEVELS)
 def test_terra_mystica_a_free_priest_goes_to_a_cult_majority_one_step_away_in_the_last_round(level):
     """Round 6: a priest in hand, one step behind the Halflings on Water (4 to 5), leading the
@@ -190,3 +163,15 @@ def test_terra_mystica_a_free_priest_goes_to_a_cult_majority_one_step_away_in_th
     s.players[1].cult = [0, 5, 0, 0]
     a = _choose(TM, s, level)
     assert (a.kind, a.a) == ("send", "WATER"), (level, str(a))
+
+
+# -- Maracaibo --------------------------------------------------------------------------------
+@pytest.mark.parametrize("level", LEVELS)
+def test_maracaibo_a_quest_paid_for_and_on_the_way_is_taken(level):
+    """The ship at location 3 with quest Q03 there (sugar and tobacco: 5 VP and a doubloon),
+    the hand holding both goods: the quest is taken, not a village action or a pass."""
+    from tests.rules.maracaibo.test_maracaibo_explorer_quests import _at_quest_3
+
+    s, seat, _ids = _at_quest_3(["A01", "A13", "A07"])
+    assert [a.text for a in MAR.legal_actions(s)] == ["village", "quest Q03", "pass"]
+    assert _choose(MAR, s, level).text == "quest Q03"
