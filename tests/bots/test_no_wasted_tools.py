@@ -175,3 +175,37 @@ def test_maracaibo_a_quest_paid_for_and_on_the_way_is_taken(level):
     s, seat, _ids = _at_quest_3(["A01", "A13", "A07"])
     assert [a.text for a in MAR.legal_actions(s)] == ["village", "quest Q03", "pass"]
     assert _choose(MAR, s, level).text == "quest Q03"
+
+
+TM_OPENING_9001 = [
+    "pick darklings", "pick halflings", "pick fakirs", "pick dwarves", "build G5", "build F7",
+    "build F3", "build F6", "build C5", "build D3", "build F5", "build E10", "take BON9", "take BON3",
+    "take BON6", "take BON8", "transform G6 to swamp", "build G6", "done", "leech 1 from darklings",
+    "leech 1 from darklings", "burn 4",
+]
+
+
+def test_terra_mystica_the_hard_bot_does_not_pass_first_in_round_one_with_the_means_to_build():
+    """Four players (seed 9001), round 1, nobody has passed: the Halflings hold 15 coins and 8
+    workers. The hard bot passed here (its rollout of the pass came out 0.2 VP ahead of building
+    a dwelling: what a seat still holds is valued at the rollout's end as if spent)."""
+    s = TM.setup([f"P{i}" for i in range(4)], 9001, {})
+    for m in TM_OPENING_9001:
+        s = TM.apply(s, TM.parse(s, m))
+    p = s.players[1]
+    assert (p.faction, p.C, p.W, s.round) == ("halflings", 15, 8, 1)
+    assert TM.pending(s).seat == 1 and not any(q.passed for q in s.players)
+    assert _choose(TM, s, "hard").kind != "pass"
+
+
+def test_terra_mystica_a_pass_must_beat_building_by_the_margin_before_the_last_round():
+    from tabletop_tui.bots import terra_mystica_search as ts
+    from tabletop_tui.rules.terra_mystica.notation import Act
+
+    build, pas = [Act("build", "G4")], [Act("pass", "BON5")]
+    four = type("View", (), {"players": [0] * 4, "round": 1})()
+    m = ts.PASS_MARGIN[4]
+    assert ts._not_passing_early([(10.0, pas), (10.0 - m + 0.1, build)], four)[1] == build
+    assert ts._not_passing_early([(10.0, pas), (10.0 - m - 0.1, build)], four)[1] == pas
+    four.round = 6
+    assert ts._not_passing_early([(10.0, pas), (9.9, build)], four)[1] == pas
