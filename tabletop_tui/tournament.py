@@ -7,8 +7,9 @@ seed ``seed + g``; a bot's move is seeded by the game seed and the move number, 
 
 Per level: the win rate over the seats it played (a shared first place is a win for each
 seat in it), its 95% Wilson interval, the mean score, and the mean and longest time a move
-took. Only the move times depend on the machine; everything else is a pure function of the
-arguments.
+took; for Terra Mystica also how the level plays (``TerraMysticaPlay``): main actions a round,
+how often it passes first, the main actions the others still take after its pass, towns a game.
+Only the move times depend on the machine; everything else is a pure function of the arguments.
 """
 from __future__ import annotations
 
@@ -60,6 +61,72 @@ class LevelStats:
         return v[len(v) // 2]
 
 
+class TerraMysticaPlay:
+    """How a Terra Mystica seat plays, not only what it scores (issue 36): main actions a round,
+    how early it passes (the main actions the others still take that round after its pass),
+    how often it passes first, and towns founded. Fed every move of one game."""
+
+    FREE = ("convert", "burn")
+
+    def __init__(self, players: int):
+        self.actions = [0] * players
+        self.passes = [0] * players
+        self.after_pass = [0] * players
+        self.first = [0] * players
+        self.towns = [0] * players
+        self.rounds = 0
+        self._passed: list[int] = []  # the seats passed this round, in order
+        self._round = None
+
+    def move(self, rules: Any, s: Any, seat: int, a: Any) -> None:
+        d = rules.pending(s)
+        if d is None or d.kind != "main" or getattr(a, "kind", "") in self.FREE:
+            return
+        if s.round != self._round:
+            self._round, self._passed = s.round, []
+            self.rounds += 1
+        if a.kind == "pass":
+            if not self._passed:
+                self.first[seat] += 1
+            self._passed.append(seat)
+            self.passes[seat] += 1
+            return
+        self.actions[seat] += 1
+        for q in self._passed:
+            self.after_pass[q] += 1
+
+    def end(self, s: Any) -> None:
+        self.towns = [len(q.towns) for q in s.players]
+
+    def seat(self, i: int) -> dict:
+        return {"actions": self.actions[i], "rounds": self.rounds, "passes": self.passes[i],
+                "after_pass": self.after_pass[i], "passed_first": self.first[i], "towns": self.towns[i]}
+
+
+#: per game id, what watches a game's play for the per-level figures beyond the score
+PLAY_WATCH = {"terra_mystica": TerraMysticaPlay}
+
+
+@dataclass
+class PlayFigures:
+    """Sums over a level's seats of a watch's per-seat figures (see ``TerraMysticaPlay``)."""
+    sums: dict = field(default_factory=dict)
+
+    def add(self, seat_figures: dict) -> None:
+        for k, v in seat_figures.items():
+            self.sums[k] = self.sums.get(k, 0) + v
+
+    def as_json(self, seats: int) -> dict:
+        s = self.sums
+        if not s:
+            return {}
+        rounds = s["rounds"] or 1
+        return {"actions_per_round": round(s["actions"] / rounds, 2),
+                "passed_first_rate": round(s["passed_first"] / rounds, 3),
+                "actions_after_its_pass": round(s["after_pass"] / max(1, s["passes"]), 2),
+                "towns_per_game": round(s["towns"] / max(1, seats), 2)}
+
+
 def check_levels(levels: list[str]) -> list[str]:
     if not levels:
         raise ValueError(f"name at least one bot level; levels: {', '.join(bots.LEVELS)}")
@@ -69,8 +136,10 @@ def check_levels(levels: list[str]) -> list[str]:
 
 
 def play_game(rules: Any, levels: list[str], seed: int, options: dict | None = None,
-              clock: Callable[[], float] = time.perf_counter, on_move: Callable | None = None) -> tuple:
-    """One game, seat i played by ``levels[i]``. Returns (result, [(seat, seconds), ...])."""
+              clock: Callable[[], float] = time.perf_counter, on_move: Callable | None = None,
+              watch: Any = None) -> tuple:
+    """One game, seat i played by ``levels[i]``. Returns (result, [(seat, seconds), ...]).
+    ``watch`` (a ``PLAY_WATCH`` object) sees every move before it is played, and the end."""
     from tabletop_tui.rules.core import resolve_options
 
     opts = resolve_options(rules.options, options or {})
@@ -87,12 +156,16 @@ def play_game(rules: Any, levels: list[str], seed: int, options: dict | None = N
         t0 = clock()
         a = bot.choose(rules, view, d.seat)
         times.append((d.seat, clock() - t0))
+        if watch is not None:
+            watch.move(rules, s, d.seat, a)
         s = rules.apply(s, a)
         if on_move is not None:
             on_move(n, d.seat, a)
     res = rules.result(s)
     if res is None:
         raise RuntimeError(f"{rules.game_id} seed {seed}: the game did not end in {bound} actions")
+    if watch is not None:
+        watch.end(s)
     return res, times
 
 
@@ -112,9 +185,17 @@ def run(game_id: str, players: int, levels: list[str], games: int, seed: int,
     if games < 1:
         raise ValueError("--games must be at least 1")
     stats = {lv: LevelStats() for lv in dict.fromkeys(levels)}
+    play = {lv: PlayFigures() for lv in stats}
+    watch_kind = PLAY_WATCH.get(g.id)
     for k in range(games):
         seat_levels = [levels[(i + k) % len(levels)] for i in range(players)]
-        res, times = play_game(rules, seat_levels, seed + k, options, clock)
+        if watch_kind is None:
+            res, times = play_game(rules, seat_levels, seed + k, options, clock)
+        else:
+            watch = watch_kind(players)
+            res, times = play_game(rules, seat_levels, seed + k, options, clock, watch=watch)
+            for i, lv in enumerate(seat_levels):
+                play[lv].add(watch.seat(i))
         for i, lv in enumerate(seat_levels):
             st = stats[lv]
             st.seats += 1
@@ -129,7 +210,7 @@ def run(game_id: str, players: int, levels: list[str], games: int, seed: int,
         if progress is not None:
             progress(k, res)
     out = {"game": g.id, "players": players, "games": games,
-           "bots": {lv: st.as_json() for lv, st in stats.items()}}
+           "bots": {lv: {**st.as_json(), **play[lv].as_json(st.seats)} for lv, st in stats.items()}}
     out["_medians"] = {lv: round(st.median_move_s(), 4) for lv, st in stats.items()}
     return out
 

@@ -86,3 +86,22 @@ def test_cli_bad_arguments_exit_2(args, words):
 def test_cli_unknown_game_exit_2():
     r = CliRunner().invoke(app, ["tournament", "chess"])
     assert r.exit_code == 2 and "unknown game" in r.output
+
+
+def test_terra_mystica_figures_say_how_each_level_plays():
+    """Issue 36: per level, main actions a round, how often it passes first, the main actions the
+    others take after its pass, and towns a game, counted the same way from the game's moves."""
+    from tabletop_tui.rules.terra_mystica import RULES
+
+    out = tournament.run("terra_mystica", 2, ["medium"], 1, 3, clock=fake_clock())["bots"]["medium"]
+    moves = []
+    res, _ = tournament.play_game(RULES, ["medium", "medium"], 3,
+                                  on_move=lambda n, seat, a: moves.append((seat, a.kind)))
+    watch = tournament.TerraMysticaPlay(2)
+    tournament.play_game(RULES, ["medium", "medium"], 3, watch=watch)
+    builds = sum(1 for _, k in moves if k not in ("convert", "burn", "pass", "leech", "decline"))
+    assert 0 < sum(watch.actions) <= builds
+    assert sum(watch.passes) == 12 and watch.rounds == 6 and sum(watch.first) == 6
+    assert out["actions_per_round"] == round(sum(watch.actions) / 12, 2)
+    assert out["passed_first_rate"] == 0.5
+    assert out["towns_per_game"] == sum(watch.towns) / 2

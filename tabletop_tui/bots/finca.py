@@ -18,6 +18,12 @@ from tabletop_tui.rules.core import IllegalAction, Rng
 # 57% against medium; the policy-improvement search plays whole turns with this heuristic.
 #: what a fruit held is worth (a tile of value v takes v fruits, and scores v)
 FRUIT = 0.55
+#: what an unused action tile is worth beyond its 2 VP at the start (it falls to 0 as the
+#: wooden fincas run out): its best use later, over a use now that barely gains
+OPTION = {"large": 2.0, "double": 1.5, "less": 0.5, "gust": 0.5}
+#: the share of the wooden fincas left below which the game is ending: the large donkey cart
+#: may then carry anything (there will be no big delivery to save it for)
+LATE = 0.4
 #: positions looked at per decision to finish turns (deliveries can branch a lot)
 MAX_NODES = 3000
 
@@ -78,12 +84,17 @@ def worths(s: Any) -> list[float]:
         counts = [sum(sym[p][k] for k in kinds) for p in range(n)]
         best = max(counts)
         leaders = [p for p in range(n) if counts[p] == best]
-        share = 1.0 / (1 + len(s.stacks[c]))
         if len(leaders) == 1:
-            out[leaders[0]] += F.FINCA_VP * (0.4 + share)
+            # a lead is as safe as its margin against the tiles still to be taken there: one fig
+            # ahead with four tiles to go is a guess, not a finca tile (valued at 40% of one
+            # whatever the margin, the first 1-fig tile looked worth 7 VP and medium bots spent
+            # the large donkey cart on it, turn 1)
+            margin = best - sorted(counts)[-2]
+            out[leaders[0]] += F.FINCA_VP * margin / (margin + 1.0 + 0.5 * len(s.stacks[c]))
         elif best > 0:
             for p in leaders:
                 out[p] += 0.5
+    left = s.wooden_supply / F.WOODEN_FINCAS[n]  # the share of the game still to play
     tops = [F.TILES[st[0]] for st in s.stacks if st and st[0] != F.HIDDEN]
     demand = {f: sum(t.symbols(f) for t in tops) for f in F.FRUITS}
     wild = sum(t.any for t in tops)
@@ -120,6 +131,12 @@ def worths(s: Any) -> list[float]:
                     value -= 1.5 * mine
                 elif on > 4:
                     value -= 0.15 * mine * (on - 4)
+        # an unused action tile is worth its 2 VP at the end, and more while there is time to
+        # use it well: the large donkey cart for a delivery no normal cart can carry, the double
+        # move for a turn that gains more than a move (spent on turn 1 for a fruit tile of 1, or
+        # a double move for an orange, a cart and a grape, each lost 1-2 VP net)
+        for t in s.action_tiles[p]:
+            value += OPTION.get(t, 0.0) * left
         if s.bonus_stack:
             prog = F.set_progress(s, p)
             value += 0.4 * sum(1 for v in prog.values() if v > len(s.bonus[p]))
@@ -146,10 +163,22 @@ def evaluate(rules: Any, s: Any, seat: int) -> float:
     return evaluate_all(rules, s)[seat]
 
 
+def _large_cart_wasted(s: Any) -> bool:
+    """A delivery with the large donkey cart that a normal cart could carry, while the game
+    has time left for a big one: a beginner saves the large cart for more than 6 fruits."""
+    d = s.dlv
+    if d is None or d["mode"] != "large" or s.wooden_supply / F.WOODEN_FINCAS[s.n] <= LATE:
+        return False
+    return sum(F.TILES[s.stacks[c][0]].value for c in d["picks"]) <= F.MAX_DELIVERY
+
+
 def _pruned(s: Any, acts: list) -> list:
     """The turn's sub-steps without duplicate orders: communities picked in index order, and
-    the any-fruit symbols of one tile filled in fruit order."""
+    the any-fruit symbols of one tile filled in fruit order; no confirming a large donkey cart
+    that carries what a normal cart could."""
     d = s.dlv
+    if s.step == "deliver" and _large_cart_wasted(s):
+        acts = [a for a in acts if not isinstance(a, F.Confirm)]
     if s.step == "deliver" and d["picks"]:
         last = d["picks"][-1]
         return [a for a in acts if not isinstance(a, F.Pick) or F.COMMUNITIES.index(a.community) > last]

@@ -16,6 +16,7 @@ from tabletop_tui.rules.finis_terrae import holds as H
 from tabletop_tui.rules.finis_terrae import scoring as SC
 from tabletop_tui.rules.finis_terrae import tiles as T
 from tabletop_tui.rules.finis_terrae import weather as W
+from tabletop_tui.rules.finis_terrae.actions import Attack
 
 HIDDEN = "?"
 LOOKAHEAD_DEPTH = 2
@@ -120,8 +121,12 @@ def _worth(s: Any, p: int, totals: dict, isl: list) -> float:
     cash = H.doubloons(holds)
     value = float(totals[p])
     # doubloons aboard found ports (5 per island tile): worth more than their 1 VP per 5,
-    # up to what two small ports cost; the stash is safe but pays for nothing at sea
-    value += 0.25 * min(cash, 20) + 0.04 * stash
+    # up to what three small ports cost; the stash is safe but pays for nothing at sea, and its
+    # first few doubloons are the reserve a wreck or a lost combat cannot take
+    value += 0.25 * min(cash, 15) + 0.2 * min(stash, STASH_RESERVE) + 0.04 * max(0, stash - STASH_RESERVE)
+    # a lost combat or a wreck costs one whole hold: all 20 doubloons in one hold and none in
+    # the stash lost a bot everything in its first combat (0 VP, 0 $ for two days)
+    value -= HOLD_RISK * max((n for k, n in (h for h in holds if h is not None) if k == "doubloons"), default=0)
     if sh["pirate"]:
         value -= 3.0  # a pirate founds no ports and sells nothing
     if sh["pos"] is not None and s.ports.get(tuple(sh["pos"][:2])) != p:
@@ -134,6 +139,13 @@ def _worth(s: Any, p: int, totals: dict, isl: list) -> float:
     return value
 
 
+#: doubloons in the stash that are worth keeping there (the rulebook's first game keeps 5)
+STASH_RESERVE = 5
+#: per doubloon of the biggest doubloon hold: what the chance of losing that hold costs
+HOLD_RISK = 0.15
+#: sampled dice per combat when ranking an attack: one sample attacked whenever it happened to
+#: win, the Black Galleon included, with everything aboard
+COMBAT_WORLDS = 16
 #: what lying goods are worth to whoever picks them up (a treasure also brings ~7 doubloons)
 GOODS_WORTH = {"treasure": 3.4, "find": 3.0, "castaway": 3.0, "spice": 2.0}
 
@@ -163,6 +175,44 @@ def _prospects(s: Any, p: int, at: tuple, cash: int, holds: list, isl: list) -> 
             continue
         best = max(best, len(cells) / (1.0 + d))
     return value + 0.6 * best
+
+
+def _combat_value(rules: Any, view: Any, seat: int, rng: Rng, attack: Any) -> float:
+    """An attack's value averaged over ``COMBAT_WORLDS`` rolls of the dice, each judged once
+    its spoils (and any wreck) are settled by their deciders' greedy choice: judged right after
+    the roll, a lost combat still looked free (the winner had not yet taken the hold)."""
+    from tabletop_tui.bots import core as bots
+
+    total = 0.0
+    for _ in range(COMBAT_WORLDS):
+        s = rules.apply(bots.world(rules, view, seat, rng), attack)
+        for _ in range(8):
+            d = rules.pending(s)
+            if d is None or d.kind not in ("spoils", "drop", "den", "load"):
+                break
+            s = rules.apply(s, rollout_policy(rules, s, d.seat, rng, rules.legal_actions(s)))
+        total += evaluate(rules, s, seat)
+    return total / COMBAT_WORLDS
+
+
+def _own_worth(rules: Any, s: Any, seat: int) -> float:
+    """The seat's own worth: sharing the starting doubloons is judged by it alone (against the
+    rivals, finishing one's share looked bad as soon as the next captain's 20 came out)."""
+    return _worth(s, seat, SC.totals(s), C.islands(s.tiles))
+
+
+def rank(rules: Any, view: Any, seat: int, rng: Rng) -> list:
+    """The shared lookahead's ranking, with each combat valued over many rolls of the dice and
+    after its spoils (one world serves the rest: nothing else in a turn hangs on a die)."""
+    from tabletop_tui.bots import core as bots
+
+    acts = rules.legal_actions(view)
+    others = [a for a in acts if not isinstance(a, Attack)]
+    judge = _own_worth if view.dist is not None and view.dist["why"] == "setup" else evaluate
+    out = bots.ranked(rules, view, seat, rng, evaluate=judge, actions=others) if others else []
+    out += [(a, _combat_value(rules, view, seat, rng, a)) for a in acts if isinstance(a, Attack)]
+    order = sorted(range(len(out)), key=lambda i: (-out[i][1], i))
+    return [out[i] for i in order]
 
 
 def rollout_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:

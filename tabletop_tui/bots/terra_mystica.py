@@ -100,6 +100,14 @@ DIG_LEVEL = 1.0
 SHIP_LEVEL = 0.4
 TOWN_POTENTIAL = 7.0
 
+#: up to this round, never burn power to convert it into priests (5 power a priest: a Darklings
+#: bot burnt 5 of its 12 tokens for good for one priest and a 2-VP dig). Off (0): measured in
+#: all-medium four-player games against no rule, seeds 1000-1007, every round -5.3 VP a faction,
+#: rounds 1-2 only -4.5 (seeds 1000-1005): the bots' economy rests on early burnt priests.
+#: Tried too, a value per power token for each round left (a burn removes one for good): 0.15 VP
+#: for every token -4.5 (seeds 1000-1004), 0.2 up to 9 tokens -3.8 (seeds 1000-1006)
+NO_BURN_FOR_PRIESTS = 0
+
 # how many of the best macros get a second look, and how much of the follow-up's gain counts
 SECOND_LOOK = 6
 SECOND_WEIGHT = 1.0
@@ -429,11 +437,11 @@ def _complete(rules: Any, s: Any, seat: int, seq: list, limit: int = 8) -> Any:
 
 
 # ------------------------------------------------------------------------------ funding
-def _fund(p: Any, dC: int, dW: int, dP: int, spendPW: int) -> list | None:
+def _fund(p: Any, dC: int, dW: int, dP: int, spendPW: int, rnd: int = 0) -> list | None:
     """Conversions (a burn first) that cover these shortfalls at least cost, or None.
 
     dC, dW, dP: how many coins, workers, priests are missing (negative: how many are spare);
-    spendPW: power the action itself takes from bowl III."""
+    spendPW: power the action itself takes from bowl III; rnd: the round (see NO_BURN_FOR_PRIESTS)."""
     spareW, spareP = max(0, -dW), max(0, -dP)
     dC, dW, dP = max(0, dC), max(0, dW), max(0, dP)
     if dC == 0 and dW == 0 and dP == 0 and spendPW <= p.bowls[2]:
@@ -444,8 +452,10 @@ def _fund(p: Any, dC: int, dW: int, dP: int, spendPW: int) -> list | None:
     if power_left < 0:
         return None
     out: list[tuple] = []
-    if dP:  # priests: only from power, 5 each
+    if dP:  # priests: only from power, 5 each, and never with burnt power (see NO_BURN_FOR_PRIESTS)
         if priest_room(p) < dP or power_left < 5 * dP:
+            return None
+        if rnd <= NO_BURN_FOR_PRIESTS and 5 * dP + total > b3:
             return None
         power_left -= 5 * dP
         total += 5 * dP
@@ -532,7 +542,7 @@ def _plans(rules: Any, s: Any, seat: int) -> list[tuple[float, list, Any]]:
             dC = -(p.C + q1.C - q0.C)
             dW = -(p.W + q1.W - q0.W)
             dP = -(p.P + q1.P - q0.P)
-            conv = _fund(p, dC, dW, dP, q0.bowls[2] - q1.bowls[2])
+            conv = _fund(p, dC, dW, dP, q0.bowls[2] - q1.bowls[2], s.round)
             if conv is None:
                 continue
             t = s

@@ -135,17 +135,13 @@ def test_the_hard_bot_follows_the_playouts_when_one_answer_is_clearly_better(mon
     assert str(FS.choose(RULES, view, seat, Rng(7), iterations=1)) == str(second)
 
 
-#: the first 64 moves of a 2-player game of medium bots (seed 3), replayed by their notation
-OPENING_64 = [
+#: the first 34 moves of a 2-player game of medium bots (seed 3), replayed by their notation
+OPENING_34 = [
     "place 1", "place 1", "place 5", "place 5", "place 1", "place 1", "place 2", "place 2",
-    "place 2", "place 2", "use large", "pick Andratx", "pick Inca", "confirm", "move 1",
-    "use double", "move 2", "move 2", "use less", "pick Arta", "confirm", "omit Arta orange",
-    "use less", "pick Arta", "confirm", "omit Arta grape", "use double", "move 1", "move 2",
-    "move 1", "deliver", "pick Felanitx", "confirm", "deliver", "pick Palma", "pick Felanitx",
-    "fill fig", "fill fig", "fill almond", "fill almond", "confirm", "move 2", "move 3", "deliver",
-    "pick Llucmajor", "confirm", "move 5", "move 3", "deliver", "pick Llucmajor", "fill fig",
-    "fill almond", "fill almond", "fill almond", "fill almond", "fill almond", "confirm", "move 5",
-    "move 5", "deliver", "pick Inca", "confirm", "move 8", "move 9",
+    "place 2", "place 2", "move 1", "move 1", "use less", "pick Arta", "pick Andratx", "pick Inca",
+    "confirm", "omit Arta orange", "use less", "pick Arta", "confirm", "omit Arta lemon", "move 2",
+    "move 2", "move 2", "move 4", "deliver", "pick Soller", "confirm", "deliver", "pick Soller",
+    "confirm", "move 4", "move 5",
 ]
 
 
@@ -159,18 +155,18 @@ def _medium_to_the_end(s):
 
 
 def test_the_hard_bot_finds_a_move_medium_misses():
-    """Turn 21 of a game between medium bots, level at 18 VP each: medium takes two figs and a
-    donkey cart (its turn looks best at the turn's end); the search, playing each candidate on,
-    moves the farmer on 5 instead. Played out to the end by medium for both seats, medium's
-    move loses the game and the hard bot's wins it."""
+    """Turn 13 of a game between medium bots, 16 VP to 10, seven almonds and a cart in hand:
+    medium moves a farmer one blade for an orange; the search, playing each candidate on,
+    spends the gust of wind to put a farmer on the lemons (three of them). Played out to the end
+    by medium for both seats, medium's move loses the game and the hard bot's wins it."""
     s = RULES.setup(["P0", "P1"], 3, {})
-    for m in OPENING_64:
+    for m in OPENING_34:
         s = RULES.apply(s, RULES.parse(s, m))
     seat = RULES.pending(s).seat
     view = RULES.view(s, seat)
-    medium = make_bot("finca", "medium", 3064).choose(RULES, view, seat)
-    hard = FS.choose(RULES, view, seat, Rng(64))
-    assert (str(medium), str(hard)) == ("move 9", "move 5")
+    medium = make_bot("finca", "medium", 3034).choose(RULES, view, seat)
+    hard = FS.choose(RULES, view, seat, Rng(34))
+    assert (str(medium), str(hard)) == ("move 1", "use gust")
     for a, wins in ((medium, False), (hard, True)):
         res = _medium_to_the_end(RULES.apply(s, a))
         assert (seat in res.winners) is wins, (str(a), res.scores)
