@@ -173,7 +173,7 @@ def seat_cmd(
     from tabletop_tui.app import seat_app
 
     del code, from_web  # kept only in the Table (a crash report lists a frame's locals)
-    seat_app(table, bot_delay=bot_delay).run()
+    seat_app(table, bot_delay=bot_delay, via=via).run()
 
 
 def serve_cmd(

@@ -49,6 +49,24 @@ class IllegalMove(StoreError):
     """The rules refuse the move (the check said why)."""
 
 
+# -- faults of the store itself: said as they are, once (a retry would only fail again) ----------
+class StoreUnwritable(StoreError):
+    """The store cannot take a write (disk full, read-only, an I/O error): nothing was changed.
+    The message is "The store cannot be written (disk full)"; a caller adds what was not done."""
+
+
+class StoreDamaged(StoreError):
+    """The store's file or database is damaged: its own words, and what to do."""
+
+
+class Unreplayable(StoreError):
+    """A move in the store that the rules refuse (put there by hand, or by another version):
+    the table cannot be rebuilt past it."""
+
+
+UNWRITABLE = "The store cannot be written ({why})"
+
+
 # -- what the store hands out -------------------------------------------------------------------
 @dataclass(frozen=True)
 class TableInfo:
@@ -206,9 +224,13 @@ class Store:
         row = tx.one("SELECT id, game, options, seats, seed, created_at FROM tables WHERE id = ?"
                      + (self.lock_suffix if lock else ""), (table_id,))
         if row is None:
-            raise StoreError(f"There is no table {table_id!r} in this store.")
+            raise self._no_table(tx, table_id)
         seats = [Seat(s["name"], s.get("kind") == "bot", s.get("level", "medium")) for s in json.loads(row[3])]
         return TableInfo(row[0], row[1], json.loads(row[2]), seats, int(row[4]), float(row[5]))
+
+    def _no_table(self, tx: _Tx, table_id: str) -> StoreError:
+        """A table not found (a back end first makes sure it is not a damaged index that hid it)."""
+        return StoreError(f"There is no table {table_id!r} in this store.")
 
     def table_ids(self) -> list[str]:
         """Every table, the newest first."""

@@ -11,7 +11,8 @@ import time
 from contextlib import contextmanager
 from typing import Any, Iterator
 
-from tabletop_tui.store.base import SCHEMA, Move, Store, StoreError, _Tx
+from tabletop_tui.store.base import (SCHEMA, UNWRITABLE, Move, Store, StoreDamaged, StoreError, StoreUnwritable,
+                                     _Tx)
 
 CHANNEL = "tabletop_moves"
 SCHEMA_LOCK = 0x7AB1E  # an advisory lock: two processes creating the tables at once take turns
@@ -20,6 +21,22 @@ try:
     import psycopg
 except ImportError:  # pragma: no cover - the extra is not installed
     psycopg = None
+
+
+def fault(e: "psycopg.Error") -> StoreError | None:
+    """The store's fault for the server's error ``e`` by its SQLSTATE (None: not a fault of the
+    database: a constraint, a lost connection, a bug): a full disk, a read-only server (a standby,
+    `default_transaction_read_only`) and damaged data are said as they are."""
+    state = getattr(e, "sqlstate", None) or ""
+    if state == "53100":
+        return StoreUnwritable(UNWRITABLE.format(why="disk full"))
+    if state == "25006":
+        return StoreUnwritable(UNWRITABLE.format(why="read-only"))
+    if state in ("XX001", "XX002"):
+        first = str(e).strip().splitlines()[0] if str(e).strip() else state
+        return StoreDamaged(f"The PostgreSQL table store is damaged ({first}): restore it from a "
+                            f"backup (and see PostgreSQL's own advice on corruption).")
+    return None
 
 
 class PostgresStore(Store):
@@ -59,6 +76,11 @@ class PostgresStore(Store):
             with con.transaction():
                 with con.cursor() as cur:
                     yield _Tx(cur, "%s")
+        except psycopg.Error as e:
+            said = fault(e)
+            if said is None:
+                raise
+            raise said from None
         finally:
             con.close()
 

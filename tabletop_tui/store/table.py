@@ -7,24 +7,34 @@ from typing import Sequence
 
 from tabletop_tui.match import Match, SaveError, Seat
 from tabletop_tui.rules.core import IllegalAction
-from tabletop_tui.store.base import Access, IllegalMove, Move, NewTable, Store, StoreError, TableInfo
+from tabletop_tui.store.base import Access, IllegalMove, Move, NewTable, Store, TableInfo, Unreplayable
 
 
 def match_for(info: TableInfo, moves: Sequence[Move] = ()) -> Match:
     """The table's game as a Match: its set-up, then its moves (as a save is loaded)."""
     m = Match(info.game, [Seat(s.name, s.bot, s.level) for s in info.seats], info.seed, info.options)
-    _replay(m, moves)
+    _replay(m, moves, info.id)
     return m
 
 
-def _replay(m: Match, moves: Sequence[Move]) -> None:
+def _replay(m: Match, moves: Sequence[Move], table_id: str) -> None:
+    """Play the store's ``moves`` into ``m``. A move the rules refuse (written into the store by
+    hand, or by another version) is Unreplayable: the table cannot go on past it, and saying so
+    once is all a seat can do (a retry would replay the same move)."""
     for mv in moves:
         if mv.seq != len(m.actions):
-            raise StoreError(f"Move {mv.seq + 1} of the table is out of order.")
+            raise Unreplayable(f"Move {mv.seq + 1} of table {table_id} is out of order "
+                               f"(move {len(m.actions) + 1} was expected).")
         try:
             m.play(mv.notation, forced=m.forced_action() is not None)
         except IllegalAction as e:
-            raise StoreError(f"Move {mv.seq + 1} of the table ({mv.notation!r}) cannot be replayed: {e.reason}") from None
+            raise Unreplayable(_unreplayable(table_id, mv, e.reason)) from None
+        except Exception as e:  # a notation the parser chokes on is no better
+            raise Unreplayable(_unreplayable(table_id, mv, type(e).__name__)) from None
+
+
+def _unreplayable(table_id: str, mv: Move, reason: str) -> str:
+    return f"Move {mv.seq + 1} of table {table_id} (`{mv.notation}`) cannot be replayed: {reason}"
 
 
 def rules_check(info: TableInfo, moves: list[Move], notation: str, seat: int | None = None,
@@ -36,7 +46,7 @@ def rules_check(info: TableInfo, moves: list[Move], notation: str, seat: int | N
     m = cache if cache is not None and len(cache.actions) <= len(moves) else match_for(info)
     if [mv.notation for mv in moves[:len(m.actions)]] != m.actions:
         m = match_for(info)
-    _replay(m, moves[len(m.actions):])
+    _replay(m, moves[len(m.actions):], info.id)
     d = m.pending
     if d is None:
         raise IllegalMove("The game is over; no more moves can be made.")
@@ -80,7 +90,7 @@ class Table:
         """Play the store's moves not yet in ``match``; returns how many."""
         before = len(self.match.actions)
         new = self.store.moves(self.id, before) if moves is None else [m for m in moves if m.seq >= before]
-        _replay(self.match, new)
+        _replay(self.match, new, self.id)
         return len(self.match.actions) - before
 
     def play(self, notation: str) -> Move:
