@@ -55,6 +55,7 @@ class SeatMixin:
         self.curtain = True  # the view, always: a seat sees its own hidden things only
         self.my_seat = table.seat
         self.offline = False
+        self.offline_why = ""  # the store's fault when it is not only away (a full disk)
         self.offline_since = 0.0
         self.watcher = None
         self.rang_for = -1  # the move number the bell last rang at
@@ -104,7 +105,7 @@ class SeatMixin:
         if self.halted:
             title += " · stopped (see the notice)"
         elif self.offline:
-            title += " · reconnecting…"
+            title += " · the store cannot be written" if self.offline_why else " · reconnecting…"
         elif d is None:
             title += " · game over"
         elif self.my_turn():
@@ -230,6 +231,7 @@ class SeatMixin:
         if offline == self.offline or self.halted:
             return
         self.offline = offline
+        self.offline_why = why if offline else ""
         self.offline_since = time.monotonic()
         if offline and why:
             self.notify(f"{why}. Moves wait until the host mends it; this seat looks again every few "
