@@ -35,6 +35,8 @@ def fault(e: sqlite3.Error, path: Path) -> StoreError | None:
         return StoreUnwritable(UNWRITABLE.format(why=_room(path) or _UNWRITABLE[primary]))
     if primary == "SQLITE_CANTOPEN" and _room(path):  # WAL cannot make its index beside the file
         return StoreUnwritable(UNWRITABLE.format(why=_room(path)))
+    if primary == "SQLITE_NOTADB":  # (a wrong path, as likely as a damaged header)
+        return StoreDamaged(_damaged(path, str(e), "is not a table store, or it is damaged", "If it was one: restore"))
     if primary in _DAMAGED:
         return StoreDamaged(_damaged(path, str(e)))
     if primary in ("SQLITE_BUSY", "SQLITE_LOCKED"):
@@ -42,9 +44,9 @@ def fault(e: sqlite3.Error, path: Path) -> StoreError | None:
     return None
 
 
-def _damaged(path: Path, words: str) -> str:
+def _damaged(path: Path, words: str, what: str = "is damaged", advice: str = "Restore") -> str:
     words = " ".join(words.replace("*** in database main ***", "").split())  # one line
-    return (f"The table store {path} is damaged (SQLite: {words}). Restore it from a backup; or, on "
+    return (f"The table store {path} {what} (SQLite: {words}). {advice} it from a backup; or, on "
             f"a copy of it, `tabletop table export TABLE FILE --store COPY` saves each table that "
             f"still reads.")
 

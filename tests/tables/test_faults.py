@@ -194,7 +194,7 @@ def test_a_damaged_file_is_said_in_sqlites_words_with_what_to_do(tmp_path):
     with pytest.raises(StoreDamaged) as e:
         open_store(path, delay=0)
     said = str(e.value)
-    assert "file is not a database" in said and "Restore it from a backup" in said
+    assert "file is not a database" in said and "restore it from a backup" in said
     assert "tabletop table export" in said and "\n" not in said
     r = runner.invoke(cli, ["table", "export", new.table_id, str(tmp_path / "x.json"), "--store", str(path)])
     assert r.exit_code == 2 and r.output.count("\n") == 1 and "is damaged" in r.output
