@@ -202,6 +202,8 @@ class SeatMixin:
     def moves_arrived(self) -> None:
         """On the main thread: the store has moves this screen has not played yet."""
         if self.catch_up():
+            for note in self.table.take_new_notes():  # the host handed a seat to a bot (or back)
+                self.notify(note, title="The host", markup=False)  # type: ignore[attr-defined]
             self.refresh_all()
             self.after_change()
 

@@ -86,6 +86,12 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Note:
+    seq: int  # said after the table's first ``seq`` moves
+    text: str
+
+
+@dataclass(frozen=True)
 class Access:
     """What a code grants: one seat of one table, or (seat None) watching it."""
 
@@ -122,6 +128,9 @@ SCHEMA = [
     """CREATE TABLE IF NOT EXISTS codes (
         hash TEXT PRIMARY KEY, table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER)""",
     """CREATE TABLE IF NOT EXISTS failures (source TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS notes (
+        table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL, text TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS failures_by_source ON failures (source, at)",
 ]
 
@@ -289,25 +298,47 @@ class Store:
                     self._check_rate(tx, source)
                     tx.run("INSERT INTO failures (source, at) VALUES (?, ?)", (source, time.time()))
                 elif row[1] is not None:
-                    table_id, seat = row[0], int(row[1])
-                    info = self._info(tx, table_id, lock=True)
-                    moves = self._moves(tx, table_id)
-                    if len(moves) != expected:
-                        raise MovedOn(_moved_on(len(moves), expected))
-                    actor, stored = check(info, moves, notation, seat)
-                    if actor != seat and not info.seats[actor].bot:
-                        names = [s.name for s in info.seats]
-                        raise NotYourTurn(f"It is {names[actor]}'s turn to decide, not {names[seat]}'s.")
-                    tx.run("INSERT INTO moves (table_id, seq, seat, notation, at) VALUES (?, ?, ?, ?, ?)",
-                           (table_id, expected, actor, stored, time.time()))
-                    self._notify(tx, table_id)
+                    move = self._land(tx, row[0], int(row[1]), expected, notation, check)
         except self.integrity_errors:
             raise MovedOn(_moved_on(expected + 1, expected)) from None
         if row is None:
             self._refused(h)
         if row[1] is None:
             raise NotYourTurn("A spectator code only watches: it cannot make moves.")
+        return move
+
+    def _land(self, tx: _Tx, table_id: str, seat: int | None, expected: int, notation: str,
+              check: Check) -> Move:
+        """The append's checks and insert, in its transaction: ``seat`` the code's (None: the
+        host's own, which may only send a bot's move)."""
+        info = self._info(tx, table_id, lock=True)
+        moves = self._moves(tx, table_id)
+        if len(moves) != expected:
+            raise MovedOn(_moved_on(len(moves), expected))
+        actor, stored = check(info, moves, notation, seat)
+        if actor != seat and not info.seats[actor].bot:
+            names = [s.name for s in info.seats]
+            mine = f", not {names[seat]}'s" if seat is not None else ""
+            raise NotYourTurn(f"It is {names[actor]}'s turn to decide{mine}.")
+        tx.run("INSERT INTO moves (table_id, seq, seat, notation, at) VALUES (?, ?, ?, ?, ?)",
+               (table_id, expected, actor, stored, time.time()))
+        self._notify(tx, table_id)
         return Move(expected, actor, stored)
+
+    def append_bot(self, table_id: str, expected: int, notation: str, check: Check) -> Move:
+        """The host's own append (no code: `tabletop table bot` plays the seat it just handed to
+        a bot): only a bot's decision, with the same checks as :meth:`append`."""
+        try:
+            with self._write() as tx:
+                return self._land(tx, table_id, None, expected, notation, check)
+        except self.integrity_errors:
+            raise MovedOn(_moved_on(expected + 1, expected)) from None
+
+    # -- notes: what the host did to a table, said in its log (a seat handed to a bot) ------
+    def notes(self, table_id: str) -> list["Note"]:
+        with self._read() as tx:
+            rows = tx.all("SELECT seq, text FROM notes WHERE table_id = ? ORDER BY seq, at", (table_id,))
+        return [Note(int(r[0]), r[1]) for r in rows]
 
 
 def _moved_on(have: int, expected: int) -> str:

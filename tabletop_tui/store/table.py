@@ -7,7 +7,7 @@ from typing import Sequence
 
 from tabletop_tui.match import Match, SaveError, Seat
 from tabletop_tui.rules.core import IllegalAction
-from tabletop_tui.store.base import Access, IllegalMove, Move, NewTable, Store, TableInfo, Unreplayable
+from tabletop_tui.store.base import Access, IllegalMove, Move, NewTable, Note, Store, TableInfo, Unreplayable
 
 
 def match_for(info: TableInfo, moves: Sequence[Move] = ()) -> Match:
@@ -73,6 +73,9 @@ class Table:
         self.access: Access = store.admit(code, source)
         self.info = store.table(self.access.table_id)
         self.match = match_for(self.info)
+        self.notes: list[Note] = []  # what the host did to the table (tabletop table bot/code)
+        self.notes_folded = 0  # how many of them are in the match's log already
+        self.new_notes: list[str] = []  # folded since a screen last took them (take_new_notes)
         self.catch_up()
 
     def __repr__(self) -> str:
@@ -90,8 +93,39 @@ class Table:
         """Play the store's moves not yet in ``match``; returns how many."""
         before = len(self.match.actions)
         new = self.store.moves(self.id, before) if moves is None else [m for m in moves if m.seq >= before]
+        if new or before == 0:
+            self._host_changes()
         _replay(self.match, new, self.id)
+        self._fold_notes()
         return len(self.match.actions) - before
+
+    def _host_changes(self) -> None:
+        """The host may have handed a seat to a bot (or back) since the last look: the seats as
+        the store has them now, and its notes. (Looked at when moves arrive: `tabletop table bot`
+        plays the bot's pending move itself, so a change is always followed by a move.)"""
+        info = self.store.table(self.id)
+        if info.seats != self.info.seats:
+            self.info = info
+            self.match.seats[:] = [Seat(s.name, s.bot, s.level) for s in info.seats]
+        self.notes = self.store.notes(self.id)
+
+    def _fold_notes(self) -> None:
+        """Each note into the log, as a line of the move it follows (the first move's, before it,
+        for a note from before any move)."""
+        log = self.match.log
+        for note in self.notes[self.notes_folded:]:
+            if not log or note.seq > len(log):
+                break
+            if note.seq == 0:
+                log[0] = f"{note.text}\n{log[0]}"
+            else:
+                log[note.seq - 1] = f"{log[note.seq - 1]}\n{note.text}"
+            self.notes_folded += 1
+            self.new_notes.append(note.text)
+
+    def take_new_notes(self) -> list[str]:
+        notes, self.new_notes = self.new_notes, []
+        return notes
 
     def play(self, notation: str) -> Move:
         """Append a move for this seat (or a bot's move, which any seat may send: bots choose
