@@ -81,6 +81,23 @@ def _program(user: str) -> str:
     pytest.fail(f"the play account cannot run tabletop with {sys.executable} or /usr/bin/python3")
 
 
+def _processes_of(user: str) -> list[int]:
+    import pwd
+
+    uid = pwd.getpwnam(user).pw_uid
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                status = (entry / "status").read_text()
+            except OSError:
+                continue
+            line = next((x for x in status.splitlines() if x.startswith("Uid:")), "")
+            if line.split()[1:2] == [str(uid)]:
+                found.append(int(entry.name))
+    return found
+
+
 class Host:
     """A throwaway `play` account and group, a store in a shared folder, an sshd."""
 
@@ -160,7 +177,11 @@ class Host:
                 self.sshd.wait(10)
             except subprocess.TimeoutExpired:
                 self.sshd.kill()
-        _run("pkill", "-KILL", "-u", self.user)  # (only the throwaway account's processes)
+        for pid in _processes_of(self.user):  # what the sessions left (the account is the test's own)
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
         _run("userdel", "--remove", self.user)
         _run("groupdel", self.group)
 
