@@ -180,9 +180,9 @@ class SeatMixin:
             self.notify(NOT_SENT, title="Not sent", severity="warning", markup=False)  # type: ignore[attr-defined]
             self.set_offline(True)
 
-    def catch_up(self) -> int:
+    def catch_up(self, moves: list | None = None) -> int:
         try:
-            n = self.table.catch_up()
+            n = self.table.catch_up(moves)
         except LASTING as e:
             self.halt(str(e))
             return 0
@@ -199,9 +199,10 @@ class SeatMixin:
     def autosave(self) -> None:
         pass  # the table keeps every move
 
-    def moves_arrived(self) -> None:
-        """On the main thread: the store has moves this screen has not played yet."""
-        if self.catch_up():
+    def moves_arrived(self, moves: list | None = None) -> None:
+        """On the main thread: the store has moves this screen has not played yet (``moves``:
+        those the watcher read, so that they are not read again)."""
+        if self.catch_up(moves):
             for note in self.table.take_new_notes():  # the host handed a seat to a bot (or back)
                 self.notify(note, title="The host", markup=False)  # type: ignore[attr-defined]
             self.refresh_all()
@@ -282,7 +283,7 @@ class SeatMixin:
                 failed = False
                 if not call(self.set_offline, False):
                     return
-            if new and not call(self.moves_arrived):
+            if new and not call(self.moves_arrived, new):
                 return
 
     def stop_watching(self) -> None:

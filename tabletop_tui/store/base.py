@@ -336,9 +336,13 @@ class Store:
 
     # -- notes: what the host did to a table, said in its log (a seat handed to a bot) ------
     def notes(self, table_id: str) -> list["Note"]:
+        return self.table_and_notes(table_id)[1]
+
+    def table_and_notes(self, table_id: str) -> tuple[TableInfo, list["Note"]]:
+        """The set-up as it is now (the host may have handed a seat to a bot) and the notes, in one read."""
         with self._read() as tx:
             rows = tx.all("SELECT seq, text FROM notes WHERE table_id = ? ORDER BY seq, at", (table_id,))
-        return [Note(int(r[0]), r[1]) for r in rows]
+            return self._info(tx, table_id), [Note(int(r[0]), r[1]) for r in rows]
 
 
 def _moved_on(have: int, expected: int) -> str:

@@ -103,11 +103,10 @@ class Table:
         """The host may have handed a seat to a bot (or back) since the last look: the seats as
         the store has them now, and its notes. (Looked at when moves arrive: `tabletop table bot`
         plays the bot's pending move itself, so a change is always followed by a move.)"""
-        info = self.store.table(self.id)
+        info, self.notes = self.store.table_and_notes(self.id)  # (one read: a PostgreSQL connection each)
         if info.seats != self.info.seats:
             self.info = info
             self.match.seats[:] = [Seat(s.name, s.bot, s.level) for s in info.seats]
-        self.notes = self.store.notes(self.id)
 
     def _fold_notes(self) -> None:
         """Each note into the log, as a line of the move it follows (the first move's, before it,
