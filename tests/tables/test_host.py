@@ -185,3 +185,21 @@ async def test_an_open_seat_hears_that_a_seat_went_to_a_bot_and_the_bot_plays_it
         assert any("Ben's seat is played by a bot" in n.message for n in a._notifications)
         moves = store.moves(new.table_id)
         assert moves[-1].seat == 1 and ann.match.actions == [m.notation for m in moves]
+
+
+async def test_a_seat_open_with_a_replaced_code_says_so_at_its_next_move(store, store_url):
+    """The host gave Ann's seat a new code while the old one is open somewhere: that seat's next
+    move is not made, and it says why (and stops: a seat it no longer holds)."""
+    new = new_table(store, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    first = Table(store, new.spectator).match.pending.seat
+    a = seat_app(Table(store, new.codes[first]), bot_delay=0)
+    async with a.run_test(size=(120, 40)) as pa:
+        await settle(pa)
+        screen = seat_of(a)
+        assert screen.my_turn()
+        assert table_cmd(store_url, "code", new.table_id, str(first + 1)).exit_code == 0
+        screen.play(screen.actions[0])
+        await settle(pa)
+        assert store.moves(new.table_id) == []
+        assert screen.halted and "no longer opens this seat" in screen.halted
+        assert sum("no longer opens this seat" in n.message for n in a._notifications) == 1
