@@ -160,6 +160,7 @@ class SeatMixin:
         bot = m.bot_to_play()
         try:
             self.table.play(notation)
+            self.say_host_notes()  # (this seat's own move may be the first it hears of them by)
         except StoreUnwritable as e:  # said as it is: a retry now would only fail again
             whose = "the bot's move was not made (tried again in half a minute)" if bot else "your move was not made"
             if bot:
@@ -203,10 +204,14 @@ class SeatMixin:
         """On the main thread: the store has moves this screen has not played yet (``moves``:
         those the watcher read, so that they are not read again)."""
         if self.catch_up(moves):
-            for note in self.table.take_new_notes():  # the host handed a seat to a bot (or back)
-                self.notify(note, title="The host", markup=False)  # type: ignore[attr-defined]
+            self.say_host_notes()
             self.refresh_all()
             self.after_change()
+
+    def say_host_notes(self) -> None:
+        """What the host changed (a seat handed to a bot, or back), as it reaches this seat."""
+        for note in self.table.take_new_notes():
+            self.notify(note, title="The host", markup=False)  # type: ignore[attr-defined]
 
     def halt(self, message: str) -> None:
         """A lasting fault (a damaged store, a move the rules refuse in it): said once, then the
