@@ -49,7 +49,7 @@ class PostgresStore(Store):
             raise StoreError("A PostgreSQL store needs psycopg 3: pip install 'psycopg[binary]'.")
         self.url = url
         self.integrity_errors = (psycopg.errors.UniqueViolation,)
-        self._listeners = threading.local()  # each waiting thread's connection (see _listener)
+        self._kept_here = threading.local()  # each thread's kept connections (see _kept)
         self._open: set = set()
         self._open_lock = threading.Lock()
         with self._write() as tx:
@@ -70,8 +70,30 @@ class PostgresStore(Store):
 
     @contextmanager
     def _read(self) -> Iterator[_Tx]:
-        with self._write() as tx:  # a plain transaction; nothing is locked unless asked
-            yield tx
+        """A plain transaction (nothing is locked unless asked) on this thread's kept reading
+        connection: a seat reads after every move that reaches it, and a connection made for each
+        read added its making to every move shown."""
+        for attempt in (1, 2):
+            con = self._kept("read")
+            try:
+                con.execute("SELECT 1")  # one the server dropped (a restart) is found here, not mid-read
+                break
+            except psycopg.OperationalError:
+                self._drop("read")
+                if attempt == 2:
+                    raise StoreError("The PostgreSQL table store cannot be reached (the connection was lost).") from None
+        try:
+            with con.transaction():
+                with con.cursor() as cur:
+                    yield _Tx(cur, "%s")
+        except psycopg.OperationalError:
+            self._drop("read")
+            raise
+        except psycopg.Error as e:
+            said = fault(e)
+            if said is None:
+                raise
+            raise said from None
 
     @contextmanager
     def _write(self) -> Iterator[_Tx]:
@@ -91,27 +113,29 @@ class PostgresStore(Store):
     def _notify(self, tx: _Tx, table_id: str) -> None:
         tx.run("SELECT pg_notify(?, ?)", (CHANNEL, table_id))
 
-    def _listener(self) -> "psycopg.Connection":
-        """This thread's listening connection, kept from one wait to the next: a seat waits in a
-        loop, and a connection made for each wait (a server process forked each time) was the
-        bulk of an idle host's load — 80 seats made 160 a second, and a move took a second to
-        show. LISTEN is issued once, when it is made: from then on no commit slips by."""
-        con = getattr(self._listeners, "con", None)
+    def _kept(self, role: str) -> "psycopg.Connection":
+        """This thread's connection for ``role``, kept from one call to the next: "wait" (LISTENing)
+        and "read". A seat waits in a loop, and a connection made for each wait (a server process
+        forked each time) was the bulk of an idle host's load — 80 seats made 160 a second, and a
+        move took a second to show. LISTEN is issued once, when it is made: from then on no
+        commit slips by."""
+        con = getattr(self._kept_here, role, None)
         if con is None or con.closed:
-            con = self._connect(autocommit=True, application_name="tabletop-wait")
+            con = self._connect(autocommit=True, application_name=f"tabletop-{role}")
             try:
-                con.execute(f"LISTEN {CHANNEL}")
+                if role == "wait":
+                    con.execute(f"LISTEN {CHANNEL}")
             except BaseException:
                 con.close()
                 raise
-            self._listeners.con = con
+            setattr(self._kept_here, role, con)
             with self._open_lock:
                 self._open.add(con)
         return con
 
-    def _drop_listener(self) -> None:
-        con = getattr(self._listeners, "con", None)
-        self._listeners.con = None
+    def _drop(self, role: str) -> None:
+        con = getattr(self._kept_here, role, None)
+        setattr(self._kept_here, role, None)
         if con is not None:
             with self._open_lock:
                 self._open.discard(con)
@@ -130,7 +154,7 @@ class PostgresStore(Store):
         deadline = time.monotonic() + max(0.0, timeout)
         while True:
             try:
-                con = self._listener()
+                con = self._kept("wait")
             except StoreError:
                 if time.monotonic() >= deadline:
                     raise
@@ -151,7 +175,7 @@ class PostgresStore(Store):
                 return new
             except psycopg.OperationalError:
                 # the connection was lost: notifications meanwhile are gone; reconnect and re-read
-                self._drop_listener()
+                self._drop("wait")
                 if time.monotonic() >= deadline:
                     return []
                 time.sleep(0.1)
