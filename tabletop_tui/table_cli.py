@@ -29,6 +29,14 @@ def _store(url: Optional[str]):
         fail(str(e))
 
 
+def _not_done(e: Exception, what: str) -> str:
+    """A store that cannot be written says so, and what was not done ("…(disk full): the table
+    was not made"); any other refusal is its own line."""
+    from tabletop_tui.store.base import StoreUnwritable
+
+    return f"{e}: {what}" if isinstance(e, StoreUnwritable) else str(e)
+
+
 def _print_codes(new, names: list[str], levels: dict[int, str], as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps({"table": new.table_id,
@@ -72,7 +80,7 @@ def new_cmd(
     try:
         new = new_table(st, setup["game"], seats, setup["seed"], setup["options"])
     except (StoreError, ValueError) as e:
-        fail(str(e))
+        fail(_not_done(e, "the table was not made"))
     _print_codes(new, setup["names"], levels, as_json)
 
 
@@ -92,7 +100,7 @@ def import_cmd(
         new = import_save(st, file)
         info = st.table(new.table_id)
     except (SaveError, StoreError) as e:
-        fail(str(e))
+        fail(_not_done(e, "the table was not made"))
     _print_codes(new, [s.name for s in info.seats],
                  {i: s.level for i, s in enumerate(info.seats) if s.bot}, as_json)
 
@@ -250,7 +258,7 @@ def code_cmd(
     try:
         code = new_seat_code(st, got.info.id, index)
     except StoreError as e:
-        fail(str(e))
+        fail(_not_done(e, "no new code was made"))
     name = "spectator" if index is None else got.info.seats[index].name
     if as_json:
         typer.echo(json.dumps({"table": got.info.id, "seat": None if index is None else index + 1,
@@ -281,7 +289,7 @@ def bot_cmd(
     try:
         made = hand_to_bot(st, got.info.id, index, level)
     except StoreError as e:
-        fail(str(e))
+        fail(_not_done(e, "nothing was changed"))
     name = got.info.seats[index].name
     if as_json:
         typer.echo(json.dumps({"table": got.info.id, "seat": index + 1, "name": name, "level": level,
@@ -317,7 +325,7 @@ def delete_cmd(
     try:
         delete_table(st, info.id)
     except StoreError as e:
-        fail(str(e))
+        fail(_not_done(e, "nothing was deleted"))
     typer.echo(json.dumps({"deleted": info.id}) if as_json else f"deleted {what}")
 
 
