@@ -317,11 +317,12 @@ def test_the_hosts_commands_on_a_full_disk_say_what_was_not_done(small_fs):
     path = small_fs / "tables.sqlite3"
     st = open_store(path, delay=0)
     new, _ = two_seats(st)
-    fill(small_fs)
+    filler = fill(small_fs)
     for args, what in ((["new", "finca", "--players", "2"], "the table was not made"),
                        (["code", new.table_id, "1"], "no new code was made"),
                        (["delete", new.table_id, "--yes"], "nothing was deleted")):
         r = runner.invoke(cli, ["table", *args, "--store", str(path)])
         # (said when the store is opened, if even that needs room; else when the write fails)
         assert r.exit_code == 2 and r.output in (f"tabletop: {DISK_FULL}\n", f"tabletop: {DISK_FULL}: {what}\n")
-    assert st.table_ids() == [new.table_id] and Table(st, new.codes[0]).seat == 0
+    filler.unlink()
+    assert st.table_ids() == [new.table_id] and Table(st, new.codes[0]).seat == 0  # nothing changed
