@@ -193,6 +193,7 @@ class Host:
         for f in [path, *path.parent.glob(path.name + "-*")]:
             shutil.chown(f, "root", self.group)
             os.chmod(f, 0o660)
+        open_store(self.store_url).close()  # the host's next command opens it again: still the group's?
         return st, new
 
     def options(self, log: str = "ERROR") -> list[str]:
