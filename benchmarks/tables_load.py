@@ -25,6 +25,7 @@ import json
 import os
 import pty
 import select
+import shutil
 import signal
 import statistics
 import subprocess
@@ -288,6 +289,8 @@ def run_store(kind: str, url: str) -> dict:
         }
     finally:
         terms.close()
+        st.close()
+        shutil.rmtree(data, ignore_errors=True)
 
 
 def _until_painted(terms: Terminals, fd: int, table_id: str, timeout: float = 120.0) -> None:
@@ -309,7 +312,10 @@ def main() -> None:
     for kind in STORES:
         if kind == "sqlite":
             folder = tempfile.mkdtemp(prefix="bench-tables-")
-            results.append(run_store(kind, str(Path(folder) / "tables.sqlite3")))
+            try:
+                results.append(run_store(kind, str(Path(folder) / "tables.sqlite3")))
+            finally:
+                shutil.rmtree(folder, ignore_errors=True)
         elif kind == "postgresql":
             sys.path.insert(0, str(ROOT / "tests" / "tables"))
             try:
