@@ -32,19 +32,29 @@ def _pg_bin() -> Path | None:
 
 
 @contextmanager
-def throwaway_postgres(settings: str = "-c fsync=off -c synchronous_commit=off") -> Iterator[str]:
-    """The address of a fresh server (database postgres, user postgres) while the block runs."""
+def throwaway_postgres(settings: str = "-c fsync=off -c synchronous_commit=off",
+                       room: str | None = None) -> Iterator[str]:
+    """The address of a fresh server (database postgres, user postgres) while the block runs.
+    ``room`` (e.g. "80m"): its folder on a file system of that size of its own (a tmpfs: root only),
+    for a test to fill."""
     bindir = _pg_bin()
     if bindir is None:
         raise Unavailable("PostgreSQL's server programs (initdb, pg_ctl) are not installed: apt-get install postgresql")
     as_root = os.geteuid() == 0
     base = Path(tempfile.mkdtemp(prefix="tabletop-pg-"))
+    if room is not None:
+        mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={room}", "tmpfs", str(base)],
+                                 capture_output=True, text=True) if as_root else None
+        if mounted is None or mounted.returncode != 0:
+            base.rmdir()
+            why = "root" if mounted is None else f"mount, refused here: {mounted.stderr.strip()}"
+            raise Unavailable(f"a PostgreSQL server on a small file system needs {why}")
     run_as: list[str] = []
     if as_root:  # initdb refuses root: run the server as the postgres user, in a folder it owns
         try:
             pw = pwd.getpwnam("postgres")
         except KeyError:
-            shutil.rmtree(base, ignore_errors=True)
+            _remove(base, room)
             raise Unavailable("PostgreSQL is installed but there is no postgres user to run it as") from None
         os.chown(base, pw.pw_uid, pw.pw_gid)
         run_as = ["runuser", "-u", "postgres", "--"]
@@ -56,11 +66,17 @@ def throwaway_postgres(settings: str = "-c fsync=off -c synchronous_commit=off")
                                        "-l", str(base / "log"), "start"], capture_output=True, text=True)
     if started.returncode != 0:
         log = (base / "log").read_text(errors="replace") if (base / "log").exists() else ""
-        shutil.rmtree(base, ignore_errors=True)
+        _remove(base, room)
         raise ServerFailed(f"PostgreSQL did not start: {started.stderr}\n{log[-2000:]}")
     try:
         yield f"postgresql:///postgres?host={base}&port=5432&user=postgres"
     finally:
         subprocess.run(run_as + [str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
                        capture_output=True)
-        shutil.rmtree(base, ignore_errors=True)
+        _remove(base, room)
+
+
+def _remove(base: Path, room: str | None) -> None:
+    if room is not None:
+        subprocess.run(["umount", "-l", str(base)], capture_output=True)
+    shutil.rmtree(base, ignore_errors=True)

@@ -1,5 +1,5 @@
 """Faults said as they are, once (issue 35, item 7), each made to happen for real: a full file
-system (a small tmpfs filled up), a read-only one (a read-only bind mount; PostgreSQL in a
+system (a small tmpfs filled up, under SQLite and under PostgreSQL's own folder), a read-only one (a read-only bind mount; PostgreSQL in a
 read-only transaction), a damaged file (bytes overwritten in it: its header, a page of its
 moves, an index), a move in the store that the rules refuse (inserted behind the seats' backs).
 No retry loop: a lasting fault stops the seat's watching after one notice. ctrl+c at a seat says
@@ -126,6 +126,31 @@ async def test_a_seat_on_a_full_disk_says_so_once_and_goes_on_when_there_is_room
         screen.play(screen.actions[0])
         await settle(pa)
         assert len(st.moves(new.table_id)) == 1
+
+
+def test_a_full_disk_under_postgresql_is_said_as_a_full_disk():
+    """The server's own disk full (SQLSTATE 53100, "could not extend file"): its folder on a
+    small tmpfs, filled up."""
+    from .pg_server import ServerFailed, Unavailable, throwaway_postgres
+
+    try:
+        with throwaway_postgres(room="80m") as url:
+            st = open_store(url, delay=0)
+            new, tables = two_seats(st)
+            t = mover(tables)
+            filler = fill(Path(url.split("host=")[1].split("&")[0]))
+            with pytest.raises(StoreUnwritable) as e:
+                t.play(a_move(t))
+            assert str(e.value) == DISK_FULL
+            filler.unlink()
+            assert st.moves(new.table_id) == []
+            t.play(a_move(t))
+            assert len(st.moves(new.table_id)) == 1
+            st.close()
+    except Unavailable as e:
+        pytest.skip(str(e))
+    except ServerFailed as e:
+        pytest.fail(str(e))
 
 
 # -- a read-only store ----------------------------------------------------------------------------
