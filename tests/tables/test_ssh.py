@@ -6,8 +6,8 @@ the account, the store's folder, the program), as the PostgreSQL tests start `po
 `play` account is a real one, made for the test with `useradd` and removed after (a separate user
 is the point of the recipe: its own home, hence its own default store, and the store reached
 through a shared group and mode), with a throwaway key. Then: `ssh -t` and the code show the seat
-and a move made there lands in the host's store; `ssh -L` gets no forward; `ssh … bash` and
-`sftp` get no shell and no file. Skipped only where OpenSSH's server or client is not installed,
+and a move made there lands in the host's store; `ssh -L` gets no forward; `ssh … bash`, `sftp`
+and `scp` get no shell and no file. Skipped only where OpenSSH's server or client is not installed,
 or the test is not root (it makes a user), with the reason."""
 from __future__ import annotations
 
@@ -309,7 +309,7 @@ def test_ssh_L_gets_no_forward_to_the_hosts_loopback(host):
     assert "administratively prohibited" in err
 
 
-def test_ssh_bash_and_sftp_get_no_shell_and_no_file(host):
+def test_ssh_bash_sftp_and_scp_get_no_shell_and_no_file(host):
     st, new = host.make_table()
     shell = _run(*host.ssh(), "bash", "-c", "'echo SHELL-$((6*7)); id'", timeout=60)
     assert "SHELL-42" not in shell.stdout + shell.stderr and "uid=" not in shell.stdout
@@ -318,4 +318,8 @@ def test_ssh_bash_and_sftp_get_no_shell_and_no_file(host):
                    input="ls -la /\nget /etc/hostname\n", timeout=60, cwd=host.base)
     assert listing.returncode != 0
     assert "etc" not in listing.stdout and not (host.base / "hostname").exists()
+    for legacy in ([], ["-O"]):  # scp over sftp, and the old protocol (a command: `scp -f …`)
+        copied = _run("scp", *legacy, "-P", str(host.port), *host.options(),
+                      f"{host.user}@127.0.0.1:/etc/hostname", str(host.base / "copied"), timeout=60)
+        assert copied.returncode != 0 and not (host.base / "copied").exists()
     assert st.moves(new.table_id) == []
