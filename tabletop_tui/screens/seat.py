@@ -34,8 +34,8 @@ NOT_SENT = ("That move did not reach the table (it cannot be reached just now): 
 # faults a retry cannot mend: said once, and the seat stops there (no loop, no CPU spent)
 LASTING = (StoreDamaged, Unreplayable)
 STOPPED = "The seat stops here; tell the host. (ctrl+q quits; nothing that was made is lost.)"
-CODE_GONE = ("Your code no longer opens this seat: the host gave the seat a new code, or to a bot. "
-             "Ask the host.")
+CODE_GONE = ("Your code no longer opens this seat: the host gave the seat a new code or to a bot, "
+             "or deleted the table. Ask the host.")
 UNWRITABLE_LOOK = 5.0  # seconds between two looks at a store that could not be written
 BOT_RETRY = 30.0  # seconds before a bot's move is sent again after the store refused the write
 

@@ -203,3 +203,17 @@ async def test_a_seat_open_with_a_replaced_code_says_so_at_its_next_move(store, 
         assert store.moves(new.table_id) == []
         assert screen.halted and "no longer opens this seat" in screen.halted
         assert sum("no longer opens this seat" in n.message for n in a._notifications) == 1
+
+
+async def test_a_seat_open_at_a_deleted_table_says_so_at_its_next_move(store, store_url):
+    new = new_table(store, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    first = Table(store, new.spectator).match.pending.seat
+    a = seat_app(Table(store, new.codes[first]), bot_delay=0)
+    async with a.run_test(size=(120, 40)) as pa:
+        await settle(pa)
+        screen = seat_of(a)
+        assert table_cmd(store_url, "delete", new.table_id, "--yes").exit_code == 0
+        screen.play(screen.actions[0])
+        await settle(pa)
+        assert screen.halted and "deleted the table" in screen.halted
+        assert store.table_ids() == []
