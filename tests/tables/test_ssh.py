@@ -69,16 +69,8 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _program(user: str) -> str:
-    """`tabletop` as the play account can run it: this Python if the account can reach it, else
-    the system's Python 3 with this checkout and this venv's packages (this Python may live under
-    /root, which no other account can enter)."""
-    here = f"{ROOT}:{Path(sys.prefix) / 'lib' / f'python{sys.version_info[0]}.{sys.version_info[1]}' / 'site-packages'}"
-    for python in (sys.executable, "/usr/bin/python3"):
-        prog = f"/usr/bin/env PYTHONPATH={here} {python} -m tabletop_tui"
-        if _run("runuser", "-u", user, "--", "/bin/sh", "-c", f"{prog} --help").returncode == 0:
-            return prog
-    pytest.fail(f"the play account cannot run tabletop with {sys.executable} or /usr/bin/python3")
+def _site_packages() -> Path:
+    return Path(sys.prefix) / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages"
 
 
 def _processes_of(user: str) -> list[int]:
@@ -110,6 +102,42 @@ class Host:
         self.port = _free_port()
         self.sshd: subprocess.Popen | None = None
         self.per_key = per_key
+        self.mounts: list[Path] = []
+
+    def program(self) -> str:
+        """`tabletop` as the play account can run it: this Python with this checkout if the
+        account can reach them; else the system's Python 3 (this one may live under /root, which
+        no other account enters); else, the checkout being in a folder only root enters (a
+        `mktemp -d` clone), the checkout and this venv's packages bind-mounted (read-only) into
+        the test's own folder, which the account can reach."""
+        def runs(python: str, path: str) -> str | None:
+            """The program if the account runs this checkout's tabletop with it (not another copy
+            an installed package would point to)."""
+            code = path.split(":")[0]
+            probe = (f"import sys, tabletop_tui.cli; "
+                     f"sys.exit(0 if tabletop_tui.__file__.startswith({code + '/'!r}) else 3)")
+            ok = _run("runuser", "-u", self.user, "--", "/usr/bin/env", f"PYTHONPATH={path}", python,
+                      "-c", probe).returncode == 0
+            return f"/usr/bin/env PYTHONPATH={path} {python} -m tabletop_tui" if ok else None
+
+        here = f"{ROOT}:{_site_packages()}"
+        for python in (sys.executable, "/usr/bin/python3"):
+            if prog := runs(python, here):
+                return prog
+        views = []
+        for name, source in (("code", ROOT), ("site", _site_packages())):
+            view = self.base / name
+            view.mkdir(mode=0o755)
+            if _run("mount", "--bind", str(source), str(view)).returncode != 0:
+                pytest.fail(f"the play account cannot reach {source}, and it cannot be bind-mounted here")
+            self.mounts.append(view)
+            if _run("mount", "-o", "remount,ro,bind", str(view)).returncode != 0:  # never writable here
+                pytest.fail(f"the view of {source} could not be made read-only")
+            views.append(str(view))
+        if prog := runs("/usr/bin/python3", ":".join(views)):
+            return prog
+        pytest.fail(f"the play account cannot run tabletop with /usr/bin/python3 and this venv's packages "
+                    f"(this Python is {sys.version.split()[0]})")
 
     def up(self) -> None:
         (self.base / "home").mkdir()
@@ -123,7 +151,8 @@ class Host:
         shutil.chown(self.srv, "root", self.group)
         os.chmod(self.srv, 0o2770)
         block, key_line = recipe()
-        prog = _program(self.user)
+        prog = self.program()
+        print(f"test_ssh: the play account runs {prog}", file=sys.stderr)
         said = re.search(r"--store ([^\s\"]+)", block) or re.search(r"--store ([^\s\"]+)", key_line)
         docs_store = said.group(1) if said else "/srv/tabletop/tables.sqlite3"  # (the docs' step 1)
         self.store_url = docs_store.replace("/srv/tabletop", str(self.srv))
@@ -183,6 +212,8 @@ class Host:
             except ProcessLookupError:
                 pass
         _run("userdel", "--remove", self.user)
+        for view in reversed(self.mounts):
+            _run("umount", "-l", str(view))
         _run("groupdel", self.group)
 
     def make_table(self) -> tuple:
@@ -218,7 +249,8 @@ def host(request):
         yield h
     finally:
         h.down()
-        shutil.rmtree(base, ignore_errors=True)
+        if not any(line.split()[1].startswith(str(base)) for line in Path("/proc/mounts").read_text().splitlines()):
+            shutil.rmtree(base, ignore_errors=True)  # (never while a view of the checkout is mounted in it)
 
 
 def _screen_until(fd: int, stream, screen, want, timeout: float = 40.0) -> str:
