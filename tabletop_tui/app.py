@@ -221,11 +221,24 @@ class _SeatClosed(Screen):
             self.app.exit()
 
 
-def seat_app(table: "Table", bot_delay: float = 0.5) -> App:
-    """An app with only the seat in it (`tabletop seat`, a browser's seat): leaving it ends it."""
+# how a player comes back to their seat, by the way they came (ctrl+c says it: a table has no save)
+COME_BACK = {
+    "local": "`tabletop seat` with your code, or the launcher's t (your tables), opens your seat again.",
+    "ssh": "connect again as before (ssh -t, with your code) to go on.",
+    "web": "open your seat's address again to go on.",
+}
+
+
+def seat_app(table: "Table", bot_delay: float = 0.5, via: str = "local") -> App:
+    """An app with only the seat in it (`tabletop seat`, a browser's seat): leaving it ends it.
+    ``via`` is how the player came ("local", "ssh", "web"): ctrl+c says how to come back."""
     from tabletop_tui.screens.seat import seat_screen
 
     class SeatApp(TabletopApp):
+        def action_help_quit(self) -> None:
+            self.notify(f"To leave, press ctrl+q. The table keeps every move: {COME_BACK.get(via, COME_BACK['local'])}",
+                        title="Quit?", markup=False)
+
         def __init__(self) -> None:
             super().__init__(bot_delay=bot_delay)
             self.table = table

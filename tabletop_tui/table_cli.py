@@ -51,6 +51,14 @@ def _open_store(address: Optional[str], create: bool = True):
         fail(str(e))
 
 
+def _not_done(e: Exception, what: str) -> str:
+    """A store that cannot be written says so, and what was not done ("…(disk full): the table
+    was not made"); any other refusal is its own line."""
+    from tabletop_tui.store.base import StoreUnwritable
+
+    return f"{e}: {what}" if isinstance(e, StoreUnwritable) else str(e)
+
+
 def _print_codes(new, names: list[str], levels: dict[int, str], as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps({"table": new.table_id,
@@ -94,7 +102,7 @@ def new_cmd(
     try:
         new = new_table(st, setup["game"], seats, setup["seed"], setup["options"])
     except (StoreError, ValueError) as e:
-        fail(str(e))
+        fail(_not_done(e, "the table was not made"))
     _print_codes(new, setup["names"], levels, as_json)
 
 
@@ -114,7 +122,7 @@ def import_cmd(
         new = import_save(st, file)
         info = st.table(new.table_id)
     except (SaveError, StoreError) as e:
-        fail(str(e))
+        fail(_not_done(e, "the table was not made"))
     _print_codes(new, [s.name for s in info.seats],
                  {i: s.level for i, s in enumerate(info.seats) if s.bot}, as_json)
 
@@ -137,6 +145,210 @@ def export_cmd(
     except OSError as e:
         fail(f"{file}: cannot be written ({e.strerror})")
     typer.echo(f"saved to {path}")
+
+
+# -- the host's tools: list, show, code, bot, delete (issue 35) --------------------------------
+JSON_HELP = "Print JSON instead of text."
+
+
+def _stamp(at: float | None, exact: bool = False) -> str | None:
+    """A time for the host: local, to the minute (``exact``: ISO 8601 with the offset, for JSON)."""
+    from datetime import datetime
+
+    if at is None:
+        return None
+    when = datetime.fromtimestamp(at).astimezone()
+    return when.isoformat(timespec="seconds") if exact else when.strftime("%Y-%m-%d %H:%M")
+
+
+def _seat_words(seat) -> str:
+    return f"{seat.name} (bot, {seat.level})" if seat.bot else seat.name
+
+
+def _standing_json(st, scores: bool = False) -> dict:
+    info, turn = st.info, st.turn
+    seats = [{"seat": i + 1, "name": s.name, "bot": s.bot, "level": s.level if s.bot else None}
+             for i, s in enumerate(info.seats)]
+    if scores:
+        points = st.scores()
+        for i, s in enumerate(seats):
+            s["points"] = points.get(i)
+    out = {"table": info.id, "game": info.game, "seats": seats,
+           "turn": None if turn is None else {"seat": turn + 1, "name": info.seats[turn].name},
+           "over": st.match is not None and st.match.over, "moves": st.moves,
+           "last_move_at": _stamp(st.last_move_at, True), "created_at": _stamp(info.created_at, True),
+           "problem": st.problem or None}
+    if scores:
+        out["log"] = [{"after_move": n.seq, "text": n.text} for n in st.notes]
+    return out
+
+
+def _turn_words(st) -> str:
+    if st.problem:
+        return "stopped: " + st.problem.split(":")[0].split(" (")[0]
+    if st.turn is None:
+        return "game over"
+    return st.info.seats[st.turn].name
+
+
+def _hosted(store: Optional[str], table: str, seat: Optional[str] = None):
+    """The store, the table's standing and (if asked) the seat's index, or one line and exit 2."""
+    from tabletop_tui.store.base import StoreError
+    from tabletop_tui.store.host import seat_of, standing
+
+    st = _store(store)
+    try:
+        got = standing(st, table.strip())
+        return st, got, (None if seat is None else seat_of(got.info, seat))
+    except StoreError as e:
+        fail(str(e))
+    return None  # (fail exits)
+
+
+@table_app.command("list")
+def list_cmd(
+    store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Every table in the store, the newest first: game, seats, whose turn, moves, the last move's time."""
+    from tabletop_tui.store.base import StoreError
+    from tabletop_tui.store.host import standing
+
+    st = _store(store)
+    try:
+        rows = [standing(st, t) for t in st.table_ids()]
+    except StoreError as e:
+        fail(str(e))
+    if as_json:
+        typer.echo(json.dumps({"tables": [_standing_json(r) for r in rows]}))
+        return
+    if not rows:
+        typer.echo("no tables (tabletop table new GAME makes one)")
+        return
+    head = ("TABLE", "GAME", "TURN", "MOVES", "LAST MOVE", "SEATS")
+    lines = [(r.info.id, r.info.game, _turn_words(r), str(r.moves), _stamp(r.last_move_at) or "-",
+              ", ".join(_seat_words(s) for s in r.info.seats)) for r in rows]
+    widths = [max(len(x[i]) for x in [head, *lines]) for i in range(len(head) - 1)]
+    for line in [head, *lines]:
+        typer.echo("  ".join(x.ljust(w) for x, w in zip(line, widths)) + "  " + line[-1])
+
+
+@table_app.command("show")
+def show_cmd(
+    table: str = typer.Argument(..., metavar="TABLE", show_default=False, help="The table's id."),
+    store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """One table: its seats with their points, whose turn, its moves, and what the host changed."""
+    _, st, _ = _hosted(store, table)
+    if as_json:
+        typer.echo(json.dumps(_standing_json(st, scores=True)))
+        return
+    info = st.info
+    typer.echo(f"table {info.id}  {info.game}  {st.moves} moves"
+               + (f", the last {_stamp(st.last_move_at)}" if st.last_move_at else "")
+               + f"  (made {_stamp(info.created_at)})")
+    points = st.scores()
+    words = [f"seat {i + 1} {_seat_words(s)}" for i, s in enumerate(info.seats)]
+    width = max(len(w) for w in words)
+    for i, w in enumerate(words):
+        mark = "  to play" if st.turn == i else ""
+        typer.echo(f"{w.ljust(width)}  {points.get(i, '-'):>3} points{mark}" if points else w + mark)
+    if st.problem:
+        typer.echo(f"stopped: {st.problem}")
+    elif st.turn is None:
+        typer.echo("game over")
+    for n in st.notes:
+        typer.echo(f"{f'after move {n.seq}' if n.seq else 'before the first move'}: {n.text}")
+
+
+@table_app.command("code")
+def code_cmd(
+    table: str = typer.Argument(..., metavar="TABLE", show_default=False, help="The table's id."),
+    seat: str = typer.Argument(..., metavar="SEAT", show_default=False,
+                               help="The seat's number (from 1) or its player's name; `spectator` for the spectators' code."),
+    store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """A new code for a seat whose player lost theirs: the old one stops opening it. (A bot's seat
+    given a code is a person's again.)"""
+    from tabletop_tui.store.base import StoreError
+    from tabletop_tui.store.host import new_seat_code
+
+    spectator = seat.strip().lower() == "spectator"
+    st, got, index = _hosted(store, table, None if spectator else seat)
+    try:
+        code = new_seat_code(st, got.info.id, index)
+    except StoreError as e:
+        fail(_not_done(e, "no new code was made"))
+    name = "spectator" if index is None else got.info.seats[index].name
+    if as_json:
+        typer.echo(json.dumps({"table": got.info.id, "seat": None if index is None else index + 1,
+                               "name": name, "code": code}))
+    else:
+        typer.echo(f"{'spectator' if index is None else f'seat {index + 1} {name}'}  {code}")
+    typer.echo("The old code no longer opens this seat (a seat open with it stops at its next move).", err=True)
+
+
+@table_app.command("bot")
+def bot_cmd(
+    table: str = typer.Argument(..., metavar="TABLE", show_default=False, help="The table's id."),
+    seat: str = typer.Argument(..., metavar="SEAT", show_default=False,
+                               help="The seat's number (from 1) or its player's name."),
+    level: str = typer.Option("medium", "--level", metavar="LEVEL", help="The bot's level: random, easy, medium, hard."),
+    store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """A departed player's seat played by a bot from now on (said in the table's log); its code
+    stops opening it, and the bot's pending moves are made now."""
+    from tabletop_tui.bots import LEVELS
+    from tabletop_tui.store.base import StoreError
+    from tabletop_tui.store.host import hand_to_bot
+
+    if level not in LEVELS:
+        fail(f"--level takes {', '.join(LEVELS)}, not {level!r}")
+    st, got, index = _hosted(store, table, seat)
+    try:
+        made = hand_to_bot(st, got.info.id, index, level)
+    except StoreError as e:
+        fail(_not_done(e, "nothing was changed"))
+    name = got.info.seats[index].name
+    if as_json:
+        typer.echo(json.dumps({"table": got.info.id, "seat": index + 1, "name": name, "level": level,
+                               "moves_made": made}))
+    else:
+        typer.echo(f"seat {index + 1} {name}: a bot ({level}) from now on"
+                   + (f"; it made {made} move{'s' if made != 1 else ''}" if made else ""))
+
+
+@table_app.command("delete")
+def delete_cmd(
+    table: str = typer.Argument(..., metavar="TABLE", show_default=False, help="The table's id."),
+    yes: bool = typer.Option(False, "--yes", help="Do not ask."),
+    store: Optional[str] = typer.Option(None, "--store", metavar="URL", help=STORE_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Delete a table, its moves and its codes, for good (asks first, unless --yes)."""
+    import click
+
+    from tabletop_tui.store.base import StoreError
+    from tabletop_tui.store.host import delete_table
+
+    st, got, _ = _hosted(store, table)
+    info = got.info
+    what = f"table {info.id} ({info.game}: {', '.join(s.name for s in info.seats)}; {got.moves} moves)"
+    if not yes:
+        try:
+            sure = typer.confirm(f"Delete {what} for good?", default=False, err=True)
+        except click.exceptions.Abort:  # no answer (input at its end): not deleted
+            sure = False
+        if not sure:
+            fail("nothing deleted (--yes deletes without asking)", code=1)
+    try:
+        delete_table(st, info.id)
+    except StoreError as e:
+        fail(_not_done(e, "nothing was deleted"))
+    typer.echo(json.dumps({"deleted": info.id}) if as_json else f"deleted {what}")
 
 
 # -- `tabletop seat` and `tabletop serve` (registered on the main command in tabletop_tui/cli.py) --
@@ -239,7 +451,7 @@ def seat_cmd(
              "(over SSH: ssh -t)")
 
     del code, from_web  # kept only in the Table (a crash report lists a frame's locals)
-    seat = seat_app(table, bot_delay=bot_delay)
+    seat = seat_app(table, bot_delay=bot_delay, via=via)
     hold(lambda: seat.call_from_thread(seat.exit))  # the seat ends with its player (lifeline.py)
     seat.run()
 

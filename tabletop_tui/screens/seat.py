@@ -22,7 +22,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from tabletop_tui.rules.core import IllegalAction
-from tabletop_tui.store.base import IllegalMove, MovedOn, NotYourTurn, StoreError
+from tabletop_tui.store.base import (CodeRefused, IllegalMove, MovedOn, NotYourTurn, StoreDamaged, StoreUnwritable,
+                                     Unreplayable)
 from tabletop_tui.store.table import Table
 
 NO_UNDO = ("No undo at a table: a move once made stays, since the other players may have seen "
@@ -30,6 +31,13 @@ NO_UNDO = ("No undo at a table: a move once made stays, since the other players 
 RECONNECTING = "The table cannot be reached just now: reconnecting… (nothing is lost)"
 NOT_SENT = ("That move did not reach the table (it cannot be reached just now): make it again "
             "once the table is back.")
+# faults a retry cannot mend: said once, and the seat stops there (no loop, no CPU spent)
+LASTING = (StoreDamaged, Unreplayable)
+STOPPED = "The seat stops here; tell the host. (ctrl+q quits; nothing that was made is lost.)"
+CODE_GONE = ("Your code no longer opens this seat: the host gave the seat a new code or to a bot, "
+             "or deleted the table. Ask the host.")
+UNWRITABLE_LOOK = 5.0  # seconds between two looks at a store that could not be written
+BOT_RETRY = 30.0  # seconds before a bot's move is sent again after the store refused the write
 
 
 class SeatMixin:
@@ -47,9 +55,12 @@ class SeatMixin:
         self.curtain = True  # the view, always: a seat sees its own hidden things only
         self.my_seat = table.seat
         self.offline = False
+        self.offline_why = ""  # the store's fault when it is not only away (a full disk)
         self.offline_since = 0.0
         self.watcher = None
         self.rang_for = -1  # the move number the bell last rang at
+        self.halted: str | None = None  # a lasting fault, said once: the seat stops on it
+        self.bots_wait_until = 0.0  # after a write the store refused, bots wait (no retry loop)
 
     # -- what this seat sees ----------------------------------------------------------------
     def viewer_seat(self) -> int:
@@ -91,8 +102,10 @@ class SeatMixin:
         who = "spectator" if self.my_seat is None else m.names[self.my_seat]
         title = f" {m.game.title} · table {self.table.id} · {who}"
         d = m.pending
-        if self.offline:
-            title += " · reconnecting…"
+        if self.halted:
+            title += " · stopped (see the notice)"
+        elif self.offline:
+            title += " · the store cannot be written" if self.offline_why else " · reconnecting…"
         elif d is None:
             title += " · game over"
         elif self.my_turn():
@@ -111,6 +124,8 @@ class SeatMixin:
                                        exit_on_error=False, name="table-watch")
 
     def after_change(self) -> None:
+        if self.halted:
+            return
         m = self.match  # type: ignore[attr-defined]
         d = m.pending
         if d is None:
@@ -139,10 +154,22 @@ class SeatMixin:
     def commit(self, action: Any) -> None:
         """Send the move to the table. Another move landed first: catch up and say so."""
         m = self.match  # type: ignore[attr-defined]
+        if self.halted:
+            raise IllegalAction(self.halted)
         notation = action if isinstance(action, str) else m.rules.notation(action)
         bot = m.bot_to_play()
         try:
             self.table.play(notation)
+            self.say_host_notes()  # (this seat's own move may be the first it hears of them by)
+        except StoreUnwritable as e:  # said as it is: a retry now would only fail again
+            whose = "the bot's move was not made (tried again in half a minute)" if bot else "your move was not made"
+            if bot:
+                self.bots_wait_until = time.monotonic() + BOT_RETRY
+            self.notify(f"{e}: {whose}.", title="Not made", severity="error", markup=False)  # type: ignore[attr-defined]
+        except LASTING as e:
+            self.halt(str(e))
+        except CodeRefused:
+            self.halt(CODE_GONE)
         except MovedOn as e:
             self.catch_up()
             if not bot:  # a bot's move sent by two seats at once: one landed, all is well
@@ -154,13 +181,16 @@ class SeatMixin:
             self.notify(NOT_SENT, title="Not sent", severity="warning", markup=False)  # type: ignore[attr-defined]
             self.set_offline(True)
 
-    def catch_up(self) -> int:
+    def catch_up(self, moves: list | None = None) -> int:
         try:
-            n = self.table.catch_up()
-        except StoreError as e:
+            n = self.table.catch_up(moves)
+        except LASTING as e:
+            self.halt(str(e))
+            return 0
+        except StoreUnwritable as e:
             self.set_offline(True, str(e))
             return 0
-        except Exception:
+        except Exception:  # StoreError or the server's own: away for now
             self.set_offline(True)
             return 0
         if n:
@@ -170,18 +200,51 @@ class SeatMixin:
     def autosave(self) -> None:
         pass  # the table keeps every move
 
-    def moves_arrived(self) -> None:
-        """On the main thread: the store has moves this screen has not played yet."""
-        if self.catch_up():
+    def moves_arrived(self, moves: list | None = None) -> None:
+        """On the main thread: the store has moves this screen has not played yet (``moves``:
+        those the watcher read, so that they are not read again)."""
+        if self.catch_up(moves):
+            self.say_host_notes()
             self.refresh_all()
             self.after_change()
 
+    def say_host_notes(self) -> None:
+        """What the host changed (a seat handed to a bot, or back), as it reaches this seat."""
+        for note in self.table.take_new_notes():
+            self.notify(note, title="The host", markup=False)  # type: ignore[attr-defined]
+
+    def halt(self, message: str) -> None:
+        """A lasting fault (a damaged store, a move the rules refuse in it): said once, then the
+        seat stays open on it, listening no more and moving no bot."""
+        if self.halted:
+            return
+        self.halted = message
+        self.stop_watching()
+        self.cancel_bot()  # type: ignore[attr-defined]
+        self.notify(f"{message}\n{STOPPED}", title="The table cannot go on", severity="error",  # type: ignore[attr-defined]
+                    timeout=24 * 3600, markup=False)
+        self.refresh_all()
+
+    def schedule_bot(self) -> None:
+        if self.halted:
+            return
+        wait = self.bots_wait_until - time.monotonic()
+        if wait > 0:  # the store refused the last bot move's write: no retry before then
+            if self.bot_timer is None:  # type: ignore[has-type]
+                self.bot_timer = self.set_timer(wait, self.bot_step)  # type: ignore[attr-defined]
+            return
+        super().schedule_bot()  # type: ignore[misc]
+
     def set_offline(self, offline: bool, why: str = "") -> None:
-        if offline == self.offline:
+        if offline == self.offline or self.halted:
             return
         self.offline = offline
+        self.offline_why = why if offline else ""
         self.offline_since = time.monotonic()
-        if offline:
+        if offline and why:
+            self.notify(f"{why}. Moves wait until the host mends it; this seat looks again every few "
+                        "seconds.", title="The store cannot be written", severity="error", markup=False)  # type: ignore[attr-defined]
+        elif offline:
             self.notify(RECONNECTING, title="Reconnecting", severity="warning", markup=False)  # type: ignore[attr-defined]
         else:
             self.notify("Back at the table.", markup=False)  # type: ignore[attr-defined]
@@ -211,17 +274,21 @@ class SeatMixin:
             started = time.monotonic()
             try:
                 new = store.wait(table_id, len(self.match.actions), 0.5)  # type: ignore[attr-defined]
-            except Exception:
-                if not failed and not call(self.set_offline, True):
+            except LASTING as e:  # waiting again would fail again: said once, and no more waits
+                call(self.halt, str(e))
+                return
+            except Exception as e:  # away, or full: said once; looked at again now and then
+                why = str(e) if isinstance(e, StoreUnwritable) else ""
+                if not failed and not call(self.set_offline, True, why):
                     return
                 failed = True
-                time.sleep(1.0)
+                time.sleep(UNWRITABLE_LOOK if why else 1.0)
                 continue
             if failed or (self.offline and started > self.offline_since):  # (or a move not sent)
                 failed = False
                 if not call(self.set_offline, False):
                     return
-            if new and not call(self.moves_arrived):
+            if new and not call(self.moves_arrived, new):
                 return
 
     def stop_watching(self) -> None:

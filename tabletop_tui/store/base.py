@@ -53,6 +53,24 @@ class IllegalMove(StoreError):
     """The rules refuse the move (the check said why)."""
 
 
+# -- faults of the store itself: said as they are, once (a retry would only fail again) ----------
+class StoreUnwritable(StoreError):
+    """The store cannot take a write (disk full, read-only, an I/O error): nothing was changed.
+    The message is "The store cannot be written (disk full)"; a caller adds what was not done."""
+
+
+class StoreDamaged(StoreError):
+    """The store's file or database is damaged: its own words, and what to do."""
+
+
+class Unreplayable(StoreError):
+    """A move in the store that the rules refuse (put there by hand, or by another version):
+    the table cannot be rebuilt past it."""
+
+
+UNWRITABLE = "The store cannot be written ({why})"
+
+
 # -- what the store hands out -------------------------------------------------------------------
 @dataclass(frozen=True)
 class TableInfo:
@@ -69,6 +87,12 @@ class Move:
     seq: int  # 0 for the first move; a table with n moves expects n next
     seat: int  # the seat whose decision it answered (0-based)
     notation: str
+
+
+@dataclass(frozen=True)
+class Note:
+    seq: int  # said after the table's first ``seq`` moves
+    text: str
 
 
 @dataclass(frozen=True)
@@ -111,6 +135,9 @@ SCHEMA = [
     # that hammering costs the store one small update a try and no growth
     """CREATE TABLE IF NOT EXISTS refusals (
         source TEXT PRIMARY KEY, tries INTEGER NOT NULL, last_at DOUBLE PRECISION NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS notes (
+        table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL, text TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL)""",
 ]
 MAX_SOURCES = 10_000  # sources remembered at once; past that a new one waits as the slowest does
 
@@ -218,9 +245,13 @@ class Store:
         row = tx.one("SELECT id, game, options, seats, seed, created_at FROM tables WHERE id = ?"
                      + (self.lock_suffix if lock else ""), (table_id,))
         if row is None:
-            raise StoreError(f"There is no table {table_id!r} in this store.")
+            raise self._no_table(tx, table_id)
         seats = [Seat(s["name"], s.get("kind") == "bot", s.get("level", "medium")) for s in json.loads(row[3])]
         return TableInfo(row[0], row[1], json.loads(row[2]), seats, int(row[4]), float(row[5]))
+
+    def _no_table(self, tx: _Tx, table_id: str) -> StoreError:
+        """A table not found (a back end first makes sure it is not a damaged index that hid it)."""
+        return StoreError(f"There is no table {table_id!r} in this store.")
 
     def table_ids(self) -> list[str]:
         """Every table, the newest first."""
@@ -294,25 +325,51 @@ class Store:
             with self._write() as tx:
                 row = tx.one("SELECT table_id, seat FROM codes WHERE hash = ?", (h,)) if h else None
                 if row is not None and row[1] is not None:
-                    table_id, seat = row[0], int(row[1])
-                    info = self._info(tx, table_id, lock=True)
-                    moves = self._moves(tx, table_id)
-                    if len(moves) != expected:
-                        raise MovedOn(_moved_on(len(moves), expected))
-                    actor, stored = check(info, moves, notation, seat)
-                    if actor != seat and not info.seats[actor].bot:
-                        names = [s.name for s in info.seats]
-                        raise NotYourTurn(f"It is {names[actor]}'s turn to decide, not {names[seat]}'s.")
-                    tx.run("INSERT INTO moves (table_id, seq, seat, notation, at) VALUES (?, ?, ?, ?, ?)",
-                           (table_id, expected, actor, stored, time.time()))
-                    self._notify(tx, table_id)
+                    move = self._land(tx, row[0], int(row[1]), expected, notation, check)
         except self.integrity_errors:
             raise MovedOn(_moved_on(expected + 1, expected)) from None
         if row is None:  # (counted once the write transaction is over)
             self._refused(h, source)
         if row[1] is None:
             raise NotYourTurn("A spectator code only watches: it cannot make moves.")
+        return move
+
+    def _land(self, tx: _Tx, table_id: str, seat: int | None, expected: int, notation: str,
+              check: Check) -> Move:
+        """The append's checks and insert, in its transaction: ``seat`` the code's (None: the
+        host's own, which may only send a bot's move)."""
+        info = self._info(tx, table_id, lock=True)
+        moves = self._moves(tx, table_id)
+        if len(moves) != expected:
+            raise MovedOn(_moved_on(len(moves), expected))
+        actor, stored = check(info, moves, notation, seat)
+        if actor != seat and not info.seats[actor].bot:
+            names = [s.name for s in info.seats]
+            mine = f", not {names[seat]}'s" if seat is not None else ""
+            raise NotYourTurn(f"It is {names[actor]}'s turn to decide{mine}.")
+        tx.run("INSERT INTO moves (table_id, seq, seat, notation, at) VALUES (?, ?, ?, ?, ?)",
+               (table_id, expected, actor, stored, time.time()))
+        self._notify(tx, table_id)
         return Move(expected, actor, stored)
+
+    def append_bot(self, table_id: str, expected: int, notation: str, check: Check) -> Move:
+        """The host's own append (no code: `tabletop table bot` plays the seat it just handed to
+        a bot): only a bot's decision, with the same checks as :meth:`append`."""
+        try:
+            with self._write() as tx:
+                return self._land(tx, table_id, None, expected, notation, check)
+        except self.integrity_errors:
+            raise MovedOn(_moved_on(expected + 1, expected)) from None
+
+    # -- notes: what the host did to a table, said in its log (a seat handed to a bot) ------
+    def notes(self, table_id: str) -> list["Note"]:
+        return self.table_and_notes(table_id)[1]
+
+    def table_and_notes(self, table_id: str) -> tuple[TableInfo, list["Note"]]:
+        """The set-up as it is now (the host may have handed a seat to a bot) and the notes, in one read."""
+        with self._read() as tx:
+            rows = tx.all("SELECT seq, text FROM notes WHERE table_id = ? ORDER BY seq, at", (table_id,))
+            return self._info(tx, table_id), [Note(int(r[0]), r[1]) for r in rows]
 
 
 def _moved_on(have: int, expected: int) -> str:

@@ -16,11 +16,71 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from tabletop_tui.store.base import SCHEMA, Move, Store, StoreError, _Tx
+from tabletop_tui.store.base import (SCHEMA, UNWRITABLE, Move, Store, StoreDamaged, StoreError, StoreUnwritable,
+                                     _Tx)
 from tabletop_tui.store.file_mode import create_private, keep_private
 
 BUSY_MS = 10_000
 POLL = 0.05  # seconds between two looks at data_version while waiting
+
+# SQLite's primary result codes (sqlite_errorname without its extended part) → what they mean
+# for a host: a write that cannot be made, or a file that is damaged
+_UNWRITABLE = {"SQLITE_FULL": "disk full", "SQLITE_READONLY": "read-only", "SQLITE_IOERR": "disk I/O error"}
+_DAMAGED = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+
+
+def fault(e: sqlite3.Error, path: Path) -> StoreError | None:
+    """The store's fault for SQLite's error ``e`` (None: not a fault of the file: a constraint,
+    a bug). A full disk, a read-only file and a damaged page are said as they are, not as a store
+    that "cannot be reached" (retrying would only fail again)."""
+    name = getattr(e, "sqlite_errorname", "") or ""
+    primary = "_".join(name.split("_")[:2])
+    if primary in _UNWRITABLE:
+        return StoreUnwritable(UNWRITABLE.format(why=_room(path) or _UNWRITABLE[primary]))
+    if primary == "SQLITE_CANTOPEN" and _room(path):  # WAL cannot make its index beside the file
+        return StoreUnwritable(UNWRITABLE.format(why=_room(path)))
+    if primary == "SQLITE_NOTADB":  # (a wrong path, as likely as a damaged header)
+        return StoreDamaged(_damaged(path, str(e), "is not a table store, or it is damaged", "If it was one: restore"))
+    if primary in _DAMAGED:
+        return StoreDamaged(_damaged(path, str(e)))
+    if primary in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+        return StoreError(f"The table store is busy ({e}); try again.")
+    return None
+
+
+def _damaged(path: Path, words: str, what: str = "is damaged", advice: str = "Restore") -> str:
+    words = " ".join(words.replace("*** in database main ***", "").split())  # one line
+    return (f"The table store {path} {what} (SQLite: {words}). {advice} it from a backup; or, on "
+            f"a copy of it, `tabletop table export TABLE FILE --store COPY` saves each table that "
+            f"still reads.")
+
+
+def _room(path: Path) -> str | None:
+    """What the file system says of a write that failed: SQLite reports a full disk met while
+    growing its shared-memory index as an I/O error, and Python does not pass on the errno."""
+    try:
+        fs = os.statvfs(path.parent)
+    except OSError:
+        return None
+    if fs.f_flag & os.ST_RDONLY:
+        return "read-only"
+    if fs.f_bavail * fs.f_frsize < 64 * 1024:
+        return "disk full"
+    return None
+
+
+@contextmanager
+def faults(path: Path) -> Iterator[None]:
+    """SQLite's errors inside as the store's faults (constraints pass through: see append)."""
+    try:
+        yield
+    except sqlite3.IntegrityError:
+        raise
+    except sqlite3.Error as e:
+        said = fault(e, path)
+        if said is None:
+            raise
+        raise said from None
 
 
 class SqliteStore(Store):
@@ -46,10 +106,11 @@ class SqliteStore(Store):
             con.execute("PRAGMA journal_mode=WAL")
             for sql in SCHEMA:
                 con.execute(sql)
-        except sqlite3.OperationalError as e:
-            raise StoreError(f"The table store {self.path} cannot be opened ({e}).") from None
-        except sqlite3.DatabaseError as e:
-            raise StoreError(f"The table store {self.path} is not a table store ({e}).") from None
+        except sqlite3.Error as e:
+            said = fault(e, self.path)
+            if said is None or type(said) is StoreError:
+                said = StoreError(f"The table store {self.path} cannot be opened ({e}).")
+            raise said from None
         finally:
             con.close()
         keep_private(self.path, group)  # and the side files that were there already
@@ -60,27 +121,30 @@ class SqliteStore(Store):
     def _connect(self) -> sqlite3.Connection:
         con = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None,
                               check_same_thread=False)
-        con.execute(f"PRAGMA busy_timeout={BUSY_MS}")
-        con.execute("PRAGMA foreign_keys=ON")
-        con.execute("PRAGMA synchronous=NORMAL")
+        try:
+            con.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+            con.execute("PRAGMA foreign_keys=ON")
+            con.execute("PRAGMA synchronous=NORMAL")
+        except BaseException:
+            con.close()
+            raise
         return con
 
     @contextmanager
     def _transaction(self, begin: str) -> Iterator[_Tx]:
-        con = self._connect()
-        try:
+        with faults(self.path):
+            con = self._connect()
             try:
                 con.execute(begin)
-            except sqlite3.OperationalError as e:
-                raise StoreError(f"The table store is busy ({e}); try again.") from None
-            try:
-                yield _Tx(con.cursor(), "?")
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
-            con.execute("COMMIT")
-        finally:
-            con.close()
+                try:
+                    yield _Tx(con.cursor(), "?")
+                except BaseException:
+                    if con.in_transaction:  # (SQLite may have rolled back already: a full disk)
+                        con.execute("ROLLBACK")
+                    raise
+                con.execute("COMMIT")
+            finally:
+                con.close()
 
     @contextmanager
     def _read(self) -> Iterator[_Tx]:
@@ -92,7 +156,18 @@ class SqliteStore(Store):
         with self._transaction("BEGIN IMMEDIATE") as tx:
             yield tx
 
+    def _no_table(self, tx: _Tx, table_id: str) -> StoreError:
+        """A damaged index can hide a table that is there: "no table" only from a sound file."""
+        problems = [r[0] for r in tx.all("PRAGMA quick_check(1)")]
+        if problems != ["ok"]:
+            return StoreDamaged(_damaged(self.path, "; ".join(problems)))
+        return super()._no_table(tx, table_id)
+
     def wait(self, table_id: str, since: int, timeout: float) -> list[Move]:
+        with faults(self.path):
+            return self._wait(table_id, since, timeout)
+
+    def _wait(self, table_id: str, since: int, timeout: float) -> list[Move]:
         deadline = time.monotonic() + max(0.0, timeout)
         con = self._connect()
         try:

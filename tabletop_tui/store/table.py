@@ -7,24 +7,34 @@ from typing import Sequence
 
 from tabletop_tui.match import Match, SaveError, Seat
 from tabletop_tui.rules.core import IllegalAction
-from tabletop_tui.store.base import Access, IllegalMove, Move, NewTable, Store, StoreError, TableInfo
+from tabletop_tui.store.base import Access, IllegalMove, Move, NewTable, Note, Store, TableInfo, Unreplayable
 
 
 def match_for(info: TableInfo, moves: Sequence[Move] = ()) -> Match:
     """The table's game as a Match: its set-up, then its moves (as a save is loaded)."""
     m = Match(info.game, [Seat(s.name, s.bot, s.level) for s in info.seats], info.seed, info.options)
-    _replay(m, moves)
+    _replay(m, moves, info.id)
     return m
 
 
-def _replay(m: Match, moves: Sequence[Move]) -> None:
+def _replay(m: Match, moves: Sequence[Move], table_id: str) -> None:
+    """Play the store's ``moves`` into ``m``. A move the rules refuse (written into the store by
+    hand, or by another version) is Unreplayable: the table cannot go on past it, and saying so
+    once is all a seat can do (a retry would replay the same move)."""
     for mv in moves:
         if mv.seq != len(m.actions):
-            raise StoreError(f"Move {mv.seq + 1} of the table is out of order.")
+            raise Unreplayable(f"Move {mv.seq + 1} of table {table_id} is out of order "
+                               f"(move {len(m.actions) + 1} was expected).")
         try:
             m.play(mv.notation, forced=m.forced_action() is not None)
         except IllegalAction as e:
-            raise StoreError(f"Move {mv.seq + 1} of the table ({mv.notation!r}) cannot be replayed: {e.reason}") from None
+            raise Unreplayable(_unreplayable(table_id, mv, e.reason)) from None
+        except Exception as e:  # a notation the parser chokes on is no better
+            raise Unreplayable(_unreplayable(table_id, mv, type(e).__name__)) from None
+
+
+def _unreplayable(table_id: str, mv: Move, reason: str) -> str:
+    return f"Move {mv.seq + 1} of table {table_id} (`{mv.notation}`) cannot be replayed: {reason}"
 
 
 def rules_check(info: TableInfo, moves: list[Move], notation: str, seat: int | None = None,
@@ -36,7 +46,7 @@ def rules_check(info: TableInfo, moves: list[Move], notation: str, seat: int | N
     m = cache if cache is not None and len(cache.actions) <= len(moves) else match_for(info)
     if [mv.notation for mv in moves[:len(m.actions)]] != m.actions:
         m = match_for(info)
-    _replay(m, moves[len(m.actions):])
+    _replay(m, moves[len(m.actions):], info.id)
     d = m.pending
     if d is None:
         raise IllegalMove("The game is over; no more moves can be made.")
@@ -63,6 +73,9 @@ class Table:
         self.access: Access = store.admit(code, source)
         self.info = store.table(self.access.table_id)
         self.match = match_for(self.info)
+        self.notes: list[Note] = []  # what the host did to the table (tabletop table bot/code)
+        self.notes_folded = 0  # how many of them are in the match's log already
+        self.new_notes: list[str] = []  # folded since a screen last took them (take_new_notes)
         self.catch_up()
 
     def __repr__(self) -> str:
@@ -80,8 +93,38 @@ class Table:
         """Play the store's moves not yet in ``match``; returns how many."""
         before = len(self.match.actions)
         new = self.store.moves(self.id, before) if moves is None else [m for m in moves if m.seq >= before]
-        _replay(self.match, new)
+        if new or before == 0:
+            self._host_changes()
+        _replay(self.match, new, self.id)
+        self._fold_notes()
         return len(self.match.actions) - before
+
+    def _host_changes(self) -> None:
+        """The host may have handed a seat to a bot (or back) since the last look: the seats as
+        the store has them now, and its notes. (Looked at when moves arrive: `tabletop table bot`
+        plays the bot's pending move itself, so a change is always followed by a move.)"""
+        info, self.notes = self.store.table_and_notes(self.id)  # (one read: a PostgreSQL connection each)
+        if info.seats != self.info.seats:
+            self.info = info
+            self.match.seats[:] = [Seat(s.name, s.bot, s.level) for s in info.seats]
+
+    def _fold_notes(self) -> None:
+        """Each note into the log, as a line of the move it follows (the first move's, before it,
+        for a note from before any move)."""
+        log = self.match.log
+        for note in self.notes[self.notes_folded:]:
+            if not log or note.seq > len(log):
+                break
+            if note.seq == 0:
+                log[0] = f"{note.text}\n{log[0]}"
+            else:
+                log[note.seq - 1] = f"{log[note.seq - 1]}\n{note.text}"
+            self.notes_folded += 1
+            self.new_notes.append(note.text)
+
+    def take_new_notes(self) -> list[str]:
+        notes, self.new_notes = self.new_notes, []
+        return notes
 
     def play(self, notation: str) -> Move:
         """Append a move for this seat (or a bot's move, which any seat may send: bots choose
