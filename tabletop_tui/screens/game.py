@@ -585,18 +585,23 @@ class GameScreen(Screen[None]):
             elif self.handover_to is not None:
                 self.notify("The turn is over: pass the keyboard first (Enter).", severity="information")
             return
+        self.play_one_of([self.actions[i] for i in options])
+
+    def play_one_of(self, options: list, title: str = "Choose:") -> None:
+        """Play the one action a place offers, or ask which of them in a menu (labelled as the
+        choices are)."""
         if len(options) == 1:
-            self.play(self.actions[options[0]])
+            self.play(options[0])
             return
         from tabletop_tui.screens.confirm import ChoiceMenu
 
-        labels = [self.rules.describe(self.match.state, self.actions[i]) for i in options]
+        labels = [self.label(self.match.state, a) for a in options]
 
         def done(k: int | None) -> None:
             if k is not None:
-                self.play(self.actions[options[k]])
+                self.play(options[k])
 
-        self.app.push_screen(ChoiceMenu("Choose:", labels), done)
+        self.app.push_screen(ChoiceMenu(title, labels), done)
 
     def action_target(self, step: int) -> None:
         targets: list = []

@@ -760,18 +760,7 @@ class MaracaiboScreen(GameScreen):
             if self.actions:
                 self.notify("Nothing to do there now.", severity="information")
             return
-        if len(options) == 1:
-            self.play(options[0])
-            return
-        from tabletop_tui.screens.confirm import ChoiceMenu
-
-        labels = [self.label(self.match.state, a) for a in options]
-
-        def done(k: int | None) -> None:
-            if k is not None:
-                self.play(options[k])
-
-        self.app.push_screen(ChoiceMenu("Choose:", labels), done)
+        self.play_one_of(options)
 
     def show_game_over(self) -> None:
         from tabletop_tui.screens.maracaibo_over import MaracaiboGameOver

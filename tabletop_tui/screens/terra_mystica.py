@@ -545,18 +545,7 @@ class TerraMysticaScreen(GameScreen):
             if d is not None and not self.match.seats[d.seat].bot:
                 self.notify(X.why_not(self.match.state, d.seat, cell), title=cell, severity="information")
             return
-        if len(options) == 1:
-            self.play(options[0])
-            return
-        from tabletop_tui.screens.confirm import ChoiceMenu
-
-        labels = [self.label(self.match.state, a) for a in options]
-
-        def done(k: int | None) -> None:
-            if k is not None:
-                self.play(options[k])
-
-        self.app.push_screen(ChoiceMenu(f"{cell}: choose", labels), done)
+        self.play_one_of(options, f"{cell}: choose")
 
     def on_hex_map_done(self, event: HexMap.Done) -> None:
         self.query_one("#choices").focus()
