@@ -121,7 +121,7 @@ class MaracaiboScreen(GameScreen):
         if not w or not h or not self.is_current:
             return
         tall = h >= 46
-        self.query_one(RouteMap).styles.height = 15 if tall else 11
+        self.query_one(RouteMap).styles.height = 15 if tall else 12  # (the compact map: 4 rows of boxes, each with the sea row under it)
         self.query_one("#mar-detail").styles.height = 2 if h >= 30 else 1
         from tabletop_tui.widgets.log_panel import LogPanel
         if h < 30:
@@ -150,8 +150,10 @@ class MaracaiboScreen(GameScreen):
                ("s t c k l", "a market space that still wants sugar, tobacco, coffee, cocoa, cloth"),
                ("A B C D (on a market)", "the player whose disc lies on that market space"),
                ("Q", "a quest lies there (its cost and reward: the line under the map)"),
-               ("A B C D (under a name)", "a player's ship"), ("a b c d", "a player's assistant"),
-               ("◇  ◆", "a target of the current choice; the cursor"), ("6MP", "the movement points to sail there"),
+               ("A B C D (under a box's market)", "a player's ship (on a small map: under the box)"),
+               ("a b c d", "a player's assistant (beside the ships)"),
+               ("◇  ◆", "a target of the current choice; the cursor"),
+               ("6MP", "the fewest movement points to sail there (a choice names each way)"),
                ("E3Q, |red|, END", "explorer track: a space with a quest, a barrier, the end"),
                ("i", "the detail under the map in full")]
         out += [(short, f"{LOCS[loc]['name']} ({loc})") for loc, short in SHORT.items() if short != LOCS[loc]["name"]]
@@ -601,8 +603,10 @@ class MaracaiboScreen(GameScreen):
         d = self.match.pending
         mp = {}
         if d is not None and d.kind == "move" and self.human_to_play():
+            cheapest: dict[str, int] = {}  # (two ways to a stop, as by Providencia: the map shows the shorter)
             for r in SF.reachable(self.match.state, d.seat):
-                mp[r["dest"]] = f"{r['mp']}MP" if r["dest"] not in mp else mp[r["dest"]]
+                cheapest[r["dest"]] = min(r["mp"], cheapest.get(r["dest"], r["mp"]))
+            mp = {dest: f"{n}MP" for dest, n in cheapest.items()}
         info = self._fit_detail(self._info(s, hi, cursor))
         rm = self.query_one(RouteMap)
         corner, ctargets = self._corner(s)
@@ -610,6 +614,7 @@ class MaracaiboScreen(GameScreen):
         if info != self._detail_text:
             self._detail_text = info
             self.query_one("#mar-detail", Static).update(info, layout=False)
+        self.call_after_refresh(self._fit_detail_row)
         seat = self.viewer_seat()
         xt = frozenset(a.target for a in shown if getattr(a, "target", None) and a.target[0] == "xtrack")
         xc = getattr(hi, "target", None)
@@ -630,6 +635,18 @@ class MaracaiboScreen(GameScreen):
             self._tracks_text = tracks
             self.query_one("#mar-tracks", Static).update(tracks, layout=not same)
         self._refresh_player_panels(s, hi)
+
+    def _fit_detail_row(self) -> None:
+        """The map whole first: when the score strip takes a second row at 80×24, the detail
+        under the map gives way (the choice's own line says where it goes; i shows the detail)."""
+        if not self.is_mounted or not self.is_current:
+            return
+        board, route = self.query_one("#mar-board"), self.query_one(RouteMap)
+        room = board.size.height - (route.styles.height.value if route.styles.height else 0)
+        detail = self.query_one("#mar-detail")
+        show = room >= (detail.styles.height.value if detail.styles.height else 1) or not board.size.height
+        if detail.display != show:
+            detail.display = show
 
     def _fit_detail(self, info: Text) -> Text:
         """The detail under the map in full when its rows hold it; else its first words and the
