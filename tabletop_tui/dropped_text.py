@@ -21,8 +21,9 @@ from typing import Any
 class Item:
     what: str  # the thing, in the game's words ("Puerto Plata's market")
     text: str  # how the screen writes it (found within one row)
-    where: Any = None  # a Region of the screen, a CSS selector for a widget's region, or None: anywhere
+    where: Any = None  # a Region of the screen, a widget's selector or class (its region), or None: anywhere
     mark: str = ""  # a mark that, drawn in the same place, says the item is there but out of sight
+    alts: tuple = ()  # other ways the screen may write it (a tight form, an arrow of eight)
 
 
 def screen_rows(screen: Any) -> list[str]:
@@ -37,7 +38,7 @@ def _region(screen: Any, where: Any) -> Any:
 
     if where is None:
         return Region(0, 0, screen.size.width, screen.size.height)
-    if isinstance(where, str):
+    if isinstance(where, (str, type)):
         widgets = [w for w in screen.query(where) if w.display]
         return widgets[0].region if widgets else Region(0, 0, 0, 0)
     return where
@@ -54,11 +55,11 @@ def find_dropped(screen: Any, items: list[Item]) -> list[str]:
     for item in items:
         region = _region(screen, item.where)
         seen = region_rows(rows, region)
-        if any(item.text in row for row in seen):
+        if any(text in row for row in seen for text in (item.text, *item.alts)):
             continue
         if item.mark and any(item.mark in row for row in seen):
             continue
-        place = item.where if isinstance(item.where, str) else (
+        place = getattr(item.where, "__name__", item.where) if isinstance(item.where, (str, type)) else (
             f"{region.width}×{region.height} at {region.x},{region.y}" if item.where is not None else "the screen")
         out.append(f"{item.what}: {item.text!r} not in {place}" + (f" (nor a mark {item.mark!r})" if item.mark else ""))
     return out

@@ -104,7 +104,11 @@ class FincaScreen(GameScreen):
             ("2010", "each player's count for that finca tile, one digit per player in seat order"),
             ("+", "a count of 10 or more (the generic finca tile sums tile values; the mark under "
                   "^ still names the leader)"),
-            (LEADS, "that player leads the finca tile alone"),
+            (LEADS, "that player leads the finca tile alone (beside a count: A2^; on the one-line "
+                    "rows ^ heads a column and the leader's letter stands under it)"),
+            ("▼ Inca", "communities with no row left on a small screen, by name (the arrows bring "
+                       "a community the choice can reach into view)"),
+            ("Anna (F2 R1)", "below 100 columns: the fruit of the player to move, kind by kind"),
             ("▲", "a wooden finca on a closed community (the finca tile went to →, or the box)"),
             ("set ·2·4··", "the tile values 1–6 a player holds (· missing): each complete set "
                            "takes the top bonus tile"),

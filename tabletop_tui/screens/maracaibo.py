@@ -131,17 +131,26 @@ class MaracaiboScreen(GameScreen):
         self.query_one(DecisionPanel).styles.max_height = 6 if small else 9
         self.query_one("#choices").styles.max_height = 4 if small else 7
         box = self.query_one("#panels-box")
-        box.display = w >= 110
+        if box.display != (w >= 110):
+            box.display = w >= 110
+            self.refresh_bindings()
+            self.call_after_refresh(self.fit_footer, w)  # (the panel keys come and go with it)
         box.styles.width = 36 if w >= 150 else 32
         self._tracks_for = None  # the tracks are drawn for the width
         self._panel_text = None
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """[ and ] scroll the side panel: no key for them while it is not shown (below 110 columns)."""
+        if action == "panel" and self.is_mounted and not self.query_one("#panels-box").display:
+            return False
+        return super().check_action(action, parameters)
 
     def action_panel(self, step: int) -> None:
         box = self.query_one("#panels-box")
         box.scroll_relative(y=step * max(1, box.size.height - 2), animate=False)
 
     def legend(self) -> list:
-        from tabletop_tui.widgets.route_map import SHORT
+        from tabletop_tui.widgets.route_map import SHORT, SHORTER
         out = [("0 Havana", "a location box: its number and name (cities in bold)"),
                ("─", "a route between two stops"), ("═", "the double route between Curacao and Maracaibo"),
                ("│", "a route between rows of the map"),
@@ -157,6 +166,11 @@ class MaracaiboScreen(GameScreen):
                ("E3Q, |red|, END", "explorer track: a space with a quest, a barrier, the end"),
                ("i", "the detail under the map in full")]
         out += [(short, f"{LOCS[loc]['name']} ({loc})") for loc, short in SHORT.items() if short != LOCS[loc]["name"]]
+        # the narrowest map's names (80 columns), where they differ from the short ones
+        out += [(short, f"{LOCS[loc]['name']} ({loc})") for loc, short in SHORTER.items()
+                if short not in (SHORT[loc], LOCS[loc]["name"])]
+        out += [("VP $ CP", "victory points, doubloons, combat points (the score strip)"),
+                ("passed 1st", "the order in which players ended the round (the score strip)")]
         return out
 
     def round_text(self, s: Any) -> str:

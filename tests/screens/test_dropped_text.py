@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop_tui.dropped_text import find_dropped
+from tabletop_tui.dropped_text import find_dropped, screen_rows
 from tests.screens.helpers import app_for
 from tests.support.dropped_items import items_for
 from tests.support.table_view import past_curtain, random_match
@@ -64,3 +64,107 @@ async def test_finca_in_a_delivery_keeps_every_community():
                      and len(m.state.dlv["picks"]) >= 1 and m.state.turns > 20)
     for size in SIZES:
         assert await dropped(m, size) == [], size
+
+
+def finis_terrae(seed: int, day: int):
+    """A sailing turn of a human on ``day`` (ships spread over the map by then)."""
+    m = random_match("finis_terrae", 4, seed, until=lambda m: m.state.day >= day and m.state.phase == "sail"
+                     and m.pending is not None and m.pending.kind == "move")
+    assert not m.over
+    return m
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seed,day", [(3, 5), (1, 8), (2, 8)])
+async def test_finis_terrae_shows_the_others_holds_when_sailing_and_marks_ships_off_the_map(seed, day, size):
+    assert await dropped(finis_terrae(seed, day), size) == []
+
+
+def terra_mystica(seed: int, kind: str):
+    m = random_match("terra_mystica", 5, seed, until=lambda m: m.pending is not None and m.pending.kind == kind
+                     and len(m.actions) > 30)
+    assert not m.over
+    return m
+
+
+async def _open_menu(app, pilot, word: str) -> None:
+    """Open the menu whose entry starts with ``word`` by its digit."""
+    labels = [str(o.prompt) for o in app.screen.query_one("#choices").options]
+    k = next(i for i, label in enumerate(labels) if label[2:].startswith(word))
+    await pilot.press(str((k + 1) % 10))
+    await past_curtain(app, pilot)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("menu", ["", "Pass"])
+async def test_terra_mystica_menus_give_every_option_a_digit_or_a_more_mark(menu, size):
+    m = terra_mystica(3, "main")
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await past_curtain(app, pilot)
+        if menu:
+            await _open_menu(app, pilot, menu)
+        assert len(app.screen.query_one("#choices").options) >= 4
+        assert find_dropped(app.screen, items_for(app, m)) == []
+
+
+async def test_at_80x24_a_menu_takes_rows_from_the_log_before_it_scrolls():
+    """Terra Mystica's main menu (ten entries) at 80×24: the log keeps its newest line and gives
+    the choices its other rows."""
+    m = terra_mystica(3, "main")
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        assert app.screen.query_one("#log").size.height == 1  # its newest line, under its rule
+        assert app.screen.query_one("#choices").size.height >= 6
+
+
+async def test_left_and_right_visit_every_sail_choice_even_two_ways_to_one_stop():
+    """Grand Cayman by Providencia (fewer MP) and the long way: both choices are visited by →."""
+    def two_ways(m):
+        d = m.pending
+        if d is None or d.kind != "move":
+            return False
+        dests = [getattr(a, "target", None) for a in m.legal_actions()]
+        return len(dests) != len(set(dests))
+    m = None
+    for seed in range(1, 30):
+        m = random_match("maracaibo", 2, seed, until=lambda m: two_ways(m) or len(m.actions) > 400)
+        if two_ways(m):
+            break
+    assert m is not None and two_ways(m)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        panel = app.screen.query_one("#decision")
+        seen = {panel.highlighted}
+        for _ in range(len(app.screen.actions) + 1):
+            await pilot.press("right")
+            seen.add(panel.highlighted)
+        placed = {i for i, a in enumerate(app.screen.actions) if getattr(a, "target", None) is not None}
+        assert placed and placed <= seen
+
+
+GAMES = {"maracaibo": (4, 60), "finca": (4, 40), "finis_terrae": (4, 200), "terra_mystica": (5, 60),
+         "piratissimo": (3, 20)}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_the_footer_names_keys_whole_and_the_legend_lists_every_key(game, size):
+    """No key is cut at the footer's end ("i det▏"); a key the footer has no room for is listed,
+    with every other key of the screen, in the legend (g), which the footer always names."""
+    players, moves = GAMES[game]
+    m = random_match(game, players, 3, moves=moves)
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await past_curtain(app, pilot)
+        screen = app.screen
+        footer = screen_rows(screen)[-1]
+        named = [(shown, desc) for k, shown, desc in screen.footer_keys() if k not in screen.footer_hidden]
+        assert ("g", "legend") in named
+        for shown, desc in named:
+            assert f"{shown} {desc}" in footer
+        legend = screen.key_legend()
+        for _, shown, desc in screen.footer_keys():
+            assert (f"key {shown}", desc) in legend

@@ -69,8 +69,32 @@ def finca_items(app: Any, m: Match) -> list[Item]:
     return out
 
 
+def finis_terrae_items(app: Any, m: Match) -> list[Item]:
+    """While a player sails: every other ship board's holds (whom to attack, where to trade) in
+    the side column; every ship outside the map window named with the way to it."""
+    from tabletop_tui.screens.finis_terrae import hold_text
+    from tabletop_tui.widgets.tile_map import TileMap
+
+    s, d = m.state, m.pending
+    out = []
+    if d is not None and s.phase == "sail" and not m.seats[d.seat].bot:
+        for seat, sh in enumerate(s.ships):
+            if seat != d.seat:
+                holds = [hold_text(h) for h in sh["holds"]]
+                out.append(Item(f"{m.names[seat]}'s holds", "|" + "|".join(holds) + "|", "#panels-box",
+                                alts=("|" + "|".join(f"{h:^3}" for h in holds) + "|",)))
+    tm = app.screen.query_one(TileMap)
+    marks = app.screen.marks
+    ships = [(marks[i], sh["pos"], m.names[i]) for i, sh in enumerate(s.ships)] + [("@", s.galleon.get("pos"), "the Galleon")]
+    for mark, pos, who in ships:
+        if pos is not None and not tm.in_view(pos[0], pos[1]) and s.phase != "carto":
+            out.append(Item(f"{who}'s ship out of the map window", mark + "→", TileMap,
+                            alts=tuple(mark + a for a in "←↑↓↗↖↘↙")))
+    return out
+
+
 def items_for(app: Any, m: Match) -> list[Item]:
-    own = {"maracaibo": maracaibo_items, "finca": finca_items}.get(m.game.id)
+    own = {"maracaibo": maracaibo_items, "finca": finca_items, "finis_terrae": finis_terrae_items}.get(m.game.id)
     out = menu_items(app, m) if m.pending is not None else []
     if own is not None:
         out += own(app, m)
