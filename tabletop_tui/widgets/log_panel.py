@@ -133,10 +133,15 @@ class LogPanel(ScrollView, can_focus=False):
         row = scroll_y + y
         if row >= len(self.lines):
             return Strip.blank(width, self.rich_style).apply_style(self.rich_style)
-        key = (row, scroll_x, width, self._widest)
+        # the last row shown, with more below (the rest of an entry, or newer ones): it ends with
+        # "…", so a line is never cut without a mark (L shows the whole log)
+        more = y == self.scrollable_content_region.height - 1 and row + 1 < len(self.lines)
+        key = (row, scroll_x, width, self._widest, more)
         line = self._line_cache.get(key)
         if line is None:
             line = self.lines[row].crop_extend(scroll_x, scroll_x + width, self.rich_style)
+            if more and width > 2:
+                line = Strip.join([line.crop(0, width - 2), Strip([Segment(" …", self.rich_style)])])
             self._line_cache[key] = line
         return line.apply_style(self.rich_style)
 

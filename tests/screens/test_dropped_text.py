@@ -168,3 +168,19 @@ async def test_the_footer_names_keys_whole_and_the_legend_lists_every_key(game, 
         legend = screen.key_legend()
         for _, shown, desc in screen.footer_keys():
             assert (f"key {shown}", desc) in legend
+
+
+async def test_a_log_line_cut_by_the_log_rows_ends_with_a_mark():
+    """At 80×24 Maracaibo's log shows one row; an entry of two rows (or newer entries below) ends
+    that row with "…" rather than losing its tail without a sign."""
+    from tabletop_tui.widgets.log_panel import LogPanel
+
+    m = random_match("maracaibo", 4, 1, until=lambda m: m.pending is not None and m.pending.kind == "combat_loop")
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        log = app.screen.query_one(LogPanel)
+        rows = log.scrollable_content_region.height
+        shown = screen_rows(app.screen)[log.content_region.y + rows - 1]
+        assert round(log.scroll_y) + rows < len(log.lines)  # (the position: more than the rows hold)
+        assert shown.rstrip().endswith("…")
