@@ -549,11 +549,10 @@ class FinisTerraeScreen(GameScreen):
             self._holds(holds, loaded + [None] * (4 - len(loaded)), seat, loading=len(loaded))
             pool = ", ".join(f"{HOLD_LETTER[k]}{v}" for k, v in d_["pool"].items() if v)
             lines.append(holds)
-            load = Text("   ")
-            load.append(f"to load: {pool or 'nothing'}", Style(bold=True, color="#ffd866"))
+            load = [Text(f"to load: {pool or 'nothing'}", Style(bold=True, color="#ffd866"))]
             if d_["pool"].get("doubloons") and d_["why"] != "wreck":
-                load.append(" (rest: stash)", "dim")
-            lines.append(load)
+                load.append(Text("(rest: stash)", "dim"))
+            lines += fit.flow(Text("   "), load, width, indent=3)  # (broken between its parts)
             holds = None
         else:
             self._holds(holds, sh["holds"], seat)

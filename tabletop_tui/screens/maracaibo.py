@@ -766,7 +766,9 @@ class MaracaiboScreen(GameScreen):
         panel = Text()
         human_viewer = not m.seats[viewer].bot
         order = [viewer] + [i for i in range(len(m.names)) if i != viewer]
-        width = (self.query_one("#panels-box").size.width or 33) - 4  # a scrollbar, the indent
+        # the column's text width: its rule and padding (3) and a scrollbar (2), so that a line
+        # the panel breaks between items is never broken again inside one ("figures" / "2+6")
+        width = (self.query_one("#panels-box").size.width or 33) - 5
         for k, i in enumerate(order):
             if k:
                 panel.append("\n")

@@ -177,6 +177,15 @@ class TileMap(CanvasBoard):
         """On a short terminal the hand is one line of text, so the map keeps three tile rows."""
         return self.size.height < 1 + 1 + CH * 4
 
+    def _others(self) -> list[str]:
+        """The hand's other tiles by name, while one is placed on a short map."""
+        if not self._carto() or not self._compact_hand():
+            return []
+        from collections import Counter
+
+        n = Counter(k.replace("_", " ") for i, k in enumerate(self.state.hand) if i != self.hand_sel)
+        return [f"{c} {k}" if c > 1 else k for k, c in n.items()]
+
     def _status_lines(self, w: int) -> list[str]:
         """The status in one line if it fits (long words, else short ones), else in two."""
         long, short = (self.status, self.status) if isinstance(self.status, str) else self.status
@@ -191,7 +200,8 @@ class TileMap(CanvasBoard):
     def _frame(self) -> tuple[int, int, int, int, int, int]:
         """(top row of the map, tile columns, tile rows, left x, first legend row, legend rows)."""
         w, h = self.size.width, self.size.height
-        head = (CH if not self._compact_hand() else 1) if self._carto() else len(self._status_lines(w))
+        head = (CH if not self._compact_hand() else 1 + bool(self._others())) if self._carto() \
+            else len(self._status_lines(w))
         top = head + 1  # the x ruler
         cols = max(1, (w - RULER_W) // CW)
         rows = max(1, (h - top) // CH)
@@ -269,6 +279,10 @@ class TileMap(CanvasBoard):
                 if len(line) + 3 + len(p) <= w:
                     line += " · " + p
             cv.put(0, 0, line, Style(bold=True))
+            others = self._others()
+            if others:  # the rest of the hand on the row under it: the tiles drawn, together
+                text = "also in hand (t): " + ", ".join(others)
+                cv.put(0, 1, text if len(text) <= w else text[:w - 1] + "…", Style(dim=True))
         elif self._carto():
             self._draw_hand(cv, w)
         else:
