@@ -398,7 +398,7 @@ class FinisTerraeScreen(GameScreen):
         # and stash decide whom to attack and where to trade: in view without a key)
         mover = self.player_lines(state, focus, width)
         rivals = [self.rival_line(state, seat, width) for seat in range(n) if seat != focus]
-        galleon_line = self.galleon_line(state, width)
+        galleon_line = [self.galleon_line(state, width)]
         yield mover + rivals + galleon
         yield mover + rivals + galleon_line
         yield self.player_lines(state, focus, width, compact=True) + rivals + galleon_line

@@ -167,6 +167,8 @@ class LogPanel(ScrollView, can_focus=False):
     def on_resize(self, event) -> None:
         if event.size.width:
             self._size_known = True
+            if self._pending is not None:  # lines given while it had no room (a terminal below
+                self._flush()              # the minimum size, then larger): written now
         if self._shown:
             lines, since = self._shown, self._since
             self._shown = []

@@ -184,3 +184,20 @@ async def test_a_log_line_cut_by_the_log_rows_ends_with_a_mark():
         shown = screen_rows(app.screen)[log.content_region.y + rows - 1]
         assert round(log.scroll_y) + rows < len(log.lines)  # (the position: more than the rows hold)
         assert shown.rstrip().endswith("…")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_from_below_the_minimum_to_80x24_the_screen_is_whole_and_the_log_written(game):
+    """A game opened at 60×20 (the size notice) and then made 80×24: the log shows its lines (it
+    stayed blank), nothing is dropped, and a short side column lays out without an error."""
+    from tabletop_tui.widgets.log_panel import LogPanel
+
+    players, moves = GAMES[game]
+    m = random_match(game, players, 3, moves=moves + 90 * (game == "finis_terrae"))
+    app = app_for(m)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await past_curtain(app, pilot)
+        await pilot.resize_terminal(80, 24)
+        await past_curtain(app, pilot)
+        assert app.screen.query_one(LogPanel).lines
+        assert find_dropped(app.screen, items_for(app, m)) == []
