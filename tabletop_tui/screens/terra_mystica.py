@@ -247,10 +247,10 @@ class TerraMysticaScreen(GameScreen):
         room = h - 1 - strip - main - log_h - 1 - cmd
         prompt = self.query_one("#prompt", Static)
         p_rows = self._rows(prompt.content if isinstance(prompt.content, Text) else Text(str(prompt.content)), w - 2)
-        # a menu gets the rows it needs before the log does: the log keeps its newest line (L
-        # shows it all)
+        # below 40 rows a menu gets the rows it needs before the log does: the log keeps its
+        # newest line (L shows it all); from 40 rows the log keeps its rows
         gives = getattr(self, "_log_gives", 0)
-        want = min(13, 1 + p_rows + self.query_one("#choices").option_count) - (room + gives)
+        want = min(13, 1 + p_rows + self.query_one("#choices").option_count) - (room + gives) if h < 40 else 0
         new_gives = max(0, min(want, log_h + gives - 2))
         if new_gives != gives:
             self._log_gives = new_gives
