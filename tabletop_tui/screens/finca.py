@@ -104,7 +104,11 @@ class FincaScreen(GameScreen):
             ("2010", "each player's count for that finca tile, one digit per player in seat order"),
             ("+", "a count of 10 or more (the generic finca tile sums tile values; the mark under "
                   "^ still names the leader)"),
-            (LEADS, "that player leads the finca tile alone"),
+            (LEADS, "that player leads the finca tile alone (beside a count: A2^; on the one-line "
+                    "rows ^ heads a column and the leader's letter stands under it)"),
+            ("▼ Inca", "communities with no row left on a small screen, by name (the arrows bring "
+                       "a community the choice can reach into view)"),
+            ("Anna (F2 R1)", "below 100 columns: the fruit of the player to move, kind by kind"),
             ("▲", "a wooden finca on a closed community (the finca tile went to →, or the box)"),
             ("set ·2·4··", "the tile values 1–6 a player holds (· missing): each complete set "
                            "takes the top bonus tile"),
@@ -215,7 +219,7 @@ class FincaScreen(GameScreen):
         sm = F.delivery_summary(s)
         if sm is None:
             return
-        text = Text(f"{self.match.names[d.seat]}: {d.prompt}", style="bold")
+        text = Text(f"{self.mover_name(s, d.seat)}: {d.prompt}", style="bold")
         if sm["picks"]:
             fewer = ", one fruit fewer: you choose which" if sm["one_less_open"] else ""
             text.append(f"  ({sm['fruits']}/{sm['limit']} fruits for {sm['value']} VP: "
@@ -223,6 +227,20 @@ class FincaScreen(GameScreen):
         else:
             text.append(f"  (up to {sm['limit']} fruits)", style="")
         self.query_one(DecisionPanel).query_one("#prompt").update(text)
+
+    def mover_name(self, s: Any, seat: int) -> str:
+        """The name of the player to move, and while the side panels give way (below 100
+        columns) the fruit they hold, kind by kind: what a move or a delivery is decided on."""
+        name = self.match.names[seat]
+        if self.size.width >= self.PANELS_FROM:
+            return name
+        fruit = " ".join(f"{FRUIT_LETTER[f]}{n}" for f in FRUITS if (n := s.fruits[seat].get(f, 0)))
+        return f"{name} ({fruit or 'no fruit'})"
+
+    def prompt_text(self, d: Any) -> str:
+        name = self.match.names[d.seat]
+        prompt = d.prompt[len(name):].lstrip(": ") if d.prompt.startswith(name) else d.prompt
+        return f"{self.mover_name(self.match.state, d.seat)}: {prompt}"
 
     # -- the player panels -----------------------------------------------------------------
     def refresh_panels(self, view: Any) -> None:

@@ -106,6 +106,21 @@ class FinisTerraeScreen(GameScreen):
         if height < 30:
             self.query_one("#log").styles.height = 3
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """The tile keys (r, t) only while a tile is being placed: the footer names no key that
+        does nothing now."""
+        if action in ("rotate", "next_tile") and not self._carto():
+            return False
+        return super().check_action(action, parameters)
+
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        if self._carto() != getattr(self, "_carto_keys", None):
+            self._carto_keys = self._carto()
+            self.refresh_bindings()
+        # the decision panel may have grown or shrunk: fit the players to the column it leaves
+        self.call_after_refresh(self._fit_panels)
+
     # -- cartography: the tile in hand and its turn ---------------------------------------
     def _carto(self) -> bool:
         d = self.match.pending
@@ -336,11 +351,6 @@ class FinisTerraeScreen(GameScreen):
         self._panel_state = state
         self._fit_panels()
 
-    def refresh_all(self) -> None:
-        super().refresh_all()
-        # the decision panel may have grown or shrunk: fit the players to the column it leaves
-        self.call_after_refresh(self._fit_panels)
-
     def _fit_panels(self) -> None:
         """Every ship board and the Galleon whole in the column, without scrolling: the richest
         layout that fits (everyone in full, with the map key when the map has no room for it;
@@ -383,9 +393,16 @@ class FinisTerraeScreen(GameScreen):
         yield full + galleon
         yield focused + galleon
         yield compact + galleon
-        # a small terminal: the player to move alone (every score is in the strip above, every
-        # ship board one key away, p)
+        # a small terminal: the player to move in full, the others one line each (their holds
+        # and stash decide whom to attack and where to trade: in view without a key)
         mover = self.player_lines(state, focus, width)
+        rivals = [self.rival_line(state, seat, width) for seat in range(n) if seat != focus]
+        galleon_line = [self.galleon_line(state, width)]
+        yield mover + rivals + galleon
+        yield mover + rivals + galleon_line
+        yield self.player_lines(state, focus, width, compact=True) + rivals + galleon_line
+        # then the player to move alone (every score is in the strip above, every ship board one
+        # key away, p)
         yield mover + galleon
         yield self.player_lines(state, focus, width, compact=True) + galleon
         yield self.player_lines(state, focus, width, compact=True) + [Text("p: every ship board", "dim")]
@@ -432,6 +449,10 @@ class FinisTerraeScreen(GameScreen):
             ("N↑ and numbers", "north is up; the numbers are the columns (x, east) and rows (y, north)"),
             ("|$14|s2 | - |", "a ship board's four holds ($ doubloons, s spice, f finds, c castaways, "
                               "- empty); stash: the doubloons kept safe beside it"),
+            ("B 5VP |$8|-|s2|c1| $3", "another ship board in one line (a short column): the player, "
+                                      "VP, the four holds and the stash"),
+            ("off view: B→ @↙", "ships (and the Galleon) outside the map window, and the way to them: "
+                                "shift+arrows pan the map, c centres it"),
             ("kept t1 s2", "treasures opened and spice, finds and castaways sold or redeemed, kept "
                            "for the end scoring"),
             ("shift+arrows, c", "pan the map; c centres it again"),
@@ -527,11 +548,10 @@ class FinisTerraeScreen(GameScreen):
             self._holds(holds, loaded + [None] * (4 - len(loaded)), seat, loading=len(loaded))
             pool = ", ".join(f"{HOLD_LETTER[k]}{v}" for k, v in d_["pool"].items() if v)
             lines.append(holds)
-            load = Text("   ")
-            load.append(f"to load: {pool or 'nothing'}", Style(bold=True, color="#ffd866"))
+            load = [Text(f"to load: {pool or 'nothing'}", Style(bold=True, color="#ffd866"))]
             if d_["pool"].get("doubloons") and d_["why"] != "wreck":
-                load.append(" (rest: stash)", "dim")
-            lines.append(load)
+                load.append(Text("(rest: stash)", "dim"))
+            lines += fit.flow(Text("   "), load, width, indent=3)  # (broken between its parts)
             holds = None
         else:
             self._holds(holds, sh["holds"], seat)
@@ -572,6 +592,30 @@ class FinisTerraeScreen(GameScreen):
         lines += fit.flow(Text("   "), extras, width, indent=3, sep=" · ", sep_style="dim")
         return lines
 
+    def rival_line(self, s: Any, seat: int, width: int) -> Text:
+        """Another player's ship board in one line: the mark, VP, the four holds and the stash."""
+        sh = s.ships[seat]
+        t = Text()
+        t.append(f" {self.marks[seat]} ", Style(bold=True, color="black", bgcolor=self.player_colour(seat)))
+        if self._vp[0] != id(s):
+            self._vp = (id(s), self.rules.vp(s))
+        t.append(f" {self._vp[1].get(seat, 0)}VP ", "bold")
+        self._holds(t, sh["holds"], seat, tight=True)
+        t.append(f" stash ${sh['stash']}" if t.cell_len + 12 <= width else f" ${sh['stash']}")
+        return t
+
+    def galleon_line(self, s: Any, width: int) -> Text:
+        """The Black Galleon in one line: its holds and where it is."""
+        t = Text()
+        t.append(" @ ", Style(bold=True, color="white", bgcolor="black"))
+        t.append(" ")
+        self._holds(t, s.galleon["holds"], -1, tight=True)
+        pos = s.galleon["pos"]
+        where = f" at {pos[0]},{pos[1]}" if pos is not None else " not out yet"
+        if t.cell_len + len(where) <= width:
+            t.append(where, "dim")
+        return t
+
     def galleon_panel(self, s: Any) -> Text:
         return fit.join(self.galleon_lines(s, 31))
 
@@ -588,7 +632,8 @@ class FinisTerraeScreen(GameScreen):
         where = (f"at {g['pos'][0]},{g['pos'][1]}" if g["pos"] is not None else "not on the map yet")
         return lines + fit.flow(holds, [Text(where, "dim")], width, indent=3)
 
-    def _holds(self, t: Text, holds: list, ship: int, loading: int = -1) -> None:
+    def _holds(self, t: Text, holds: list, ship: int, loading: int = -1, tight: bool = False) -> None:
+        """The four holds between bars; ``tight``: each as wide as its text (a one-line board)."""
         t.append("|", "dim")
         for i, h in enumerate(holds):
             target = ("hold", ship, i)
@@ -600,5 +645,5 @@ class FinisTerraeScreen(GameScreen):
                 style = "bold black on #ffd866"
             elif target in self._panel_targets:
                 style = "bold reverse"
-            t.append(f"{hold_text(h):^3}", style)
+            t.append(hold_text(h) if tight else f"{hold_text(h):^3}", style)
             t.append("|", "dim")

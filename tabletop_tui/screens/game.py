@@ -117,23 +117,52 @@ class GameScreen(Screen[None]):
         # Tall terminals give the log more lines (the table talk); short ones keep the board whole.
         self.query_one(LogPanel).styles.height = 6 if event.size.height >= 36 else 4
 
-    #: keys the footer names only from this many columns (the footer is one line; a key it does
-    #: not name still works, and every key is in the palette, ^p, and the rules, ?)
-    FOOTER_FROM = {"ctrl+s": 120, "ctrl+q": 120, "g": 100}
+    #: the keys the footer leaves out first when the line cannot name every key whole (then the
+    #: rest of the line in order from its end); "g" last: the legend lists every key of the screen
+    FOOTER_DROP = ("ctrl+q", "ctrl+s", "s", "L")
+    #: the command palette's place at the footer's right end ("▏^p palette")
+    PALETTE_CELLS = 12
+
+    def footer_keys(self) -> list[tuple[str, str, str]]:
+        """(key, shown key, description) of every key the footer may name now, in its order."""
+        merged = self._merged_bindings.key_to_bindings if self._merged_bindings else {}
+        out, actions = [], set()
+        for key, active in self.active_bindings.items():
+            if active.node is not self:  # (a key the focused list takes first: not this screen's)
+                continue
+            own = merged.get(key) or [active.binding]
+            b = own[0]
+            if b.show and b.description and active.enabled and key != self.app.COMMAND_PALETTE_BINDING \
+                    and b.action not in actions:  # (the footer names one key an action)
+                actions.add(b.action)
+                out.append((key, self.app.get_key_display(b), b.description))
+        return out
 
     def fit_footer(self, w: int) -> None:
-        """Name in the footer only the keys it has room for, each whole (a key that is not named
-        still works)."""
+        """Name in the footer only the keys it has room for, each whole: the rest are left out in
+        the order of FOOTER_DROP, then from the line's end ("g legend", which lists every key,
+        last). A key that is not named still works."""
         import dataclasses
 
-        changed = False
+        keys = self.footer_keys()
+        width = {k: len(shown) + 1 + len(desc) + 1 for k, shown, desc in keys}
+        order = [k for k in self.FOOTER_DROP if k in width] + [
+            k for k, _, _ in reversed(keys) if k not in self.FOOTER_DROP and k != "g"] + ["g"]
+        room = w - self.PALETTE_CELLS
+        hidden: set = set()
+        for k in order:
+            if sum(v for key, v in width.items() if key not in hidden) <= room:
+                break
+            hidden.add(k)
+        self.footer_hidden = hidden
         merged = self._merged_bindings.key_to_bindings if self._merged_bindings else {}
-        for key, wide in self.FOOTER_FROM.items():
-            # (the class's own list is shared with every screen: this screen's gets a new one; a key
-            # its class keeps off the footer, as watching does, stays off)
+        changed = False
+        for key in width:
+            # (the class's own list is shared with every screen: this screen's gets a new one; a
+            # key its class keeps off the footer, as watching does, stays off)
             own = merged.get(key, [])
-            new = [dataclasses.replace(b, show=b.show and w >= wide) if b.description else b for b in own]
-            if new != self._bindings.key_to_bindings.get(key, []):
+            new = [dataclasses.replace(b, show=b.show and key not in hidden) if b.description else b for b in own]
+            if new and new != self._bindings.key_to_bindings.get(key, []):
                 self._bindings.key_to_bindings[key] = new
                 changed = True
         if changed:
@@ -286,10 +315,26 @@ class GameScreen(Screen[None]):
         d = self.match.pending
         self.app.push_screen(SeatSheetScreen(self, d.seat if d is not None else self.viewer_seat()))
 
+    def key_legend(self) -> list[tuple[str, str]]:
+        """Every key of this screen with what it does: the footer names those it has room for."""
+        out = [("1–9, 0", "take the choice with that number"), ("↑ ↓, j k", "move along the choices"),
+               ("Enter", "take the highlighted choice"), ("← →, h l", "the next choice with a place on the board")]
+        seen = {"left", "right", "h", "l", "j", "k", "tab", "shift+tab"} | {str(d) for d in range(10)}
+        merged = self._merged_bindings.key_to_bindings if self._merged_bindings else {}
+        for key, bindings in merged.items():
+            b = bindings[0]
+            if key in seen or not b.description:
+                continue
+            seen.add(key)
+            out.append((self.app.get_key_display(b), b.description))
+        out.append((self.app.get_key_display(Binding(self.app.COMMAND_PALETTE_BINDING, "")),
+                    "the command palette: undo, save, rules, resign, leave, quit"))
+        return [(f"key {k}", d) for k, d in out]
+
     def action_legend(self) -> None:
         from tabletop_tui.screens.seat_sheet import LegendScreen
 
-        self.app.push_screen(LegendScreen(self.match.game.title, self.legend()))
+        self.app.push_screen(LegendScreen(self.match.game.title, self.legend() + self.key_legend()))
 
     def thinking_text(self, seat: int) -> str:
         level = getattr(self.match.seats[seat], "level", "")
@@ -623,33 +668,38 @@ class GameScreen(Screen[None]):
             elif self.handover_to is not None:
                 self.notify("The turn is over: pass the keyboard first (Enter).", severity="information")
             return
+        self.play_one_of([self.actions[i] for i in options])
+
+    def play_one_of(self, options: list, title: str = "Choose:") -> None:
+        """Play the one action a place offers, or ask which of them in a menu (labelled as the
+        choices are)."""
         if len(options) == 1:
-            self.play(self.actions[options[0]])
+            self.play(options[0])
             return
         from tabletop_tui.screens.confirm import ChoiceMenu
 
-        labels = [self.rules.describe(self.match.state, self.actions[i]) for i in options]
+        labels = [self.label(self.match.state, a) for a in options]
 
         def done(k: int | None) -> None:
             if k is not None:
-                self.play(self.actions[options[k]])
+                self.play(options[k])
 
-        self.app.push_screen(ChoiceMenu("Choose:", labels), done)
+        self.app.push_screen(ChoiceMenu(title, labels), done)
 
     def action_target(self, step: int) -> None:
-        targets: list = []
-        firsts: dict = {}
-        for i, a in enumerate(self.actions):
-            t = self.rules.target(self.match.state, a)
-            if t is not None and t not in firsts:
-                firsts[t] = i
-                targets.append(t)
-        if not targets:
+        """←/→: the next (previous) choice that has a place on the board, every one in turn, so
+        two choices for one place (two ways to sail there) are both visited."""
+        placed = [i for i, a in enumerate(self.actions) if self.rules.target(self.match.state, a) is not None]
+        if not placed:
             return
-        cur = self._cursor()
-        k = targets.index(cur) if cur in targets else (-1 if step > 0 else 0)
-        nxt = targets[(k + step) % len(targets)]
-        self.query_one(DecisionPanel).highlight(firsts[nxt])
+        cur = self.query_one(DecisionPanel).highlighted
+        if cur in placed:
+            nxt = placed[(placed.index(cur) + step) % len(placed)]
+        else:  # from a choice with no place: the nearest placed one that way
+            after = [i for i in placed if (cur is None or i > cur)] if step > 0 else \
+                [i for i in placed if cur is not None and i < cur][::-1]
+            nxt = (after or (placed if step > 0 else placed[::-1]))[0]
+        self.query_one(DecisionPanel).highlight(nxt)
 
     def action_cursor(self, step: int) -> None:
         i = self.query_one(DecisionPanel).highlighted or 0

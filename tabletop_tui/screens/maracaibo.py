@@ -122,7 +122,7 @@ class MaracaiboScreen(GameScreen):
         if not w or not h or not self.is_current:
             return
         tall = h >= 46
-        self.query_one(RouteMap).styles.height = 15 if tall else 11
+        self.query_one(RouteMap).styles.height = 15 if tall else 12  # (the compact map: 4 rows of boxes, each with the sea row under it)
         self.query_one("#mar-detail").styles.height = 2 if h >= 30 else 1
         from tabletop_tui.widgets.log_panel import LogPanel
         if h < 30:
@@ -132,17 +132,26 @@ class MaracaiboScreen(GameScreen):
         self.query_one(DecisionPanel).styles.max_height = 6 if small else 9
         self.query_one("#choices").styles.max_height = 4 if small else 7
         box = self.query_one("#panels-box")
-        box.display = w >= 110
+        if box.display != (w >= 110):
+            box.display = w >= 110
+            self.refresh_bindings()
+            self.call_after_refresh(self.fit_footer, w)  # (the panel keys come and go with it)
         box.styles.width = 36 if w >= 150 else 32
         self._tracks_for = None  # the tracks are drawn for the width
         self._panel_text = None
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """[ and ] scroll the side panel: no key for them while it is not shown (below 110 columns)."""
+        if action == "panel" and self.is_mounted and not self.query_one("#panels-box").display:
+            return False
+        return super().check_action(action, parameters)
 
     def action_panel(self, step: int) -> None:
         box = self.query_one("#panels-box")
         box.scroll_relative(y=step * max(1, box.size.height - 2), animate=False)
 
     def legend(self) -> list:
-        from tabletop_tui.widgets.route_map import SHORT
+        from tabletop_tui.widgets.route_map import SHORT, SHORTER
         out = [("0 Havana", "a location box: its number and name (cities in bold)"),
                ("─", "a route between two stops"), ("═", "the double route between Curacao and Maracaibo"),
                ("│", "a route between rows of the map"),
@@ -151,11 +160,18 @@ class MaracaiboScreen(GameScreen):
                ("s t c k l", "a market space that still wants sugar, tobacco, coffee, cocoa, cloth"),
                ("A B C D (on a market)", "the player whose disc lies on that market space"),
                ("Q", "a quest lies there (its cost and reward: the line under the map)"),
-               ("A B C D (under a name)", "a player's ship"), ("a b c d", "a player's assistant"),
-               ("◇  ◆", "a target of the current choice; the cursor"), ("6MP", "the movement points to sail there"),
+               ("A B C D (under a box's market)", "a player's ship (on a small map: under the box)"),
+               ("a b c d", "a player's assistant (beside the ships)"),
+               ("◇  ◆", "a target of the current choice; the cursor"),
+               ("6MP", "the fewest movement points to sail there (a choice names each way)"),
                ("E3Q, |red|, END", "explorer track: a space with a quest, a barrier, the end"),
                ("i", "the detail under the map in full")]
         out += [(short, f"{LOCS[loc]['name']} ({loc})") for loc, short in SHORT.items() if short != LOCS[loc]["name"]]
+        # the narrowest map's names (80 columns), where they differ from the short ones
+        out += [(short, f"{LOCS[loc]['name']} ({loc})") for loc, short in SHORTER.items()
+                if short not in (SHORT[loc], LOCS[loc]["name"])]
+        out += [("VP $ CP", "victory points, doubloons, combat points (the score strip)"),
+                ("passed 1st", "the order in which players ended the round (the score strip)")]
         return out
 
     def round_text(self, s: Any) -> str:
@@ -606,8 +622,10 @@ class MaracaiboScreen(GameScreen):
         d = self.match.pending
         mp = {}
         if d is not None and d.kind == "move" and self.human_to_play():
+            cheapest: dict[str, int] = {}  # (two ways to a stop, as by Providencia: the map shows the shorter)
             for r in SF.reachable(self.match.state, d.seat):
-                mp[r["dest"]] = f"{r['mp']}MP" if r["dest"] not in mp else mp[r["dest"]]
+                cheapest[r["dest"]] = min(r["mp"], cheapest.get(r["dest"], r["mp"]))
+            mp = {dest: f"{n}MP" for dest, n in cheapest.items()}
         info = self._fit_detail(self._info(s, hi, cursor))
         rm = self.query_one(RouteMap)
         corner, ctargets = self._corner(s)
@@ -615,6 +633,7 @@ class MaracaiboScreen(GameScreen):
         if info != self._detail_text:
             self._detail_text = info
             self.query_one("#mar-detail", Static).update(info, layout=False)
+        self.call_after_refresh(self._fit_detail_row)
         seat = self.viewer_seat()
         xt = frozenset(a.target for a in shown if getattr(a, "target", None) and a.target[0] == "xtrack")
         xc = getattr(hi, "target", None)
@@ -635,6 +654,18 @@ class MaracaiboScreen(GameScreen):
             self._tracks_text = tracks
             self.query_one("#mar-tracks", Static).update(tracks, layout=not same)
         self._refresh_player_panels(s, hi)
+
+    def _fit_detail_row(self) -> None:
+        """The map whole first: when the score strip takes a second row at 80×24, the detail
+        under the map gives way (the choice's own line says where it goes; i shows the detail)."""
+        if not self.is_mounted or not self.is_current:
+            return
+        board, route = self.query_one("#mar-board"), self.query_one(RouteMap)
+        room = board.size.height - (route.styles.height.value if route.styles.height else 0)
+        detail = self.query_one("#mar-detail")
+        show = room >= (detail.styles.height.value if detail.styles.height else 1) or not board.size.height
+        if detail.display != show:
+            detail.display = show
 
     def _fit_detail(self, info: Text) -> Text:
         """The detail under the map in full when its rows hold it; else its first words and the
@@ -740,7 +771,9 @@ class MaracaiboScreen(GameScreen):
         panel = Text()
         human_viewer = not m.seats[viewer].bot
         order = [viewer] + [i for i in range(len(m.names)) if i != viewer]
-        width = (self.query_one("#panels-box").size.width or 33) - 4  # a scrollbar, the indent
+        # the column's text width: its rule and padding (3) and a scrollbar (2), so that a line
+        # the panel breaks between items is never broken again inside one ("figures" / "2+6")
+        width = (self.query_one("#panels-box").size.width or 33) - 5
         for k, i in enumerate(order):
             if k:
                 panel.append("\n")
@@ -765,18 +798,7 @@ class MaracaiboScreen(GameScreen):
             if self.actions:
                 self.notify("Nothing to do there now.", severity="information")
             return
-        if len(options) == 1:
-            self.play(options[0])
-            return
-        from tabletop_tui.screens.confirm import ChoiceMenu
-
-        labels = [self.label(self.match.state, a) for a in options]
-
-        def done(k: int | None) -> None:
-            if k is not None:
-                self.play(options[k])
-
-        self.app.push_screen(ChoiceMenu("Choose:", labels), done)
+        self.play_one_of(options)
 
     def show_game_over(self) -> None:
         from tabletop_tui.screens.maracaibo_over import MaracaiboGameOver

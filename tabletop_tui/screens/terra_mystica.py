@@ -162,9 +162,8 @@ class TerraMysticaScreen(GameScreen):
         if not self.small:  # the panels and the map drawn again for the new room, at once
             self.call_after_refresh(self._after_layout)
 
-    #: keys the footer names only from this many columns (the footer is one line: below 120 columns
-    #: it cannot name every key whole; these stay in the palette, ^p, and work at every size)
-    FOOTER_FROM = {"ctrl+s": 120, "ctrl+q": 120, "g": 100, "m": 100}
+    #: (the map key goes before the shared ones: the map is in view at every size)
+    FOOTER_DROP = ("ctrl+q", "ctrl+s", "m", "s", "L")
 
     def lay_out(self, w: int, h: int) -> None:
         """The layout for the terminal's size: 80–99 columns the compact map alone (the faction
@@ -196,6 +195,7 @@ class TerraMysticaScreen(GameScreen):
         # (below 42 rows one line fewer, for the ten entries of the menu at 120x40; below 30 rows:
         # 2 lines, 1 while the command line is open)
         rows = 6 if h >= 42 else 5 if h >= 36 else 4 if h >= 30 else 2 if self.query_one(CommandLine).is_open else 3
+        rows -= min(getattr(self, "_log_gives", 0), rows - 2)  # (rows a long menu took: fit_rows)
         if log.styles.height is None or log.styles.height.value != rows:
             log.styles.height = rows
             self.fit_rows()
@@ -246,11 +246,21 @@ class TerraMysticaScreen(GameScreen):
             cmd = 2 + min(3, max(1, self._rows(hint.content if isinstance(hint.content, Text) else
                                                 Text(str(hint.content)), w - 2)))
         room = h - 1 - strip - main - log_h - 1 - cmd
+        prompt = self.query_one("#prompt", Static)
+        p_rows = self._rows(prompt.content if isinstance(prompt.content, Text) else Text(str(prompt.content)), w - 2)
+        # below 40 rows a menu gets the rows it needs before the log does: the log keeps its
+        # newest line (L shows it all); from 40 rows the log keeps its rows
+        gives = getattr(self, "_log_gives", 0)
+        want = min(13, 1 + p_rows + self.query_one("#choices").option_count) - (room + gives) if h < 40 else 0
+        new_gives = max(0, min(want, log_h + gives - 2))
+        if new_gives != gives:
+            self._log_gives = new_gives
+            log_h += gives - new_gives
+            room += new_gives - gives
+            self.query_one(LogPanel).styles.height = log_h
         room = max(3, min(13, room))  # (the ten main entries and a two-line prompt)
         decision = self.query_one(DecisionPanel)
         decision.styles.max_height = room
-        prompt = self.query_one("#prompt", Static)
-        p_rows = self._rows(prompt.content if isinstance(prompt.content, Text) else Text(str(prompt.content)), w - 2)
         choices = max(1, min(10, room - 1 - p_rows))
         ol = self.query_one("#choices")
         ol.styles.max_height = choices
@@ -556,18 +566,7 @@ class TerraMysticaScreen(GameScreen):
             if d is not None and not self.match.seats[d.seat].bot:
                 self.notify(X.why_not(self.match.state, d.seat, cell), title=cell, severity="information")
             return
-        if len(options) == 1:
-            self.play(options[0])
-            return
-        from tabletop_tui.screens.confirm import ChoiceMenu
-
-        labels = [self.label(self.match.state, a) for a in options]
-
-        def done(k: int | None) -> None:
-            if k is not None:
-                self.play(options[k])
-
-        self.app.push_screen(ChoiceMenu(f"{cell}: choose", labels), done)
+        self.play_one_of(options, f"{cell}: choose")
 
     def on_hex_map_done(self, event: HexMap.Done) -> None:
         self.query_one("#choices").focus()

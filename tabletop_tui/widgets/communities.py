@@ -131,7 +131,10 @@ class Communities(CanvasBoard):
             y += 1
         picked = info.get("picked", [])
         reasons = info.get("reasons", {})
+        shown = self._window(comms, h - y) if not two else range(len(comms))
         for c, name in enumerate(comms):
+            if c not in shown:
+                continue
             tile = info["tiles"][c]
             target = ("community", name)
             rows = 2 if two else 1
@@ -186,7 +189,10 @@ class Communities(CanvasBoard):
                 cv.put(w - len(lab) - 1, y, lab, plain)
                 # who leads this finca tile: each seat's count, the leader marked with ^
                 if name in reasons and dl:
-                    cv.put(cx + 1, chips_y, reasons[name][: max(0, w - cx - 2)], Style(italic=True, dim=True))
+                    why = reasons[name]  # (the fewer words when the row is short: never a sentence cut off)
+                    if len(why) > w - cx - 2:
+                        why = info.get("tiny_reasons", {}).get(name, why)
+                    cv.put(cx + 1, chips_y, why, Style(italic=True, dim=True))
                 else:
                     self._majority(cv, cx + 1, chips_y, w, info["majority"][c], marks, colours)
             elif dl and name in info.get("tiny_reasons", {}):
@@ -208,7 +214,25 @@ class Communities(CanvasBoard):
                         cv.put(30 + len(counts), y, marks[leaders[0]][:1],
                                Style(bold=True, color="black", bgcolor=colours[leaders[0]]))
             y += rows
+        if len(shown) < len(comms):  # the rest by name, on the last row: never left out unsaid
+            above = [n for c, n in enumerate(comms) if c < shown[0]]
+            below = [n for c, n in enumerate(comms) if c > shown[-1]]
+            text = " ".join(([f"▲ {', '.join(above)}"] if above else []) + ([f"▼ {', '.join(below)}"] if below else []))
+            cv.put(0, y, (text if len(text) <= w else text[:w - 1] + "…"), Style(dim=True, italic=True))
         return cv
+
+    def _window(self, comms: list[str], rows: int) -> range:
+        """The communities to list in one-line rows when ``rows`` cannot hold them all: as many as
+        fit beside a row that names the rest, around the cursor (or the first target), so the
+        arrows bring every community a delivery can reach into view."""
+        if rows >= len(comms):
+            return range(len(comms))
+        keep = max(1, rows - 1)
+        names = [("community", n) for n in comms]
+        focus = names.index(self.cursor) if self.cursor in names else next(
+            (i for i, t in enumerate(names) if t in self.targets), 0)
+        start = min(max(0, focus - keep + 1), len(comms) - keep)
+        return range(start, start + keep)
 
     @staticmethod
     def _who(cv: Canvas, x: int, y: int, owner: Any, marks: list[str], colours: list[str]) -> None:

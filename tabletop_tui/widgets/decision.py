@@ -20,10 +20,39 @@ class Choices(OptionList):
             return
         super()._move_page(direction)
 
+    def out_of_sight(self) -> tuple[int, int]:
+        """How many choices lie wholly or partly above and below the rows shown."""
+        rows = self.scrollable_content_region.height
+        if not self.options or rows <= 0:
+            return 0, 0
+        top = round(self.scroll_y)
+        lines, heights = self._index_to_line, self._heights
+        above = sum(1 for i, y in lines.items() if y < top)
+        below = sum(1 for i, y in lines.items() if y + heights.get(i, 1) > top + rows)
+        return above, below
+
+    def say_out_of_sight(self) -> None:
+        """Mark, on the panel's top edge, the choices scrolled out of sight and the keys that
+        reach them: a long menu never hides a choice without a sign."""
+        above, below = self.out_of_sight()
+        parts = ([f"▲ {above} more above"] if above else []) + ([f"▼ {below} more below"] if below else [])
+        title = " · ".join(parts) + ": ↑↓" if parts else ""
+        panel = self.parent
+        if panel is not None and panel.border_title != title:
+            panel.border_title = title
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.say_out_of_sight()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.say_out_of_sight)
+
 
 class DecisionPanel(Vertical):
     DEFAULT_CSS = """
-    DecisionPanel { height: auto; max-height: 12; border-top: solid $accent; padding: 0 1; }
+    DecisionPanel { height: auto; max-height: 12; border-top: solid $accent; padding: 0 1;
+                    border-title-align: right; border-title-color: $text; }
     DecisionPanel > #prompt { height: auto; text-style: bold; }
     DecisionPanel > OptionList, DecisionPanel > OptionList:focus { height: auto; max-height: 9; border: none; padding: 0; background: $surface; }
     """
@@ -64,6 +93,7 @@ class DecisionPanel(Vertical):
             else:
                 opts.append(Option(Text.assemble((f"{key} ", "bold"), label), id=f"c{i}"))
         ol.set_options(opts)  # (the list itself is never disabled: that would move focus and rebuild the footer)
+        ol.call_after_refresh(ol.say_out_of_sight)
         if labels:
             at = min(max(0, highlight), len(labels) - 1)
             free = [i for i in range(len(labels)) if i not in disabled]

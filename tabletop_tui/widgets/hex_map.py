@@ -4,8 +4,8 @@ Two forms, chosen by the room the widget gets:
 - full (6×2 characters a space, 83×19): each space shows its label (``E7``) and terrain letter on its
   first line and its structure (``TP·A``: kind, owner's mark) on the second;
 - compact (5×1, 69×9): the row letter is on the ruler, each space shows its number in the row and
-  terrain letter (``7f``) or its structure (``TP·A``); its fifth character is ``+`` for a target,
-  else ``*`` for a town or ``=`` for a bridge end.
+  terrain letter (``7f``) or its structure (``TP·A``); its fifth character is ``+`` for a target;
+  a town's structure reads ``TP*A``, a bridge end ``TP=A`` (or ``7f=`` on an empty space).
 Terrain is colour *and* a letter (p plains, s swamp, l lakes, f forest, m mountains, w wasteland,
 d desert; ≈ river), so the map reads with NO_COLOR too. Targets of legal actions carry ``+``,
 the cursor is drawn in reverse video between ``[`` ``]``; ``*`` marks a structure in a town and
@@ -59,7 +59,9 @@ LEGEND = [
     ("D·A", "a structure and its owner's mark: D dwelling, TP trading house, TE temple, SH stronghold, "
             "SA sanctuary; A, B, … the players' marks in the score strip"),
     ("+", "a target of the decision being made (a space where the choice can be played)"),
-    ("*", "the structure is part of a town"), ("=", "a bridge ends on this space"),
+    ("*", "the structure is part of a town (the compact map: in place of the dot, TP*A)"),
+    ("=", "a bridge ends on this space (the compact map: in place of the dot, TP=A, or after the "
+          "terrain letter)"),
     ("▮", "the cursor: the space in reverse video (white while the map has the keyboard)"),
 ]
 
@@ -179,10 +181,16 @@ class HexMap(CanvasBoard):
                         if bridge:
                             cv.put(x + 4, y + 1, bridge, st + BOLD)
                     else:
-                        text = f"{kind}·{mark}" if kind else f"{num:>2}{letter}"
+                        # the fifth character is the target's "+": the town and the bridge take
+                        # the structure's middle (TP*A, TP=A) or the empty space's fourth
+                        # (" 7f="), so no mark hides another
+                        if kind:
+                            text = f"{kind}{town or bridge or '·'}{mark}"
+                        else:
+                            text = f"{num:>2}{letter}{bridge}"
                         cv.put(x, y, text[:cw - 1], st + (BOLD if kind else NOT_BOLD))
-                        if town or bridge:
-                            cv.put(x + cw - 1, y, town or bridge, st + BOLD)
+                        if kind and town and bridge and not target:  # (both: the bridge in the slot)
+                            cv.put(x + cw - 1, y, bridge, st + BOLD)
                 if target:
                     cv.put(x + cw - 1, y + ch - 1, "+", TARGET + Style(bgcolor=st.bgcolor.name if st.bgcolor else None))
                 if cursor:  # white under the keyboard's cursor, reverse video otherwise

@@ -133,10 +133,15 @@ class LogPanel(ScrollView, can_focus=False):
         row = scroll_y + y
         if row >= len(self.lines):
             return Strip.blank(width, self.rich_style).apply_style(self.rich_style)
-        key = (row, scroll_x, width, self._widest)
+        # the last row shown, with more below (the rest of an entry, or newer ones): it ends with
+        # "…", so a line is never cut without a mark (L shows the whole log)
+        more = y == self.scrollable_content_region.height - 1 and row + 1 < len(self.lines)
+        key = (row, scroll_x, width, self._widest, more)
         line = self._line_cache.get(key)
         if line is None:
             line = self.lines[row].crop_extend(scroll_x, scroll_x + width, self.rich_style)
+            if more and width > 2:
+                line = Strip.join([line.crop(0, width - 2), Strip([Segment(" …", self.rich_style)])])
             self._line_cache[key] = line
         return line.apply_style(self.rich_style)
 
@@ -162,6 +167,8 @@ class LogPanel(ScrollView, can_focus=False):
     def on_resize(self, event) -> None:
         if event.size.width:
             self._size_known = True
+            if self._pending is not None:  # lines given while it had no room (a terminal below
+                self._flush()              # the minimum size, then larger): written now
         if self._shown:
             lines, since = self._shown, self._since
             self._shown = []

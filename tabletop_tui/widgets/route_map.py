@@ -152,12 +152,7 @@ class RouteMap(CanvasBoard):
             name = spec["name"]
             label = mp.get(loc)
             mark = "◆" if target == self.cursor else ("◇" if target in self.targets else "")
-            title = box_title(loc, name, bw - len(mark), None if nh >= 3 else label)
-            mp_below = False
-            if nh < 3 and label and title == f"{loc} {label}":  # no room for a name beside the MP:
-                title = box_title(loc, name, bw - len(mark))  # the name first, the MP on the row below
-                mp_below = True
-            put_fit(cv, x, y, title, bw - len(mark), Style(bold=spec["kind"] == "city"))
+            put_fit(cv, x, y, box_title(loc, name, bw - len(mark)), bw - len(mark), Style(bold=spec["kind"] == "city"))
             if mark:  # (not colour alone: the cursor and the targets carry a sign)
                 cv.put(x + bw - 1, y, mark, Style(bold=True))
             # the market, the flag, a quest
@@ -183,18 +178,14 @@ class RouteMap(CanvasBoard):
                 row2.append((self.marks[i], self._player(i)))
             for i in assistants.get(loc, []):
                 row2.append((self.marks[i].lower(), Style(bold=True, color=self.colours[i])))
-            if nh >= 3:
-                self._run(cv, x, y + 1, bw, row1)
-                self._run(cv, x, y + 2, bw, row2)
-                if label:
-                    cv.put(x + bw - len(label), y + 2, label, MP if target != self.cursor else Style(bold=True))
-            else:
-                both = row2 + ([(" ", None)] if row2 and row1 else []) + row1
-                if mp_below and sum(len(t) for t, _ in both) + 1 + len(label) <= bw:
-                    cv.put(x + bw - len(label), y + 1, label, MP if target != self.cursor else Style(bold=True))
-                    self._run(cv, x, y + 1, bw - len(label) - 1, both)
-                else:  # (the MP cost is in the title row here, or in the choice's line when no room is left)
-                    self._run(cv, x, y + 1, bw, both)
+            self._run(cv, x, y + 1, bw, row1)
+            # the ships and assistants, and the MP to sail there: the box's last row, or in the
+            # compact map the sea row under the box (a route down the map passes its middle)
+            y2 = y + 2 if nh >= 3 else y + nh
+            room = bw if nh >= 3 or not self._route_below(loc) else bw // 2
+            self._run(cv, x, y2, room - (len(label) + 1 if label and room == bw else 0), row2)
+            if label:
+                cv.put(x + bw - len(label), y2, label, MP if target != self.cursor else Style(bold=True))
         # the free corners: the legend (between 15U and 21b) and the card display (right)
         lx, ly = 2 * cw, 2 * (nh + gap)
         legend = (LEGEND_ROOMY if nh >= 3 else LEGEND_COMPACT)
@@ -226,6 +217,13 @@ class RouteMap(CanvasBoard):
             cv.put(x, y, text, st or Style())
             x += len(text)
             w -= len(text)
+
+    @staticmethod
+    def _route_below(loc: str) -> bool:
+        """A route leaves this box downwards (through the middle of the row under it)."""
+        c, r = GRID[loc]
+        return any(GRID[a] == (c, r) and GRID[b][0] == c and GRID[b][1] > r or
+                   GRID[b] == (c, r) and GRID[a][0] == c and GRID[a][1] > r for a, b in EDGES)
 
     def _edges(self, cv: Canvas, cw: int, nh: int, gap: int, bw: int) -> None:
         mid = nh // 2

@@ -139,6 +139,7 @@ class TileMap(CanvasBoard):
         self._last_focus: Any = None
         self.view_cells: tuple[int, int, int, int] = (0, 0, 0, 0)
         self._geom: tuple | None = None
+        self._off = ""  # the ships outside the map window, with the way to them ("B→ @↙")
 
     # -- the screen feeds it ---------------------------------------------------------------
     def update_state(self, state: Any, targets: set | None = None, cursor: Any = None, *,
@@ -176,11 +177,20 @@ class TileMap(CanvasBoard):
         """On a short terminal the hand is one line of text, so the map keeps three tile rows."""
         return self.size.height < 1 + 1 + CH * 4
 
+    def _others(self) -> list[str]:
+        """The hand's other tiles by name, while one is placed on a short map."""
+        if not self._carto() or not self._compact_hand():
+            return []
+        from collections import Counter
+
+        n = Counter(k.replace("_", " ") for i, k in enumerate(self.state.hand) if i != self.hand_sel)
+        return [f"{c} {k}" if c > 1 else k for k, c in n.items()]
+
     def _status_lines(self, w: int) -> list[str]:
         """The status in one line if it fits (long words, else short ones), else in two."""
         long, short = (self.status, self.status) if isinstance(self.status, str) else self.status
-        lp = [p for p in long.split(" · ") if p]
-        sp = [p for p in short.split(" · ") if p]
+        lp = [p for p in long.split(" · ") if p] + ([f"out of view: {self._off} (shift+arrows)"] if self._off else [])
+        sp = [p for p in short.split(" · ") if p] + ([f"off view: {self._off}"] if self._off else [])
         for parts in (lp, sp):
             if len(" · ".join(parts)) <= w:
                 return [" · ".join(parts)]
@@ -190,7 +200,8 @@ class TileMap(CanvasBoard):
     def _frame(self) -> tuple[int, int, int, int, int, int]:
         """(top row of the map, tile columns, tile rows, left x, first legend row, legend rows)."""
         w, h = self.size.width, self.size.height
-        head = (CH if not self._compact_hand() else 1) if self._carto() else len(self._status_lines(w))
+        head = (CH if not self._compact_hand() else 1 + bool(self._others())) if self._carto() \
+            else len(self._status_lines(w))
         top = head + 1  # the x ruler
         cols = max(1, (w - RULER_W) // CW)
         rows = max(1, (h - top) // CH)
@@ -250,6 +261,12 @@ class TileMap(CanvasBoard):
         self._hit = {}
         top, cols, rows, left, legend, nlegend = self._frame()
         vx, vy = self._viewport(cols, rows)
+        off = "" if self._carto() else self._out_of_view(vx, vy, cols, rows)
+        if off != self._off:  # the mark may take a status row: lay the frame out again with it
+            self._off = off
+            top, cols, rows, left, legend, nlegend = self._frame()
+            vx, vy = self._viewport(cols, rows)
+            self._off = "" if self._carto() else self._out_of_view(vx, vy, cols, rows)
         self.view_cells = (vx, vy, vx + cols - 1, vy + rows - 1)
         self._geom = (top, left, vx, vy, rows)
         # the header: status, or the hand of tiles while charting
@@ -262,6 +279,10 @@ class TileMap(CanvasBoard):
                 if len(line) + 3 + len(p) <= w:
                     line += " · " + p
             cv.put(0, 0, line, Style(bold=True))
+            others = self._others()
+            if others:  # the rest of the hand on the row under it: the tiles drawn, together
+                text = "also in hand (t): " + ", ".join(others)
+                cv.put(0, 1, text if len(text) <= w else text[:w - 1] + "…", Style(dim=True))
         elif self._carto():
             self._draw_hand(cv, w)
         else:
@@ -309,6 +330,24 @@ class TileMap(CanvasBoard):
         for j, line in enumerate(fill_lines(list(LEGEND), w, nlegend) if nlegend else []):
             cv.put(0, legend + j, line, DIM)
         return cv
+
+    def _out_of_view(self, vx: int, vy: int, cols: int, rows: int) -> str:
+        """Each ship (and the Galleon, @) outside the window, with an arrow the way to it: a
+        ship is never off the screen without a sign."""
+        s = self.state
+        ships = [(self.marks[i] if i < len(self.marks) else "?", sh["pos"]) for i, sh in enumerate(s.ships)]
+        ships.append(("@", s.galleon.get("pos")))
+        out = []
+        for mark, pos in ships:
+            if pos is None:
+                continue
+            x, y = pos[0], pos[1]
+            dy = 1 if y > vy + rows - 1 else -1 if y < vy else 0
+            dx = 1 if x > vx + cols - 1 else -1 if x < vx else 0
+            if dx or dy:
+                out.append(mark + {(0, 1): "↑", (0, -1): "↓", (1, 0): "→", (-1, 0): "←", (1, 1): "↗",
+                                   (-1, 1): "↖", (1, -1): "↘", (-1, -1): "↙"}[(dx, dy)])
+        return " ".join(out)
 
     def _mark(self, cv: Canvas, X: int, Y: int, chars: str, style: Style, sea: Style) -> None:
         """A target: the sea of the tile tinted, "+" (cursor: brackets) in its sea corners."""

@@ -6,7 +6,7 @@ import pytest
 
 from tabletop_tui.rules.core import Change, change_text
 from tests.screens.helpers import app_for
-from tests.support.table_view import (cuts, random_match, scores_missing, screen_text, settle,
+from tests.support.table_view import (cuts, past_curtain, random_match, scores_missing, screen_text, settle,
                                       unlogged_point_changes)
 
 MOST = {"piratissimo": 4, "finca": 4, "finis_terrae": 4, "terra_mystica": 5, "maracaibo": 4}
@@ -48,10 +48,7 @@ async def test_every_players_name_and_points_are_on_screen_mid_game_with_the_mos
     m = random_match(game, MOST[game], seed=5, moves=MID[game])
     app = app_for(m)
     async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        if type(app.screen).__name__ == "HandoffScreen":
-            await pilot.press("enter")
-            await settle(pilot)
+        await past_curtain(app, pilot)
         assert scores_missing(app, m) == []
 
 

@@ -39,6 +39,14 @@ async def settle(pilot: Any) -> None:
     await pilot.pause()
 
 
+async def past_curtain(app: Any, pilot: Any) -> None:
+    """Settle, and pass the curtain (Enter) if a hot-seat handoff shows."""
+    await settle(pilot)
+    if type(app.screen).__name__ == "HandoffScreen":
+        await pilot.press("enter")
+        await settle(pilot)
+
+
 def cuts(app: Any) -> list[str]:
     return [str(c) for c in find_cuts(app.screen)]
 

@@ -113,8 +113,23 @@ def seat_sheet(s: State, seat: int) -> list[tuple[str, list[str]]]:
     out.append(("Cults", cults))
     tiles = [("Bonus card " + bonus_words(p.bonus)) if p.bonus else "No bonus card"]
     tiles += ["Favor " + favor_words(fv) for fv in p.favors] or ["No favor tiles"]
-    tiles += [f"Town {tw}: {TOWN[tw]['vp']} VP" for tw in p.towns] or ["No towns"]
+    tiles += [f"Town {tw}: {town_words(tw)}" for tw in p.towns] or ["No towns"]
     if p.used:
         tiles.append("Special actions used this round: " + ", ".join(p.used))
     out.append(("Tiles", tiles))
     return out
+
+
+def town_words(tw: str) -> str:
+    """All a town tile gave, not only its VP: "8 VP, 1 step on each cult track"."""
+    t = TOWN[tw]
+    parts = [f"{t['vp']} VP"]
+    if t.get("gain"):
+        parts.append(amount(t["gain"]))
+    if t.get("cult_each"):
+        parts.append(f"{t['cult_each']} step{'s' if t['cult_each'] > 1 else ''} on each cult track")
+    if t.get("ship"):
+        parts.append("1 shipping level")
+    if t.get("keys", 1) > 1:
+        parts.append(f"{t['keys']} keys")
+    return ", ".join(parts)

@@ -36,3 +36,12 @@ def test_bon4_adds_a_shipping_level_this_round_and_the_sheet_says_so():
     assert "Shipping 0 of 3 (1 with BON4 this round)" in t
     assert "Bonus card BON4: 3 power income; +1 shipping this round" in t
     assert "Favor FAV11: +1 Earth, 2 VP per dwelling built" in t
+
+
+def test_a_town_on_the_sheet_says_all_its_tile_gave_not_only_its_vp():
+    """TW5 gives 8 VP and a step on each cult track; TW3 9 VP and a priest: the sheet says both."""
+    s = blank(["witches", "nomads"], TILES)
+    s.players[0].towns = ["TW5", "TW3"]
+    t = text(s, 0)
+    assert "Town TW5: 8 VP, 1 step on each cult track" in t
+    assert "Town TW3: 9 VP, 1 priest" in t

@@ -1,0 +1,203 @@
+"""The dropped-text check, beside the cut-text check: in positions from seeded games (crowded
+cities, every community, long menus) at 80×24, 100×30 and 120×40, every item the state holds for
+the layout — each market space's good or owner, each community's name, each choice's digit, the
+player to move's own goods — is on the screen, or behind a mark that says more is there."""
+from __future__ import annotations
+
+import pytest
+
+from tabletop_tui.dropped_text import find_dropped, screen_rows
+from tests.screens.helpers import app_for
+from tests.support.dropped_items import items_for
+from tests.support.table_view import past_curtain, random_match
+
+SIZES = [(80, 24), (100, 30), (120, 40)]
+
+
+async def dropped(m, size) -> list[str]:
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await past_curtain(app, pilot)
+        return find_dropped(app.screen, items_for(app, m))
+
+
+def _crowded(m) -> bool:
+    """Ships and assistants stand in a city whose market still has room: the box is full."""
+    g = m.state.g
+    ships = [p["ship"] for p in g["players"]] + [a["loc"] for p in g["players"] for a in p["assistants"]]
+    return any(ships.count(loc) >= 2 for loc in g["markets"])
+
+
+def maracaibo(seed: int, when):
+    return random_match("maracaibo", 4, seed, until=when)
+
+
+MARACAIBO = {
+    "crowded city": lambda m: len(m.actions) > 30 and _crowded(m),
+    "sailing": lambda m: m.pending is not None and m.pending.kind == "move" and len(m.actions) > 20,
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("moment", list(MARACAIBO))
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_maracaibo_keeps_every_market_space_and_mp_label_on_the_map(seed, moment, size):
+    assert await dropped(maracaibo(seed, MARACAIBO[moment]), size) == []
+
+
+def finca(seed: int, players: int = 4):
+    """A turn with many choices (three moves, a delivery, the action tiles) and so few rows."""
+    m = random_match("finca", players, seed, until=lambda m: m.state.step == "turn"
+                     and len(m.legal_actions()) >= 7 and m.state.turns > 8)
+    assert not m.over
+    return m
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seed", [1, 5, 7])
+async def test_finca_keeps_every_community_and_the_movers_fruit(seed, size):
+    assert await dropped(finca(seed), size) == []
+
+
+async def test_finca_in_a_delivery_keeps_every_community():
+    m = random_match("finca", 4, 5, until=lambda m: m.state.step == "deliver"
+                     and len(m.state.dlv["picks"]) >= 1 and m.state.turns > 20)
+    for size in SIZES:
+        assert await dropped(m, size) == [], size
+
+
+def finis_terrae(seed: int, day: int):
+    """A sailing turn of a human on ``day`` (ships spread over the map by then)."""
+    m = random_match("finis_terrae", 4, seed, until=lambda m: m.state.day >= day and m.state.phase == "sail"
+                     and m.pending is not None and m.pending.kind == "move")
+    assert not m.over
+    return m
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seed,day", [(3, 5), (1, 8), (2, 8)])
+async def test_finis_terrae_shows_the_others_holds_when_sailing_and_marks_ships_off_the_map(seed, day, size):
+    assert await dropped(finis_terrae(seed, day), size) == []
+
+
+def terra_mystica(seed: int, kind: str):
+    m = random_match("terra_mystica", 5, seed, until=lambda m: m.pending is not None and m.pending.kind == kind
+                     and len(m.actions) > 30)
+    assert not m.over
+    return m
+
+
+async def _open_menu(app, pilot, word: str) -> None:
+    """Open the menu whose entry starts with ``word`` by its digit."""
+    labels = [str(o.prompt) for o in app.screen.query_one("#choices").options]
+    k = next(i for i, label in enumerate(labels) if label[2:].startswith(word))
+    await pilot.press(str((k + 1) % 10))
+    await past_curtain(app, pilot)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("menu", ["", "Pass"])
+async def test_terra_mystica_menus_give_every_option_a_digit_or_a_more_mark(menu, size):
+    m = terra_mystica(3, "main")
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await past_curtain(app, pilot)
+        if menu:
+            await _open_menu(app, pilot, menu)
+        assert len(app.screen.query_one("#choices").options) >= 4
+        assert find_dropped(app.screen, items_for(app, m)) == []
+
+
+async def test_at_80x24_a_menu_takes_rows_from_the_log_before_it_scrolls():
+    """Terra Mystica's main menu (ten entries) at 80×24: the log keeps its newest line and gives
+    the choices its other rows."""
+    m = terra_mystica(3, "main")
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        assert app.screen.query_one("#log").size.height == 1  # its newest line, under its rule
+        assert app.screen.query_one("#choices").size.height >= 6
+
+
+async def test_left_and_right_visit_every_sail_choice_even_two_ways_to_one_stop():
+    """Grand Cayman by Providencia (fewer MP) and the long way: both choices are visited by →."""
+    def two_ways(m):
+        d = m.pending
+        if d is None or d.kind != "move":
+            return False
+        dests = [getattr(a, "target", None) for a in m.legal_actions()]
+        return len(dests) != len(set(dests))
+    m = None
+    for seed in range(1, 30):
+        m = random_match("maracaibo", 2, seed, until=lambda m: two_ways(m) or len(m.actions) > 400)
+        if two_ways(m):
+            break
+    assert m is not None and two_ways(m)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        panel = app.screen.query_one("#decision")
+        seen = {panel.highlighted}
+        for _ in range(len(app.screen.actions) + 1):
+            await pilot.press("right")
+            seen.add(panel.highlighted)
+        placed = {i for i, a in enumerate(app.screen.actions) if getattr(a, "target", None) is not None}
+        assert placed and placed <= seen
+
+
+GAMES = {"maracaibo": (4, 60), "finca": (4, 40), "finis_terrae": (4, 200), "terra_mystica": (5, 60),
+         "piratissimo": (3, 20)}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_the_footer_names_keys_whole_and_the_legend_lists_every_key(game, size):
+    """No key is cut at the footer's end ("i det▏"); a key the footer has no room for is listed,
+    with every other key of the screen, in the legend (g), which the footer always names."""
+    players, moves = GAMES[game]
+    m = random_match(game, players, 3, moves=moves)
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await past_curtain(app, pilot)
+        screen = app.screen
+        footer = screen_rows(screen)[-1]
+        named = [(shown, desc) for k, shown, desc in screen.footer_keys() if k not in screen.footer_hidden]
+        assert ("g", "legend") in named
+        for shown, desc in named:
+            assert f"{shown} {desc}" in footer
+        legend = screen.key_legend()
+        for _, shown, desc in screen.footer_keys():
+            assert (f"key {shown}", desc) in legend
+
+
+async def test_a_log_line_cut_by_the_log_rows_ends_with_a_mark():
+    """At 80×24 Maracaibo's log shows one row; an entry of two rows (or newer entries below) ends
+    that row with "…" rather than losing its tail without a sign."""
+    from tabletop_tui.widgets.log_panel import LogPanel
+
+    m = random_match("maracaibo", 4, 1, until=lambda m: m.pending is not None and m.pending.kind == "combat_loop")
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        log = app.screen.query_one(LogPanel)
+        rows = log.scrollable_content_region.height
+        shown = screen_rows(app.screen)[log.content_region.y + rows - 1]
+        assert round(log.scroll_y) + rows < len(log.lines)  # (the position: more than the rows hold)
+        assert shown.rstrip().endswith("…")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_from_below_the_minimum_to_80x24_the_screen_is_whole_and_the_log_written(game):
+    """A game opened at 60×20 (the size notice) and then made 80×24: the log shows its lines (it
+    stayed blank), nothing is dropped, and a short side column lays out without an error."""
+    from tabletop_tui.widgets.log_panel import LogPanel
+
+    players, moves = GAMES[game]
+    m = random_match(game, players, 3, moves=moves + 90 * (game == "finis_terrae"))
+    app = app_for(m)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await past_curtain(app, pilot)
+        await pilot.resize_terminal(80, 24)
+        await past_curtain(app, pilot)
+        assert app.screen.query_one(LogPanel).lines
+        assert find_dropped(app.screen, items_for(app, m)) == []

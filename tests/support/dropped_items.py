@@ -1,0 +1,101 @@
+"""What each game's layout means to show, read from the state: the items the dropped-text check
+(tabletop_tui/dropped_text.py) looks for on the screen. Each list is built from the rules' state,
+not from the screen's own drawing, so a layout that leaves a thing out cannot also leave it out of
+the list."""
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop_tui.dropped_text import Item
+from tabletop_tui.match import Match
+
+
+def menu_items(app: Any, m: Match) -> list[Item]:
+    """Every choice of the decision: its digit and first words in the decision panel, or a mark
+    there that says more choices are out of sight and the arrows reach them."""
+    screen = app.screen
+    labels = [str(o.prompt) for o in screen.query_one("#choices").options]
+    out = []
+    for i, label in enumerate(labels):
+        head = label.splitlines()[0][:14].rstrip()
+        out.append(Item(f"choice {i + 1}", head, "#decision", mark="↑↓"))
+    return out
+
+
+def maracaibo_items(app: Any, m: Match) -> list[Item]:
+    """Every city's market spaces (a good still wanted, or the disc of the player who delivered
+    it) inside its box on the map, and while the player to move sails, the cheapest MP to each
+    stop they can reach."""
+    from textual.geometry import Region
+
+    from tabletop_tui.rules.maracaibo import surface
+    from tabletop_tui.widgets.route_map import GOOD_LETTER, RouteMap
+
+    rm = app.screen.query_one(RouteMap)
+    cw, nh, gap = rm.geometry(rm.size.width, rm.size.height)
+    marks = app.screen.marks
+    g = m.state.g
+
+    def box(loc: str) -> Region:
+        x, y = rm.box_at(loc, cw, nh, gap)
+        return Region(rm.region.x + x, rm.region.y + y, cw - 1, min(nh + gap, rm.size.height - y))
+
+    out = []
+    for loc, market in g["markets"].items():
+        text = "".join(GOOD_LETTER[gd] if owner is None else marks[owner] for gd, owner in market.items())
+        out.append(Item(f"{loc}'s market", text, box(loc)))
+    d = m.pending
+    if d is not None and d.kind == "move" and not m.seats[d.seat].bot:
+        cheapest: dict[str, int] = {}
+        for r in surface.reachable(m.state, d.seat):
+            cheapest[r["dest"]] = min(r["mp"], cheapest.get(r["dest"], r["mp"]))
+        out += [Item(f"the MP to {loc}", f"{mp}MP", box(loc)) for loc, mp in cheapest.items()]
+    return out
+
+
+def finca_items(app: Any, m: Match) -> list[Item]:
+    """Every community by name in the communities list, or a mark there that more are below; the
+    fruit of the player to move, each kind with its count, on the main screen."""
+    from tabletop_tui.rules import finca as F
+
+    out = [Item(name, name, "#communities", mark="▼") for name in F.COMMUNITIES]
+    d = m.pending
+    if d is not None:
+        from tabletop_tui.widgets.windmill import FRUIT_LETTER
+
+        fruit = m.state.fruits[d.seat]
+        out += [Item(f"{m.names[d.seat]}'s {f}", f"{FRUIT_LETTER[f]}{n}", None)
+                for f, n in fruit.items() if n]
+    return out
+
+
+def finis_terrae_items(app: Any, m: Match) -> list[Item]:
+    """While a player sails: every other ship board's holds (whom to attack, where to trade) in
+    the side column; every ship outside the map window named with the way to it."""
+    from tabletop_tui.screens.finis_terrae import hold_text
+    from tabletop_tui.widgets.tile_map import TileMap
+
+    s, d = m.state, m.pending
+    out = []
+    if d is not None and s.phase == "sail" and not m.seats[d.seat].bot:
+        for seat, sh in enumerate(s.ships):
+            if seat != d.seat:
+                holds = [hold_text(h) for h in sh["holds"]]
+                out.append(Item(f"{m.names[seat]}'s holds", "|" + "|".join(holds) + "|", "#panels-box",
+                                alts=("|" + "|".join(f"{h:^3}" for h in holds) + "|",)))
+    tm = app.screen.query_one(TileMap)
+    marks = app.screen.marks
+    ships = [(marks[i], sh["pos"], m.names[i]) for i, sh in enumerate(s.ships)] + [("@", s.galleon.get("pos"), "the Galleon")]
+    for mark, pos, who in ships:
+        if pos is not None and not tm.in_view(pos[0], pos[1]) and s.phase != "carto":
+            out.append(Item(f"{who}'s ship out of the map window", mark + "→", TileMap,
+                            alts=tuple(mark + a for a in "←↑↓↗↖↘↙")))
+    return out
+
+
+def items_for(app: Any, m: Match) -> list[Item]:
+    own = {"maracaibo": maracaibo_items, "finca": finca_items, "finis_terrae": finis_terrae_items}.get(m.game.id)
+    out = menu_items(app, m) if m.pending is not None else []
+    if own is not None:
+        out += own(app, m)
+    return out
