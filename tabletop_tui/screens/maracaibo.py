@@ -157,11 +157,13 @@ class MaracaiboScreen(GameScreen):
                ("│", "a route between rows of the map"),
                ("[ ]", "an empty flag space: annex it in a combat for its flag bonus"),
                ("[F] [E] [S]", "a flag space owned by France, England, Spain"),
-               ("s t c k l", "a market space that still wants sugar, tobacco, coffee, cocoa, cloth"),
+               ("s t c k l (in the market row)", "a market space that still wants sugar, tobacco, coffee, "
+                                                 "cocoa, cloth (only ever after a flag or a box's edge)"),
                ("A B C D (on a market)", "the player whose disc lies on that market space"),
                ("Q", "a quest lies there (its cost and reward: the line under the map)"),
                ("A B C D (under a box's market)", "a player's ship (on a small map: under the box)"),
-               ("a b c d", "a player's assistant (beside the ships)"),
+               ("a b c d (in the ships' row)", "a player's assistant, beside the ships, never in the "
+                                               "market row (a c there is an assistant, never coffee)"),
                ("◇  ◆", "a target of the current choice; the cursor"),
                ("6MP", "the fewest movement points to sail there (a choice names each way)"),
                ("E3Q, |red|, END", "explorer track: a space with a quest, a barrier, the end"),

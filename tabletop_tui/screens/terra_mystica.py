@@ -32,7 +32,7 @@ from tabletop_tui.widgets.hex_map import COMPACT, FULL, HexMap, map_size
 from tabletop_tui.widgets import panel_fit as fit
 from tabletop_tui.widgets.log_panel import LogPanel
 from tabletop_tui.widgets.score_strip import strip_lines
-from tabletop_tui.widgets.tm_tables import (FULL as BOARD_FULL, ONE, SHORT, TWO, bonus_text, cult_board,
+from tabletop_tui.widgets.tm_tables import (FULL as BOARD_FULL, ONE, SHORT, THREE, TWO, bonus_text, cult_board,
                                             cult_column, faction_lines, favor_text, round_board, scoring_text,
                                             town_text)
 
@@ -776,8 +776,9 @@ class TerraMysticaScreen(GameScreen):
                                      is_bot=self.match.seats[seat].bot and not self.spectating, width=width)
             return out
 
-        chosen = fit.pick([lines(*lv) for lv in ((BOARD_FULL, SHORT), (BOARD_FULL, TWO), (SHORT, TWO),
-                                                  (TWO, TWO), (TWO, ONE), (ONE, ONE))], width, height)
+        chosen = fit.pick([lines(*lv) for lv in ((BOARD_FULL, SHORT), (BOARD_FULL, THREE), (BOARD_FULL, TWO),
+                                                  (SHORT, THREE), (SHORT, TWO), (TWO, TWO), (TWO, ONE), (ONE, ONE))],
+                          width, height)
         t = fit.join(chosen)
         n = len(chosen)
         # the same number of lines: no relayout needed (a relayout per move is most of a move's cost)

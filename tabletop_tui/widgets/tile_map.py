@@ -195,7 +195,12 @@ class TileMap(CanvasBoard):
             if len(" · ".join(parts)) <= w:
                 return [" · ".join(parts)]
         parts = lp if self.size.height >= 8 * CH else sp
-        return fill_lines(parts, w, 2, " · ")
+        # (a third line for the ships out of view: fill_lines leaves out what its lines cannot hold)
+        for parts in (parts, sp):
+            lines = fill_lines(parts, w, 2 + bool(self._off), " · ")
+            if sum(line.count(" · ") + 1 for line in lines if line) == len(parts):
+                break  # every part placed
+        return lines
 
     def _frame(self) -> tuple[int, int, int, int, int, int]:
         """(top row of the map, tile columns, tile rows, left x, first legend row, legend rows)."""

@@ -123,14 +123,15 @@ def _flowed(items: list[str], width: int, style: str = "") -> list[Text]:
 
 
 #: how much of a faction board the panel shows, richest first (the seat sheet, key p, has it all)
-FULL, SHORT, TWO, ONE = 3, 2, 1, 0
+FULL, SHORT, THREE, TWO, ONE = 4, 3, 2, 1, 0
 
 
 def faction_lines(s, seat: int, marks: list[str], level: int, to_move: bool, is_bot: bool = False,
                   width: int = 33) -> list[Text]:
     """One faction's board as lines of at most ``width`` cells, broken between items (never inside
-    a name or a number): FULL about 12 lines (for the player to move), SHORT 3–4, TWO 2 (name and
-    faction, then coins, workers, priests, power bowls and cults), ONE the name line alone."""
+    a name or a number): FULL about 12 lines (for the player to move), SHORT 3–4, THREE (TWO and
+    the structures, shipping, digging and tiles), TWO 2 (name and faction, then coins, workers,
+    priests, power bowls and cults), ONE the name line alone."""
     p = s.players[seat]
     lines = _name_line(s, seat, marks, to_move, is_bot, width)
     if not p.faction:
@@ -141,18 +142,18 @@ def faction_lines(s, seat: int, marks: list[str], level: int, to_move: bool, is_
     b1, b2, b3 = p.bowls
     cults = "".join(f"{n[0]}{v}" for n, v in zip(TRACK_NAMES, p.cult))
     passed = "passed" if p.passed else ""
-    if level == TWO:
+    extra = [f"ship{p.ship}", f"dig{p.dig}"] + [f"{k}{p.counts[k]}" for k in KINDS if p.counts[k]]
+    extra += ([p.bonus] if p.bonus else []) + p.favors + p.towns
+    if level in (TWO, THREE):
         items = [fd["name"]] + ([passed] if passed else []) + [f"{p.C}C", f"{p.W}W", f"{p.P}P",
                                                                f"{b1}/{b2}/{b3}PW", cults]
-        return lines + _flowed(items, width)
+        # THREE: and the public board the decision may turn on (shipping, digging, structures,
+        # bonus card, favors, towns), dim, after it
+        return lines + _flowed(items, width) + (_flowed(extra, width, "dim") if level == THREE else [])
     named = [f"{fd['name']} ({fd['terrain']})"] if len(fd["name"]) + len(fd["terrain"]) + 5 + len(passed) + 3 <= width \
         else [fd["name"]]
     out = lines + _flowed(named + ([f"· {passed}"] if passed else []), width)
     if level == SHORT:
-        extra = [f"ship{p.ship}", f"dig{p.dig}"] + [f"{k}{p.counts[k]}" for k in KINDS if p.counts[k]]
-        if p.bonus:
-            extra.append(p.bonus)
-        extra += p.favors + p.towns
         out += _flowed([f"{p.C}C", f"{p.W}W", f"{p.P}P", f"{b1}/{b2}/{b3}PW", cults], width)
         return out + _flowed(extra, width, "dim")
     out += _flowed([f"{p.C}C", f"{p.W}W", f"{p.P}P ", "pw", f"{b1}/{b2}/{b3}"], width)

@@ -75,7 +75,7 @@ def finis_terrae(seed: int, day: int):
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("seed,day", [(3, 5), (1, 8), (2, 8)])
+@pytest.mark.parametrize("seed,day", [(3, 5), (1, 8), (2, 8), (5, 1), (4, 1), (6, 2)])
 async def test_finis_terrae_shows_the_others_holds_when_sailing_and_marks_ships_off_the_map(seed, day, size):
     assert await dropped(finis_terrae(seed, day), size) == []
 
