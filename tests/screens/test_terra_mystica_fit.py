@@ -38,8 +38,15 @@ UNTIL = {"quiet": _late_main, "offer": _leech, "convert": _converts, "command": 
 
 
 def match_for(players: int, scene: str) -> Match:
-    """A seeded random game (every seat a person) at the scene's moment, or to its end."""
-    m = random_match("terra_mystica", players, seed=7 if players > 2 else 8, until=UNTIL[scene])
+    """A seeded random game (every seat a person) at the scene's moment, or to its end: the first
+    seed from 7 (8 with two players) whose game comes to that moment (which one does depends on
+    every rule the random moves are drawn from)."""
+    until = UNTIL[scene]
+    for seed in range(7 if players > 2 else 8, 60):
+        m = random_match("terra_mystica", players, seed=seed, until=until)
+        if until is None or until(m):
+            break
+    assert until is None or until(m), scene
     if scene == "curtain":
         m.curtain = True
     return m
