@@ -227,7 +227,7 @@ class FincaRules(BaseRules[State]):
                 return ("A player cannot take a fruit tile with only one fruit by delivering "
                         "0 fruits.")
             return f"The tile of {COMMUNITIES[c]} asks for no {a.fruit} in this delivery."
-        return "That is not a legal move now."
+        return f"That is not a legal move now: {name} must {PROMPTS[step]}."
 
     def _pick_reason(self, s: State, seat: int, d: dict, c: int) -> str:
         t = TILES[s.stacks[c][0]]

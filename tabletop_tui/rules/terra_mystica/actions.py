@@ -572,4 +572,4 @@ def check_extra(s: State, a: Act) -> None:
                             "3 workers, in the turn it is built (without strict-darkling-sh: in a later turn too).")
     if a.b == "P" and priest_room(p) < a.n:
         raise IllegalAction("You may never have more than 7 priests (in hand and on cult tracks).")
-    raise IllegalAction(f"'{a}' is not a legal move now.")
+    raise IllegalAction(f"'{a}' is not a legal move now (the decision now: {d[1].rstrip('?.')}).")
