@@ -137,13 +137,20 @@ def test_recover_needs_an_empty_hold():
     ok(s)
 
 
-def test_a_treasure_is_opened_at_once_two_red_dice_of_doubloons():
+def at_a_treasure(dice=(3, 5)):
+    """The first player's ship acting at a treasure island's beach, the two red dice to come
+    scripted."""
     s = base()
     put(s, 2, 1, "treasure_island")
     s.goods[(2, 1)] = {"treasure": 1}
     s.supply["treasure"] -= 1
     s = acting(s)
-    s.rng = Script([3, 5])
+    s.rng = Script(list(dice))
+    return s
+
+
+def test_a_treasure_is_opened_at_once_two_red_dice_of_doubloons():
+    s = at_a_treasure()
     bank = s.bank
     s = do(s, "recover treasure")
     assert s.ships[0]["pile"]["treasure"] == 1  # kept for scoring

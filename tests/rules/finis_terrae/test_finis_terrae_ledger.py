@@ -11,7 +11,7 @@ from tabletop_tui.rules.finis_terrae import scoring as SC
 from tests.support.table_view import random_match, unexplained_points, unlogged_point_changes
 
 from ._helpers import do, holds, new_game, put
-from .test_finis_terrae_actions import Script, acting, base, island
+from .test_finis_terrae_actions import acting, at_a_treasure, base, island
 from .test_finis_terrae_weather import at_storm
 
 
@@ -51,12 +51,7 @@ def test_establishing_a_port_pays_5_doubloons_per_tile_and_scores_the_island():
 
 def test_a_treasure_is_opened_at_once_and_kept_for_the_end_scoring():
     """Roll 2 red dice and load that many doubloons from the bank; the treasure scores 2 VP."""
-    s = base()
-    put(s, 2, 1, "treasure_island")
-    s.goods[(2, 1)] = {"treasure": 1}
-    s.supply["treasure"] -= 1
-    s = acting(s)
-    s.rng = Script([3, 5])
+    s = at_a_treasure()
     changes, line, _ = entry(s, "recover treasure")
     assert changes == [Change(0, "VP", 2, "treasures"), Change(0, "VP", 1, "doubloons"),
                        Change(0, "$", 8, "treasure opened"), Change(0, "treasures", 1, "treasure recovered")]
@@ -196,12 +191,7 @@ def test_a_whole_game_tells_every_change_with_its_reason():
 
 def test_doubloons_the_bank_cannot_pay_say_how_many_were_short():
     """A treasure opened when the bank holds fewer doubloons than the dice: the ledger says so."""
-    s = base()
-    put(s, 2, 1, "treasure_island")
-    s.goods[(2, 1)] = {"treasure": 1}
-    s.supply["treasure"] -= 1
-    s = acting(s)
-    s.rng = Script([3, 5])
+    s = at_a_treasure()
     s.bank = 5
     changes, line, _ = entry(s, "recover treasure")
     assert Change(0, "$", 5, "treasure opened; 3 short: the bank ran out") in changes
