@@ -31,6 +31,22 @@ def _line(text: str, width: int | None) -> str:
                                           break_long_words=False, break_on_hyphens=False))
 
 
+def _items(head: str, items: list[str], width: int | None) -> str:
+    """The counters after the name, two spaces apart, broken between items, never inside one
+    ("2" / "figures"): the rows after the first hang under it."""
+    if not width:
+        return "  " + "  ".join(items)
+    out, row = "", len(head)
+    for item in items:
+        if row + 2 + len(item) > width and row > 2:
+            out += "\n  " + item
+            row = 2 + len(item)
+        else:
+            out += "  " + item
+            row += 2 + len(item)
+    return out
+
+
 def sheet_text(rules: Any, match: Any, view: Any, seat: int, colour: str = "",
                width: int | None = None) -> Text:
     names = match.names
@@ -38,7 +54,7 @@ def sheet_text(rules: Any, match: Any, view: Any, seat: int, colour: str = "",
     t.append(f"{names[seat]}", f"bold {colour}".strip())
     counters = rules.counters(view, seat)
     if counters:
-        t.append("  " + "  ".join(f"{v} {unit_text(k, v)}" for k, v in counters.items()), "bold")
+        t.append(_items(names[seat], [f"{v} {unit_text(k, v)}" for k, v in counters.items()], width), "bold")
     for heading, lines in rules.sheet(view, seat):
         t.append(f"\n\n{heading}", "bold underline")
         for line in lines:
@@ -99,7 +115,8 @@ class SeatSheetScreen(ModalScreen[None]):
         seats = list(range(self.n)) if self.all_at_once() else [self.seat]
         box.remove_children()
         # the width of a column's text: the screen shared out, less each box's padding and rule
-        width = max(20, self.app.size.width // len(seats) - 3)
+        # and its scrollbar (a line wrapped for more is broken again, a word alone on a row)
+        width = max(20, self.app.size.width // len(seats) - 5)
         for s in seats:
             body = Static(sheet_text(self.rules, self.match, view, s, self.game_screen.player_colour(s), width))
             sheet = VerticalScroll(body, classes="sheet-box", can_focus=True)

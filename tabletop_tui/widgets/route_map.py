@@ -36,7 +36,8 @@ EDGES = [("0", "1"), ("1", "2"), ("2", "3"), ("3", "4"), ("4", "5"), ("5", "6"),
          ("8", "9"), ("9", "10"), ("10", "11"), ("11", "12"), ("12", "13"), ("13", "14"), ("14", "15L"),
          ("15L", "16L"), ("16L", "17"), ("14", "15U"), ("15U", "17"), ("17", "18"), ("18", "19"),
          ("19", "20"), ("20", "21a"), ("20", "21b"), ("21b", "22")]
-GOOD_LETTER = {"sugar": "s", "tobacco": "t", "coffee": "c", "cocoa": "k", "cloth": "l"}
+# (coffee is f: a lowercase c is Chiara's assistant, and no letter may mean two things)
+GOOD_LETTER = {"sugar": "s", "tobacco": "t", "coffee": "f", "cocoa": "k", "cloth": "l"}
 NATION_LETTER = {"france": "F", "england": "E", "spain": "S"}
 NATION_STYLE = {"france": Style(color="#ffffff", bgcolor="#2f5fb3", bold=True),
                 "england": Style(color="#000000", bgcolor="#e6e6e6", bold=True),
@@ -94,8 +95,8 @@ def put_fit(cv: Canvas, x: int, y: int, text: str, room: int, style: Style) -> N
     cv.put(x, y, text[:max(0, room)], style)
 
 
-LEGEND_ROOMY = ("s sugar  t tobacco", "c coffee k cocoa", "l cloth  Q quest")
-LEGEND_COMPACT = ("A ship a assist. Q", "stckl goods [F]flag")
+LEGEND_ROOMY = ("s sugar  t tobacco", "f coffee k cocoa", "l cloth  Q quest")
+LEGEND_COMPACT = ("A ship a assist. Q", "stfkl goods [F]flag")
 
 
 class RouteMap(CanvasBoard):
