@@ -175,13 +175,21 @@ class MaracaiboScreen(GameScreen):
         out += [(short, f"{LOCS[loc]['name']} ({loc})") for loc, short in SHORTER.items()
                 if short not in (SHORT[loc], LOCS[loc]["name"])]
         out += [("VP $ CP", "victory points, doubloons, combat points (the score strip)"),
-                ("passed 1st", "the order in which players ended the round (the score strip)")]
+                ("passed 1st", "the order in which players ended the round (the score strip)"),
+                ("A An 1st 104VP", "a narrow score strip: the player's letter, the name's first letters (or none; "
+                                   "p names them), passed 1st"),
+                ("Expl AE3 · Infl F/E/S A0/2/1", "the tracks in short above the log (below 34 rows): A's explorer "
+                                                 "at E3; A's influence with France, England, Spain"),
+                ("Quests map 5 expl 3 pile 16", "quests open on the map, on the explorer track, in the pile"),
+                ("Tokens 13/12", "the two piles of combat tokens"),
+                ("t: tracks", "the tracks, piles, prestige, quests and players in full (key t)")]
         return out
 
     def refresh_strip(self, view: Any) -> None:
-        """Every player on one row at 80 columns, whatever the scores: when the names do not fit
-        whole they are shortened (the player's letter stays, and the title and p name them in
-        full), then "passed 1st" becomes "1st" after the name. Numbers and units are never cut."""
+        """Every player on one row at 80 columns, whatever the scores: "passed 1st" becomes "1st"
+        after the name, then the names are shortened to their first letters (at least two, or
+        none: the player's letter stays, and the title and p name them in full). Numbers and
+        units are never cut."""
         import dataclasses
 
         from tabletop_tui.widgets.score_strip import ScoreStrip, ordinal, strip_lines
@@ -189,14 +197,14 @@ class MaracaiboScreen(GameScreen):
         width = max(10, self.size.width - 2)  # (the strip's padding)
         longest = max(len(s.name) for s in seats)
         trial = seats
-        for passed_short in (False, True):
-            for n in range(longest, -1, -1):
+        for n in range(longest, -1, -1):
+            for passed_short in (False, True):
                 trial = []
                 for st in seats:
                     name = st.name if len(st.name) <= n else (st.name[:n] if n > 1 else "")
                     passed = st.passed
                     if passed_short and passed:
-                        name, passed = (f"{name} {ordinal(passed)}" if name else ordinal(passed)), 0
+                        name, passed = f"{name} {ordinal(passed)}".strip(), 0
                     trial.append(dataclasses.replace(st, name=name, passed=passed))
                 if len(strip_lines(trial, width)) == 1:
                     self.query_one(ScoreStrip).show(trial)
