@@ -234,8 +234,12 @@ def tracks_page(s: Any, marks: list[str], colours: list[str], names: list[str], 
     """Everything of the table beside the map, in full: the influence tracks, the explorer track,
     the piles and the prestige row, the quests open and what they ask and give, and every
     player's public board in short."""
+    import textwrap
+
     g = s.g
     t = Text()
+    t.append("The tracks, the piles and the players", BOLD)
+    t.append(" · Esc or t: back\n\n", DIM)
     t.append("Influence\n", BOLD)
     t.append_text(influence_lines(s, marks, colours))
     t.append("\n\nExplorer track", BOLD)
@@ -248,9 +252,9 @@ def tracks_page(s: Any, marks: list[str], colours: list[str], names: list[str], 
     open_ += [(f"on the explorer track at {sp}", q) for sp, q in g["xquests"].items() if q]
     t.append("\n\nQuests open", BOLD)
     t.append(f" ({len(g['quest_pile'])} in the pile)", DIM)
-    for where, q in open_:
-        t.append(f"\n  {where}: ")
-        t.append(quest_text(q))
+    for where, q in open_:  # (wrapped between words, the rest under the quest's name)
+        t.append("\n" + "\n".join(textwrap.wrap(f"{where}: {quest_text(q)}", 64, initial_indent="  ",
+                                                 subsequent_indent="    ", break_long_words=False)))
     if not open_:
         t.append("\n  none", DIM)
     t.append("\n\nPlayers", BOLD)
