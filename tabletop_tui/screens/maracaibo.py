@@ -87,7 +87,7 @@ class MaracaiboScreen(GameScreen):
                 Binding("pageup,[", "panel(-1)", "panel ↑", id="panel-up"),
                 Binding("pagedown,]", "panel(1)", "panel ↓", id="panel-down"),
                 Binding("i", "details", "details", id="details"),
-                Binding("t", "tracks", "tracks", id="tracks")]
+                Binding("t", "tracks", "tracks", id="tracks", show=False)]  # (named on the summary above the log)
 
     def __init__(self, match, curtain: bool | None = None) -> None:
         super().__init__(match, curtain)
