@@ -158,14 +158,14 @@ class MaracaiboScreen(GameScreen):
                ("│", "a route between rows of the map"),
                ("[ ]", "an empty flag space: annex it in a combat for its flag bonus"),
                ("[F] [E] [S]", "a flag space owned by France, England, Spain"),
-               ("s t f k l (in the market row)", "a market space that still wants sugar, tobacco, coffee (f), "
+               ("s t c k l (in the market row)", "a market space that still wants sugar, tobacco, coffee, "
                                                  "cocoa (k), cloth (l) (only ever after a flag or a box's edge); the "
                                                  "same letters give a card's goods"),
                ("A B C D (on a market)", "the player whose disc lies on that market space"),
                ("Q", "a quest lies there (its cost and reward: the line under the map)"),
                ("A B C D (under a box's market)", "a player's ship (on a small map: under the box)"),
-               ("a b c d (in the ships' row)", "a player's assistant, beside the ships (coffee is f: "
-                                               "no letter means both a good and an assistant)"),
+               ("Ⓐ Ⓑ Ⓒ Ⓓ (in the ships' row)", "a player's assistant: the player's letter in a circle, "
+                                               "beside the ships (never a lower-case letter, which is a good)"),
                ("◇  ◆", "a target of the current choice; the cursor"),
                ("6MP", "the fewest movement points to sail there (a choice names each way)"),
                ("E3Q, |red|, END", "explorer track: a space with a quest, a barrier, the end"),
@@ -777,7 +777,7 @@ class MaracaiboScreen(GameScreen):
             lines.append((f"{pr}$ {spec['name']}", Style(color="#e8e8e8")))
             targets[k + 1] = ("display", c)
         lines.append((f"discard {len(g['discard'])}", Style(color="#8a8a8a")))
-        lines.append(("A ship  a assistant", Style(color="#8a8a8a")))
+        lines.append(("A ship  Ⓐ assistant", Style(color="#8a8a8a")))
         return lines, targets
 
     def _info(self, s: Any, hi: Any, cursor: Any) -> Text:

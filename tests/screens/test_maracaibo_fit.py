@@ -122,7 +122,7 @@ async def test_the_legend_names_every_symbol_of_the_map():
     async with app.run_test(size=(120, 40)) as pilot:
         await _open(app, pilot)
         symbols = " ".join(sym for sym, _ in app.screen.legend())
-        for sym in ("[ ]", "[F]", "Q", "═", "─", "s t f k l", "a b c d", "◆", "1st"):
+        for sym in ("[ ]", "[F]", "Q", "═", "─", "s t c k l", "Ⓐ Ⓑ Ⓒ Ⓓ", "◆", "1st"):
             assert sym in symbols
         assert ("P.Spain", "Port of Spain (11)") in app.screen.legend()
 
