@@ -317,7 +317,10 @@ def full_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bo
         if c in focus_cards:
             line.stylize("reverse")
         t.append_text(line)
-    t.append(f"\n income {4 + p['inc_d']}$ {p['inc_v']}VP · figures {p['fig_personal']}+{p['fig_general']}")
+    income = f" income {4 + p['inc_d']}$ {p['inc_v']}VP"
+    figures = f"figures {p['fig_personal']}+{p['fig_general']}"
+    # (one line when it fits, else two: never "figures" at a line's end and its count below)
+    t.append(f"\n{income} · {figures}" if len(income) + 3 + len(figures) <= width else f"\n{income}\n {figures}")
     t.append(f"\n ship {p['ship']} · explorer {p['explorer']} · ☼ {SF.compasses(s, seat)}")
     t.append(f"\n combat tokens {len(p['tokens'])} · quests {len(p['quests'])}")
     cp = SF.career_progress(s, seat)

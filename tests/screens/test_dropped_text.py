@@ -232,3 +232,23 @@ async def test_from_below_the_minimum_to_80x24_the_screen_is_whole_and_the_log_w
         await past_curtain(app, pilot)
         assert app.screen.query_one(LogPanel).lines
         assert find_dropped(app.screen, items_for(app, m)) == []
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_maracaibo_a_quests_long_log_line_at_80x24_is_whole_or_ends_with_a_mark(seed):
+    """Right after a quest is fulfilled (its entry names the reward and the payment, two rows or
+    more at 80 columns) the log's one row shows the entry's start and, if anything is below it,
+    ends with "…" (the issue's "+1 VP (quest reward), +5 $" had lost "-1 CP." without a sign)."""
+    from tabletop_tui.widgets.log_panel import LogPanel
+
+    m = maracaibo(seed, lambda m: bool(m.log) and "quest reward" in m.log[-1] and len(m.log[-1]) > 76)
+    assert not m.over
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        log = app.screen.query_one(LogPanel)
+        rows = log.scrollable_content_region.height
+        last = screen_rows(app.screen)[log.content_region.y + rows - 1].rstrip()
+        assert round(log.scroll_y) + rows < len(log.lines)  # (the entry is longer than the rows)
+        assert last.endswith("…")
+        assert m.log[-1].split()[0] in "".join(screen_rows(app.screen)[log.content_region.y:log.content_region.y + rows])

@@ -373,3 +373,16 @@ async def test_an_assistant_on_the_map_is_its_players_letter_in_a_circle():
         for i, p in enumerate(m.state.g["players"]):
             if p["assistants"]:
                 assert chr(0x24B6 + ord(app.screen.marks[i]) - ord("A")) in text
+
+
+async def test_the_side_panel_keeps_figures_and_their_count_on_one_line_at_120x40():
+    """The side panel's column (27 cells at 120×40) broke "figures" / "1+6": the count now goes
+    with its word, on a line of its own when the income line has no room for it."""
+    m = mar_match(players=4, seed=5, until=lambda m: m.state.g["phase"] == "play")
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await lift(pilot)
+        rows = [r.split("│", 1)[1] if "│" in r else "" for r in screen_text(app).splitlines()]
+        p = m.state.g["players"][app.screen.viewer_seat()]
+        assert any(f"figures {p['fig_personal']}+{p['fig_general']}" in r for r in rows)
+        assert not any(r.rstrip().endswith("figures") for r in rows)
