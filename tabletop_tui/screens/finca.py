@@ -102,8 +102,8 @@ class FincaScreen(GameScreen):
             ("F, F+A, all", "the community's finca tile: the fruit(s) whose symbols decide it, or "
                             "all = the sum of tile values"),
             ("2010", "each player's count for that finca tile, one digit per player in seat order"),
-            ("+", "a count of 10 or more (the generic finca tile sums tile values; the mark under "
-                  "^ still names the leader)"),
+            ("10 13  9  0", "the counts once one reaches 10 (the finca tile \"all\" sums tile "
+                            "values): two columns each, a space between seats"),
             (LEADS, "that player leads the finca tile alone (beside a count: A2^; on the one-line "
                     "rows ^ heads a column and the leader's letter stands under it)"),
             ("▼ Inca", "communities with no row left on a small screen, by name (the arrows bring "

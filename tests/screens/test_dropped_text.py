@@ -201,3 +201,35 @@ async def test_from_below_the_minimum_to_80x24_the_screen_is_whole_and_the_log_w
         await past_curtain(app, pilot)
         assert app.screen.query_one(LogPanel).lines
         assert find_dropped(app.screen, items_for(app, m)) == []
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_the_suggestion_covers_neither_the_choices_nor_the_log(game):
+    """`s` says its suggestion on the decision panel's top edge and marks the choice ★ after its
+    digit (highlighted); no toast lies over the choices or the log while it is thought out or
+    after."""
+    from tabletop_tui.widgets.decision import DecisionPanel
+
+    players, moves = GAMES[game]
+    m = random_match(game, players, 3, moves=moves)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        screen = app.screen
+        panel = screen.query_one(DecisionPanel)
+        await pilot.press("s")
+        for _ in range(400):
+            await pilot.pause(0.02)
+            if "★ suggestion" in str(panel.border_title or ""):
+                break
+        title = str(panel.border_title)
+        assert "★ suggestion" in title, title
+        assert not app._notifications, [str(n.message) for n in app._notifications]
+        rows = screen_rows(screen)
+        top = panel.region.y
+        assert title.split(" · ")[0] in rows[top]
+        if "see the prompt" not in title:
+            key = title.split(": ")[1].split(" ")[0]
+            i = panel.highlighted
+            assert screen.query_one("#choices").options[i].prompt.plain.startswith(f"{key}★")
+            assert any(f"{key}★" in row for row in rows[top:panel.region.bottom])
