@@ -58,10 +58,10 @@ class FinisTerraeScreen(GameScreen):
     BINDINGS = [
         Binding("r", "rotate", "rotate", id="rotate"),
         Binding("t", "next_tile", "tile", id="next_tile"),
-        Binding("shift+left", "pan(-1, 0)", "pan", show=False),
-        Binding("shift+right", "pan(1, 0)", "pan", show=False),
-        Binding("shift+up", "pan(0, 1)", "pan", show=False),
-        Binding("shift+down", "pan(0, -1)", "pan", show=False),
+        Binding("shift+left", "pan(-1, 0)", "pan the map west", show=False),
+        Binding("shift+right", "pan(1, 0)", "pan the map east", show=False),
+        Binding("shift+up", "pan(0, 1)", "pan the map north", show=False),
+        Binding("shift+down", "pan(0, -1)", "pan the map south", show=False),
         Binding("c", "centre", "centre map", show=False),
     ]
 
