@@ -59,6 +59,21 @@ async def test_finca_keeps_every_community_and_the_movers_fruit(seed, size):
     assert await dropped(finca(seed), size) == []
 
 
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seed", [1, 2, 4])
+async def test_finca_late_keeps_every_count_as_its_number_and_every_players_fruit(seed, size):
+    """Late in the game (the "all" tile's counts past 10): every count reads as its number, and
+    every player's fruit and carts are in the side column, or the strip and "p players"."""
+    from tabletop_tui.rules import finca as F
+
+    def late(m):
+        s = m.state
+        return s.step == "turn" and max(F.majority_counts(s, "all")) >= 10
+    m = random_match("finca", 4, seed, until=late)
+    assert not m.over
+    assert await dropped(m, size) == []
+
+
 async def test_finca_in_a_delivery_keeps_every_community():
     m = random_match("finca", 4, 5, until=lambda m: m.state.step == "deliver"
                      and len(m.state.dlv["picks"]) >= 1 and m.state.turns > 20)
@@ -78,6 +93,39 @@ def finis_terrae(seed: int, day: int):
 @pytest.mark.parametrize("seed,day", [(3, 5), (1, 8), (2, 8), (5, 1), (4, 1), (6, 2)])
 async def test_finis_terrae_shows_the_others_holds_when_sailing_and_marks_ships_off_the_map(seed, day, size):
     assert await dropped(finis_terrae(seed, day), size) == []
+
+
+FT_PHASES = {"cartography": lambda m: m.state.phase == "carto" and m.state.day >= 2,
+             "sailing": lambda m: m.state.phase == "sail" and m.state.day >= 6,
+             "late": lambda m: m.state.day >= 9 and m.state.phase != "carto"}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("phase", list(FT_PHASES))
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_finis_terrae_keeps_every_ship_board_and_the_galleon_in_every_phase(seed, phase, size):
+    m = random_match("finis_terrae", 4, seed, until=lambda m: m.pending is not None and FT_PHASES[phase](m))
+    assert not m.over
+    assert await dropped(m, size) == []
+
+
+def _piratissimo_crowded(m) -> bool:
+    """Two ships and the tornado on one island (a cell seven columns wide at 100×30)."""
+    loc = [x for x in m.state.location if x != -1]
+    return len(m.actions) > 5 and any(loc.count(x) >= 2 and x == m.state.tornado for x in loc)
+
+
+PIRATISSIMO = {"early": lambda m: len(m.actions) > 12, "late": lambda m: len(m.actions) > 120,
+               "crowded island": _piratissimo_crowded}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("moment", list(PIRATISSIMO))
+@pytest.mark.parametrize("seed", [6, 14, 17])
+async def test_piratissimo_keeps_every_ship_harbour_and_the_tornado_on_the_ring(seed, moment, size):
+    m = random_match("piratissimo", 4, seed, until=lambda m: m.pending is not None and PIRATISSIMO[moment](m))
+    assert not m.over
+    assert await dropped(m, size) == []
 
 
 def terra_mystica(seed: int, kind: str):
