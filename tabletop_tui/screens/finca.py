@@ -115,6 +115,13 @@ class FincaScreen(GameScreen):
             ("VP", f"victory points: fruit tiles, finca tiles ({F.FINCA_VP} each), bonus tiles "
                    f"and {F.ACTION_VP} per action tile still unused"),
             ("fruit, cart", "the fruits in a player's play area and their donkey carts"),
+            ("=8", "after a player's fruit: how many fruits they hold in all"),
+            ("act gust less", "the action tiles a player has not used: double (double windmill "
+                              "movement), gust (gust of wind), large (large donkey cart), less (one "
+                              "less fruit); act all = all four, act used = none left"),
+            ("+1, complete 1", "after a player's set: the complete sets of tile values 1–6"),
+            ("lead GL4^ all9", "a player's count for each open finca tile (its fruit letters; all = "
+                               "tile values), ^ where they lead it alone"),
         ]
         return out
 

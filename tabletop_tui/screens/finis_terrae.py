@@ -456,6 +456,10 @@ class FinisTerraeScreen(GameScreen):
             ("kept t1 s2", "treasures opened and spice, finds and castaways sold or redeemed, kept "
                            "for the end scoring"),
             ("shift+arrows, c", "pan the map; c centres it again"),
+            ("⌂1 (7 left)", "ports a ship has established, and how many it can still place"),
+            ("t: …", "cartography, above the map: the other tiles drawn this turn (\"also in hand "
+                     "(t)\"; t takes the next one to place)"),
+            ("g: the rest", "the key under the map goes on here"),
         ]
 
     def action_pan(self, dx: int, dy: int) -> None:

@@ -180,22 +180,47 @@ class LegendScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(Text(f" {self.title_text} — what the symbols mean · Esc back"), id="legend-title")
-        t = Text()
-        width = max((len(sym) for sym, _ in self.entries), default=1)
-        for i, (sym, meaning) in enumerate(self.entries):
-            if i:
-                t.append("\n")
-            t.append(f"{sym:<{width}}", "bold")
-            t.append(f"  {meaning}")
-        if not self.entries:
-            t.append("The board uses no symbols beyond the words on it.", style="dim")
-        box = VerticalScroll(Static(t), id="legend-box", can_focus=True)
+        box = VerticalScroll(Static(self.text(None), id="legend-text"), id="legend-box", can_focus=True)
         box.scroll_by_key = True  # ↑ ↓ scroll it
         yield box
         yield Footer()
 
+    def text(self, width: int | None) -> Text:
+        """Every entry: the symbol, then its meaning wrapped between words under the meaning's
+        first word (not back at the left edge, under the symbols) when ``width`` is given."""
+        import textwrap
+
+        t = Text()
+        col = min(max((len(sym) for sym, _ in self.entries), default=1), 24)
+        for i, (sym, meaning) in enumerate(self.entries):
+            if i:
+                t.append("\n")
+            t.append(f"{sym:<{col}}", "bold")
+            start = max(col, len(sym)) + 2
+            if width and width - start >= 20:
+                lines = textwrap.wrap(meaning, width - start, break_on_hyphens=False) or [""]
+                lines = [lines[0]] + textwrap.wrap(" ".join(lines[1:]), width - col - 2,
+                                                   break_on_hyphens=False)
+                t.append("  " + lines[0])
+                for line in lines[1:]:
+                    t.append("\n" + " " * (col + 2) + line)
+            else:
+                t.append(f"  {meaning}")
+        if not self.entries:
+            t.append("The board uses no symbols beyond the words on it.", style="dim")
+        return t
+
     def on_mount(self) -> None:
         self.query_one("#legend-box").focus()
+        self._wrap()
+
+    def on_resize(self) -> None:
+        self._wrap()
+
+    def _wrap(self) -> None:
+        # the box's width less its padding and a scroll bar's room
+        width = self.app.size.width - 2 - 2
+        self.query_one("#legend-text", Static).update(self.text(width))
 
     def action_scroll(self, step: int) -> None:
         box = self.query_one("#legend-box", VerticalScroll)
