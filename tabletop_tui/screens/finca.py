@@ -328,7 +328,7 @@ class FincaScreen(GameScreen):
         for para in self.panel_legend(short).plain.split("\n"):
             words = para.split(" ")
             head = Text(words[0], "bold")
-            lines += fit.flow(head, [Text(w, "dim") for w in words[1:]], width, indent=0)
+            lines += fit.flow(head, [Text(w, "dim") for w in words[1:]], width, indent=2)  # (hanging)
         return lines
 
     @staticmethod

@@ -198,7 +198,7 @@ class TileMap(CanvasBoard):
         from collections import Counter
 
         n = Counter(k.replace("_", " ") for i, k in enumerate(self.state.hand) if i != self.hand_sel)
-        return [f"{c} {k}" if c > 1 else k for k, c in n.items()]
+        return [f"{c}× {k}" if c > 1 else k for k, c in n.items()]
 
     def _others_lines(self, w: int) -> list[str]:
         """"also in hand (t): …" on as many rows as the names need (each name whole; it was cut
