@@ -281,3 +281,30 @@ async def test_the_suggestion_covers_neither_the_choices_nor_the_log(game):
             i = panel.highlighted
             assert screen.query_one("#choices").options[i].prompt.plain.startswith(f"{key}★")
             assert any(f"{key}★" in row for row in rows[top:panel.region.bottom])
+
+
+@pytest.mark.parametrize("game,players,size", [("finca", 4, (160, 50)), ("finca", 3, (120, 40)),
+                                               ("finis_terrae", 4, (160, 50)), ("piratissimo", 4, (80, 24)),
+                                               ("finca", 4, (80, 24)), ("finis_terrae", 3, (120, 40))])
+async def test_seat_sheets_wrap_once_at_their_width_between_items(game, players, size):
+    """Each sheet's lines are wrapped to the column they stand in, its scroll bar's room kept: no
+    line is wider than the column (Textual wrapped those again, a word or two a line: "gust of
+    wind," / "large" / "donkey cart"), and a list item is not broken inside a short name."""
+    from textual.widgets import Static
+
+    m = random_match(game, players, 1, moves=GAMES[game][1] * (1 if game == "finis_terrae" else 3))
+    assert not m.over
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await past_curtain(app, pilot)
+        await pilot.press("p")
+        await past_curtain(app, pilot)
+        boxes = list(app.screen.query(".sheet-box"))
+        assert boxes and (len(boxes) == players) == (size[0] >= 40 * players)
+        for box in boxes:
+            body = box.query_one(Static)
+            width = body.content_region.width
+            lines = body.content.plain.split("\n")
+            assert max(len(line) for line in lines) <= width, (width, max(lines, key=len))
+            for line in lines:
+                assert not line.rstrip().endswith((" of", " gust", " large", " one", " (once,")), line
