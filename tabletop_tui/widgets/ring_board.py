@@ -196,7 +196,7 @@ class RingBoard(CanvasBoard):
         wrapped: list[str] = []
         for ev in reversed(self.extra.get("events", [])):
             more = textwrap.wrap(str(ev), max(10, inner_w - 2))  # never cut a sentence off
-            if len(wrapped) + len(more) > room - 1:
+            if len(wrapped) + len(more) > room:
                 break
             wrapped = more + wrapped
         if room and wrapped:

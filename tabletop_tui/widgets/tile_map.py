@@ -224,7 +224,7 @@ class TileMap(CanvasBoard):
         lp = [p for p in long.split(" · ") if p] + ([f"out of view: {self._off} (shift+arrows)"] if self._off else [])
         sp = [p for p in short.split(" · ") if p] + ([f"off view: {self._off} (shift+arrows)"] if self._off else [])
         bare = [p for p in short.split(" · ") if p] + ([f"off view: {self._off}"] if self._off else [])
-        for parts in (lp, sp):
+        for parts in (lp, sp, bare):  # (one line without the keys: the map's key says them there)
             if len(" · ".join(parts)) <= w:
                 return [" · ".join(parts)]
         parts = lp if self.size.height >= 8 * CH else sp
