@@ -86,7 +86,8 @@ class MaracaiboScreen(GameScreen):
     BINDINGS = [Binding("backspace", "back", "back", id="back"),
                 Binding("pageup,[", "panel(-1)", "panel ↑", id="panel-up"),
                 Binding("pagedown,]", "panel(1)", "panel ↓", id="panel-down"),
-                Binding("i", "details", "details", id="details")]
+                Binding("i", "details", "details", id="details"),
+                Binding("t", "tracks", "tracks", id="tracks", show=False)]  # (named on the summary above the log)
 
     def __init__(self, match, curtain: bool | None = None) -> None:
         super().__init__(match, curtain)
@@ -158,12 +159,13 @@ class MaracaiboScreen(GameScreen):
                ("[ ]", "an empty flag space: annex it in a combat for its flag bonus"),
                ("[F] [E] [S]", "a flag space owned by France, England, Spain"),
                ("s t c k l (in the market row)", "a market space that still wants sugar, tobacco, coffee, "
-                                                 "cocoa, cloth (only ever after a flag or a box's edge)"),
+                                                 "cocoa (k), cloth (l) (only ever after a flag or a box's edge); the "
+                                                 "same letters give a card's goods"),
                ("A B C D (on a market)", "the player whose disc lies on that market space"),
                ("Q", "a quest lies there (its cost and reward: the line under the map)"),
                ("A B C D (under a box's market)", "a player's ship (on a small map: under the box)"),
-               ("a b c d (in the ships' row)", "a player's assistant, beside the ships, never in the "
-                                               "market row (a c there is an assistant, never coffee)"),
+               ("Ⓐ Ⓑ Ⓒ Ⓓ (in the ships' row)", "a player's assistant: the player's letter in a circle, "
+                                               "beside the ships (never a lower-case letter, which is a good)"),
                ("◇  ◆", "a target of the current choice; the cursor"),
                ("6MP", "the fewest movement points to sail there (a choice names each way)"),
                ("E3Q, |red|, END", "explorer track: a space with a quest, a barrier, the end"),
@@ -173,8 +175,41 @@ class MaracaiboScreen(GameScreen):
         out += [(short, f"{LOCS[loc]['name']} ({loc})") for loc, short in SHORTER.items()
                 if short not in (SHORT[loc], LOCS[loc]["name"])]
         out += [("VP $ CP", "victory points, doubloons, combat points (the score strip)"),
-                ("passed 1st", "the order in which players ended the round (the score strip)")]
+                ("passed 1st", "the order in which players ended the round (the score strip)"),
+                ("A An 1st 104VP", "a narrow score strip: the player's letter, the name's first letters (or none; "
+                                   "p names them), passed 1st"),
+                ("Expl AE3 · Infl F/E/S A0/2/1", "the tracks in short above the log (below 34 rows): A's explorer "
+                                                 "at E3; A's influence with France, England, Spain"),
+                ("Quests map 5 expl 3 pile 16", "quests open on the map, on the explorer track, in the pile"),
+                ("Tokens 13/12", "the two piles of combat tokens"),
+                ("t: tracks", "the tracks, piles, prestige, quests and players in full (key t)")]
         return out
+
+    def refresh_strip(self, view: Any) -> None:
+        """Every player on one row at 80 columns, whatever the scores: "passed 1st" becomes "1st"
+        after the name, then the names are shortened to their first letters (at least two, or
+        none: the player's letter stays, and the title and p name them in full). Numbers and
+        units are never cut."""
+        import dataclasses
+
+        from tabletop_tui.widgets.score_strip import ScoreStrip, ordinal, strip_lines
+        seats = self.strip_seats(view)
+        width = max(10, self.size.width - 2)  # (the strip's padding)
+        longest = max(len(s.name) for s in seats)
+        trial = seats
+        for n in range(longest, -1, -1):
+            for passed_short in (False, True):
+                trial = []
+                for st in seats:
+                    name = st.name if len(st.name) <= n else (st.name[:n] if n > 1 else "")
+                    passed = st.passed
+                    if passed_short and passed:
+                        name, passed = f"{name} {ordinal(passed)}".strip(), 0
+                    trial.append(dataclasses.replace(st, name=name, passed=passed))
+                if len(strip_lines(trial, width)) == 1:
+                    self.query_one(ScoreStrip).show(trial)
+                    return
+        self.query_one(ScoreStrip).show(trial)
 
     def round_text(self, s: Any) -> str:
         g = s.g
@@ -644,6 +679,7 @@ class MaracaiboScreen(GameScreen):
             self._refresh_player_panels(s, hi)
             return
         self._tracks_for = key
+        self._fit_summary(s, shown)
         tracks = MT.influence_lines(s, self.marks, [self.player_colour(i) for i in range(len(self.match.names))],
                                     short=self.size.width < 110)
         tracks.append("\n")
@@ -656,6 +692,44 @@ class MaracaiboScreen(GameScreen):
             self._tracks_text = tracks
             self.query_one("#mar-tracks", Static).update(tracks, layout=not same)
         self._refresh_player_panels(s, hi)
+
+    def _summary_first(self, shown: list) -> str:
+        """The part of the tracks the decision at hand is about (first in the summary)."""
+        d = self.match.pending
+        if d is None:
+            return ""
+        if any(getattr(a, "target", None) and a.target[0] == "xtrack" for a in shown):
+            return "explorer"
+        if d.kind.startswith("combat"):
+            return "influence"
+        if any(getattr(a, "kind", "") == "invest" for a in self._all):
+            return "prestige"
+        if any(getattr(a, "kind", "") == "quest" for a in shown):
+            return "quests"
+        return ""
+
+    def _fit_summary(self, s: Any, shown: list) -> None:
+        """Where the tracks under the map have no room (below 34 rows), their summary stands on
+        the rule above the log: the part the decision needs first, as many others as fit, and
+        the key (t) of the page that holds them all."""
+        from tabletop_tui.widgets.log_panel import LogPanel
+        log = self.query_one(LogPanel)
+        if self.query_one("#mar-tracks").display:
+            if log.border_title:
+                log.border_title = None
+            return
+        colours = [self.player_colour(i) for i in range(len(self.match.names))]
+        parts = MT.summary_parts(s, self.marks, colours, self._summary_first(shown))
+        line = MT.summary_line(parts, max(20, (log.size.width or self.size.width) - 4))
+        if log.border_title != line.markup:
+            log.border_title = line
+
+    def action_tracks(self) -> None:
+        """The tracks, the piles, the quests open and every player's public board, in full."""
+        colours = [self.player_colour(i) for i in range(len(self.match.names))]
+        seat = self.viewer_seat()
+        self.app.push_screen(InfoScreen(MT.tracks_page(self.current_view(), self.marks, colours, self.match.names, seat),
+                                        keys="enter,space,escape,t"))
 
     def _fit_detail_row(self) -> None:
         """The map whole first: when the score strip takes a second row at 80×24, the detail
@@ -703,7 +777,7 @@ class MaracaiboScreen(GameScreen):
             lines.append((f"{pr}$ {spec['name']}", Style(color="#e8e8e8")))
             targets[k + 1] = ("display", c)
         lines.append((f"discard {len(g['discard'])}", Style(color="#8a8a8a")))
-        lines.append(("A ship  a assistant", Style(color="#8a8a8a")))
+        lines.append(("A ship  Ⓐ assistant", Style(color="#8a8a8a")))
         return lines, targets
 
     def _info(self, s: Any, hi: Any, cursor: Any) -> Text:
@@ -827,11 +901,19 @@ class InfoScreen(ModalScreen[None]):
     InfoScreen > VerticalScroll { width: 90%; max-width: 100; height: auto; max-height: 90%;
                                   border: thick $accent; background: $panel; padding: 0 2; }
     """
-    BINDINGS = [Binding("enter,space,escape,i", "done", "close")]
+    BINDINGS = [Binding("enter,space,escape,i", "done", "close"),
+                Binding("j,down", "scroll(1)", show=False), Binding("k,up", "scroll(-1)", show=False),
+                Binding("pagedown", "scroll(10)", show=False), Binding("pageup", "scroll(-10)", show=False)]
 
-    def __init__(self, text: Text) -> None:
+    def __init__(self, text: Text, keys: str = "") -> None:
         super().__init__()
         self.text = text
+        if keys:  # (the tracks page closes with its own key, t)
+            self._bindings.bind(keys, "done", "close")
+
+    def action_scroll(self, step: int) -> None:
+        box = self.query_one(VerticalScroll)
+        box.scroll_to(y=box.scroll_y + step, animate=False)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():

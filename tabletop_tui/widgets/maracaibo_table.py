@@ -165,6 +165,106 @@ def display_line(s: Any, seat: int | None, width: int) -> Text:
     return t  # whole: it wraps when the row is narrow
 
 
+def summary_parts(s: Any, marks: list[str], colours: list[str], first: str = "") -> list[Text]:
+    """The tracks and the piles in short, for a screen with no room for them in full: every
+    explorer's space, each nation's influence per player, the quests open (on the map, on the
+    explorer track, in the pile), the combat-token piles and the prestige buildings. ``first`` (one
+    of "explorer", "influence", "quests", "prestige") puts the part a decision needs first."""
+    g = s.g
+    n = g["n"]
+    expl = Text()
+    expl.append("Expl", BOLD)
+    for i in range(n):
+        expl.append(" ")
+        expl.append(marks[i], player_style(colours[i]))
+        expl.append(g["players"][i]["explorer"])
+    infl = Text()  # each player's influence with France/England/Spain: "A 0/2/1"
+    infl.append("Infl ", BOLD)
+    for k, nat in enumerate(NATIONS):
+        infl.append("/" if k else "", DIM)
+        infl.append(NATION_LETTER[nat], NATION_STYLE[nat])
+    for i in range(n):
+        infl.append(" ")
+        infl.append(marks[i], player_style(colours[i]))
+        infl.append("/".join(str(g["players"][i]["infl"][nat]) for nat in NATIONS))
+    quests = Text()
+    quests.append("Quests", BOLD)
+    on_map = sum(1 for q in g["quest_slots"].values() if q)
+    on_track = sum(1 for q in g["xquests"].values() if q)
+    quests.append(f" map {on_map} expl {on_track} pile {len(g['quest_pile'])}")
+    tokens = Text()
+    tokens.append("Tokens", BOLD)
+    tokens.append(f" {len(g['piles'][0])}/{len(g['piles'][1])}")
+    prest = Text()
+    prest.append("Prestige", BOLD)
+    k = g["prestige_revealed"]
+    shown = [f"{PRESTIGE[b]['name']} {PRESTIGE[b]['cost']}$" for b in g["prestige"][:k] if b in PRESTIGE]
+    prest.append(" " + (", ".join(shown) if shown else "none revealed"))
+    hidden = len(g["prestige"]) - len(shown)
+    if hidden > 0:
+        prest.append(f" +{hidden} hidden", DIM)
+    parts = {"explorer": expl, "influence": infl, "quests": quests, "tokens": tokens, "prestige": prest}
+    order = ["explorer", "influence", "quests", "tokens", "prestige"]
+    if first in parts:
+        order.remove(first)
+        order.insert(0, first)
+    return [parts[k] for k in order]
+
+
+#: the mark at the summary's end: the key of the page with the tracks in full
+SUMMARY_KEY = "t: tracks"
+
+
+def summary_line(parts: list[Text], width: int) -> Text:
+    """As many parts as fit in ``width``, in their order (a part never cut), then the key of the
+    page that holds them all."""
+    t = Text()
+    tail = Text(" │ " + SUMMARY_KEY, BOLD)
+    for part in parts:
+        sep = Text(" │ ", DIM) if t.plain else Text("")
+        if len(t.plain) + len(sep.plain) + len(part.plain) + len(tail.plain) > width:
+            continue  # (a shorter part further on may still fit)
+        t.append_text(sep)
+        t.append_text(part)
+    t.append_text(tail if t.plain else Text(SUMMARY_KEY, BOLD))
+    return t
+
+
+def tracks_page(s: Any, marks: list[str], colours: list[str], names: list[str], viewer: int | None) -> Text:
+    """Everything of the table beside the map, in full: the influence tracks, the explorer track,
+    the piles and the prestige row, the quests open and what they ask and give, and every
+    player's public board in short."""
+    import textwrap
+
+    g = s.g
+    t = Text()
+    t.append("The tracks, the piles and the players", BOLD)
+    t.append(" · Esc or t: back\n\n", DIM)
+    t.append("Influence\n", BOLD)
+    t.append_text(influence_lines(s, marks, colours))
+    t.append("\n\nExplorer track", BOLD)
+    t.append(" (Q: a quest lies there; the barriers in colour)\n", DIM)
+    t.append_text(explorer_line(s, marks, colours))
+    t.append("\n\nPiles and prestige\n", BOLD)
+    t.append_text(display_line(s, viewer, 80))
+    t.append(f" · deck {len(g['deck'])}", DIM)
+    open_ = [(f"on the map at {loc}", q) for loc, q in g["quest_slots"].items() if q]
+    open_ += [(f"on the explorer track at {sp}", q) for sp, q in g["xquests"].items() if q]
+    t.append("\n\nQuests open", BOLD)
+    t.append(f" ({len(g['quest_pile'])} in the pile)", DIM)
+    for where, q in open_:  # (wrapped between words, the rest under the quest's name)
+        t.append("\n" + "\n".join(textwrap.wrap(f"{where}: {quest_text(q)}", 64, initial_indent="  ",
+                                                 subsequent_indent="    ", break_long_words=False)))
+    if not open_:
+        t.append("\n  none", DIM)
+    t.append("\n\nPlayers", BOLD)
+    t.append(" (p: each one's whole board)", DIM)
+    for i in range(g["n"]):
+        t.append("\n")
+        t.append_text(short_panel(s, i, names[i], marks[i], colours[i], False, False, 200))
+    return t
+
+
 # -- the players ---------------------------------------------------------------------------------
 def head_line(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bool, bot: bool) -> Text:
     p = s.g["players"][seat]
@@ -217,7 +317,10 @@ def full_panel(s: Any, seat: int, name: str, mark: str, colour: str, to_move: bo
         if c in focus_cards:
             line.stylize("reverse")
         t.append_text(line)
-    t.append(f"\n income {4 + p['inc_d']}$ {p['inc_v']}VP · figures {p['fig_personal']}+{p['fig_general']}")
+    income = f" income {4 + p['inc_d']}$ {p['inc_v']}VP"
+    figures = f"figures {p['fig_personal']}+{p['fig_general']}"
+    # (one line when it fits, else two: never "figures" at a line's end and its count below)
+    t.append(f"\n{income} · {figures}" if len(income) + 3 + len(figures) <= width else f"\n{income}\n {figures}")
     t.append(f"\n ship {p['ship']} · explorer {p['explorer']} · ☼ {SF.compasses(s, seat)}")
     t.append(f"\n combat tokens {len(p['tokens'])} · quests {len(p['quests'])}")
     cp = SF.career_progress(s, seat)

@@ -9,7 +9,7 @@ Santiago (20) and the Windward Passage (21a), with the round-4 stops above (21b,
 Each box: the number and name (cities bold; ◇ a legal target, ◆ the cursor), then the market (a good's letter while its space is
 empty, the player's letter once delivered), the flag ([ ] an empty flag space, [F] France's
 ownership marker…), "Q" for a quest lying there; then the ships (player letters) and assistants
-(lower case). Reachable stops are highlighted with their MP cost, the cursor is bright.
+(the letter in a circle, Ⓐ). Reachable stops are highlighted with their MP cost, the cursor is bright.
 
 The widget knows no rules: the screen gives the targets, the cursor, the MP labels and the info
 lines (``update_state(state, targets, cursor, mp=..., info=[...])``). A click posts
@@ -37,6 +37,17 @@ EDGES = [("0", "1"), ("1", "2"), ("2", "3"), ("3", "4"), ("4", "5"), ("5", "6"),
          ("15L", "16L"), ("16L", "17"), ("14", "15U"), ("15U", "17"), ("17", "18"), ("18", "19"),
          ("19", "20"), ("20", "21a"), ("20", "21b"), ("21b", "22")]
 GOOD_LETTER = {"sugar": "s", "tobacco": "t", "coffee": "c", "cocoa": "k", "cloth": "l"}
+
+
+def assistant_mark(mark: str) -> str:
+    """A player's assistant: their letter in a circle (Ⓐ), one cell like the letter. Not the
+    letter in lower case: a player called Chiara, Sam or Tom would have an assistant that reads
+    as coffee, sugar or tobacco (and colour alone is no sign under NO_COLOR)."""
+    if len(mark) == 1 and "A" <= mark.upper() <= "Z":
+        return chr(0x24B6 + ord(mark.upper()) - ord("A"))
+    if len(mark) == 1 and "1" <= mark <= "9":
+        return chr(0x2460 + int(mark) - 1)
+    return mark.lower()
 NATION_LETTER = {"france": "F", "england": "E", "spain": "S"}
 NATION_STYLE = {"france": Style(color="#ffffff", bgcolor="#2f5fb3", bold=True),
                 "england": Style(color="#000000", bgcolor="#e6e6e6", bold=True),
@@ -95,7 +106,7 @@ def put_fit(cv: Canvas, x: int, y: int, text: str, room: int, style: Style) -> N
 
 
 LEGEND_ROOMY = ("s sugar  t tobacco", "c coffee k cocoa", "l cloth  Q quest")
-LEGEND_COMPACT = ("A ship a assist. Q", "stckl goods [F]flag")
+LEGEND_COMPACT = ("A ship Ⓐ assist. Q", "stckl goods [F]flag")
 
 
 class RouteMap(CanvasBoard):
@@ -177,7 +188,7 @@ class RouteMap(CanvasBoard):
             for i in ships.get(loc, []):
                 row2.append((self.marks[i], self._player(i)))
             for i in assistants.get(loc, []):
-                row2.append((self.marks[i].lower(), Style(bold=True, color=self.colours[i])))
+                row2.append((assistant_mark(self.marks[i]), Style(bold=True, color=self.colours[i])))
             self._run(cv, x, y + 1, bw, row1)
             # the ships and assistants, and the MP to sail there: the box's last row, or in the
             # compact map the sea row under the box (a route down the map passes its middle)

@@ -37,7 +37,7 @@ def seat_item(s: StripSeat, numbers_only: bool = False, lead: bool = True) -> Te
     t = Text()
     if s.to_move or lead:
         t.append("▶" if s.to_move else " ", "bold")
-    t.append(f"{s.mark} ", f"bold {s.colour}")
+    t.append(f"{s.mark} " if s.name else s.mark, f"bold {s.colour}")  # (no name: no gap after the letter)
     t.append(s.name, "bold" if s.to_move else "")
     for unit, value in s.counters:
         t.append(f" {value}", "bold")

@@ -9,7 +9,7 @@ import pytest
 from tabletop_tui.dropped_text import find_dropped, screen_rows
 from tests.screens.helpers import app_for
 from tests.support.dropped_items import items_for
-from tests.support.table_view import past_curtain, random_match
+from tests.support.table_view import past_curtain, random_match, screen_text
 
 SIZES = [(80, 24), (100, 30), (120, 40)]
 
@@ -35,14 +35,45 @@ def maracaibo(seed: int, when):
 MARACAIBO = {
     "crowded city": lambda m: len(m.actions) > 30 and _crowded(m),
     "sailing": lambda m: m.pending is not None and m.pending.kind == "move" and len(m.actions) > 20,
+    # (the tracks and piles: a combat, an explore, and late in the game with prestige revealed)
+    "combat": lambda m: m.pending is not None and m.pending.kind == "combat_loop" and len(m.actions) > 40,
+    "late": lambda m: m.state.g["round"] >= 3 and m.pending is not None and m.pending.kind == "main"
+    and m.state.g["prestige_revealed"] > 0,
 }
 
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("moment", list(MARACAIBO))
 @pytest.mark.parametrize("seed", [1, 2, 3])
-async def test_maracaibo_keeps_every_market_space_and_mp_label_on_the_map(seed, moment, size):
-    assert await dropped(maracaibo(seed, MARACAIBO[moment]), size) == []
+async def test_maracaibo_keeps_every_market_space_track_pile_and_players_counters(seed, moment, size):
+    """Every market space and MP label on the map; every player's VP, doubloons and combat points
+    in the strip; the influence, the explorers, the piles and the prestige row under the map or,
+    below 34 rows, in the summary above the log or behind its "t: tracks"; each player's hand,
+    plan, tokens and quests in the side panel or behind "p players"."""
+    m = maracaibo(seed, MARACAIBO[moment])
+    assert not m.over
+    assert await dropped(m, size) == []
+
+
+async def test_maracaibo_the_tracks_summary_puts_the_decisions_part_first_and_t_shows_them_all():
+    """At 80×24 in a combat the influence leads the summary above the log; t opens the page with
+    the tracks in full (each nation's name, the explorer track, the piles, every player)."""
+    m = maracaibo(1, MARACAIBO["combat"])
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        rows = screen_text(app).splitlines()
+        summary = next(r for r in rows if "t: tracks" in r)
+        assert summary.lstrip("─").startswith("Infl F/E/S")
+        await pilot.press("t")
+        await past_curtain(app, pilot)
+        page = app.screen.text.plain  # (the page scrolls: its whole text)
+        assert "Influence" in screen_text(app)
+        for word in ("France", "England", "Spain", "Explorer track", "Piles and prestige", "Quests open", "Players"):
+            assert word in page
+        await pilot.press("t")
+        await past_curtain(app, pilot)
+        assert type(app.screen).__name__ == "MaracaiboScreen"
 
 
 def finca(seed: int, players: int = 4):
@@ -308,3 +339,23 @@ async def test_seat_sheets_wrap_once_at_their_width_between_items(game, players,
             assert max(len(line) for line in lines) <= width, (width, max(lines, key=len))
             for line in lines:
                 assert not line.rstrip().endswith((" of", " gust", " large", " one", " (once,")), line
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_maracaibo_a_quests_long_log_line_at_80x24_is_whole_or_ends_with_a_mark(seed):
+    """Right after a quest is fulfilled (its entry names the reward and the payment, two rows or
+    more at 80 columns) the log's one row shows the entry's start and, if anything is below it,
+    ends with "…" (the issue's "+1 VP (quest reward), +5 $" had lost "-1 CP." without a sign)."""
+    from tabletop_tui.widgets.log_panel import LogPanel
+
+    m = maracaibo(seed, lambda m: bool(m.log) and "quest reward" in m.log[-1] and len(m.log[-1]) > 76)
+    assert not m.over
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        log = app.screen.query_one(LogPanel)
+        rows = log.scrollable_content_region.height
+        last = screen_rows(app.screen)[log.content_region.y + rows - 1].rstrip()
+        assert round(log.scroll_y) + rows < len(log.lines)  # (the entry is longer than the rows)
+        assert last.endswith("…")
+        assert m.log[-1].split()[0] in "".join(screen_rows(app.screen)[log.content_region.y:log.content_region.y + rows])

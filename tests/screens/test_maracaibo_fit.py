@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.screens.helpers import app_for
+import re
+
 from tests.support.table_view import SIZES, cuts, random_match, scores_missing, screen_text, settle
 
 
@@ -31,6 +33,31 @@ def _match(players: int, moment: str):
     raise AssertionError(f"no seed reaches {moment}")
 
 
+def strip_scores_missing(app, m) -> list[str]:
+    """Every player in the score strip (its one row under the title) with their letter, their
+    name or its first letters (at least two) or none, and their VP, $ and CP whole; the full
+    names stand in the strip whenever they fit (``scores_missing``)."""
+    row = screen_text(app).splitlines()[1]
+    items = [x.strip() for x in row.replace(" │ ", "│").split("│")]
+    g = m.state.g
+    out = []
+    for seat, name in enumerate(m.names):
+        p = g["players"][seat]
+        vp = m.rules.counters(m.state, seat)["VP"]
+        ok = False
+        for item in items:
+            hit = re.fullmatch(rf"▶?{app.screen.marks[seat]}(?: (?!1st|2nd|3rd|4th)(\S+))?(?: (?:1st|2nd|3rd|4th|passed \S+))? "
+                               rf"{vp} ?VP {p['dbl']} ?\$ {p['cp']} ?CP(?: passed \S+)?", item)
+            if hit and (hit.group(1) is None or (len(hit.group(1)) >= 2 and name.startswith(hit.group(1)))):
+                ok = True
+        if not ok:
+            out.append(f"{name} {vp} VP")
+    if len(screen_text(app).splitlines()[2].strip()) and "│" in screen_text(app).splitlines()[2][:40] \
+            and "VP" in screen_text(app).splitlines()[2]:
+        out.append("the strip took a second row")
+    return out
+
+
 async def _open(app, pilot):
     await settle(pilot)
     if type(app.screen).__name__ == "HandoffScreen":
@@ -47,7 +74,9 @@ async def test_nothing_is_cut_and_every_score_is_in_view(players, moment, size):
         await _open(app, pilot)
         assert not app.screen.small
         assert cuts(app) == []
-        assert scores_missing(app, m) == []
+        assert strip_scores_missing(app, m) == []
+        if size[0] >= 100:
+            assert scores_missing(app, m) == []  # the names whole
         assert "1 " in screen_text(app)  # the numbered choices are there
 
 
@@ -93,6 +122,44 @@ async def test_the_legend_names_every_symbol_of_the_map():
     async with app.run_test(size=(120, 40)) as pilot:
         await _open(app, pilot)
         symbols = " ".join(sym for sym, _ in app.screen.legend())
-        for sym in ("[ ]", "[F]", "Q", "═", "─", "s t c k l", "a b c d", "◆"):
+        for sym in ("[ ]", "[F]", "Q", "═", "─", "s t c k l", "Ⓐ Ⓑ Ⓒ Ⓓ", "◆", "1st"):
             assert sym in symbols
         assert ("P.Spain", "Port of Spain (11)") in app.screen.legend()
+
+
+@pytest.mark.parametrize("passed", [0, 3])
+async def test_four_players_with_three_digit_scores_stay_on_one_row_at_80_columns(passed):
+    """Scores of 100+ VP, 20+ doubloons and 8 CP (and three players done with the round): the
+    strip keeps one row at 80 columns, each player's letter and numbers whole, the names as much
+    of them as fits; at 120 columns the names are whole."""
+    m = _match(4, "combat" if passed else "quiet")
+    g = m.state.g
+    for i, p in enumerate(g["players"]):
+        p["vp"], p["dbl"], p["cp"] = 100 + 37 * i, 20 + i, 8
+    if not passed:
+        assert m.rules.passed(m.state) == []
+    else:
+        assert len(m.rules.passed(m.state)) == 3
+    for size in ((80, 24), (120, 40)):
+        app = app_for(m)
+        async with app.run_test(size=size) as pilot:
+            await _open(app, pilot)
+            assert app.screen.query_one("#strip").size.height == 1
+            assert strip_scores_missing(app, m) == []
+            if size[0] == 120:
+                assert scores_missing(app, m) == []
+            assert cuts(app) == []
+
+
+async def test_a_names_letters_never_stand_alone_as_an_abbreviation():
+    """Shortened names keep at least two letters ("Ch"), or go, leaving the player's letter: a
+    lone initial would only repeat the letter beside it."""
+    m = _match(4, "combat")
+    g = m.state.g
+    for i, p in enumerate(g["players"]):
+        p["vp"], p["dbl"], p["cp"] = 150 + i, 30 + i, 8
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot)
+        row = screen_text(app).splitlines()[1]
+        assert not re.search(r"[A-D] [A-Z][ .]", row), row

@@ -8,6 +8,7 @@ import re
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 
 from tabletop_tui.match import Match, Seat
 from tabletop_tui.rules.maracaibo.content import card
@@ -299,3 +300,89 @@ async def test_a_click_on_a_reachable_stop_sails_there():
         await pilot.click(RouteMap, offset=(x + 1, y + 1))
         await pilot.pause()
         assert len(m.actions) > n and m.actions[n].split()[:2] == ["move", dest]
+
+
+def test_the_seat_sheet_names_the_goods_of_every_card_in_hand_and_in_the_planning_area():
+    """What each card in hand can deliver (and what each planned card shows), on the seat sheet."""
+    m = mar_match(players=4, seed=5, until=lambda m: m.state.g["phase"] == "play")
+    seat = 0
+    p = m.state.g["players"][seat]
+    sheet = dict(m.rules.sheet(m.rules.view(m.state, seat), seat))
+    assert p["hand"] and p["plan"]
+    for part, cards in (("Hand", p["hand"]), ("Planning area", p["plan"])):
+        for c, line in zip(cards, sheet[part]):
+            goods = card(c)["goods"]
+            assert line.startswith(card(c)["name"])
+            assert f"goods: {', '.join(goods) if goods else 'none'}" in line
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 50)])
+async def test_the_seat_sheet_breaks_lines_between_words_with_the_rest_hanging_under_them(size):
+    """No line of a Maracaibo sheet is broken again by the column ("2" / "figures", "(once," /
+    "when" / "unlocked)."): every row that is not a heading or the name row hangs two or four
+    columns in; the counters break between items; four sheets stand side by side only from 160."""
+    from tabletop_tui.screens.seat_sheet import SeatSheetScreen
+
+    m = mar_match(players=4, seed=5, until=lambda m: m.state.g["phase"] == "play" and len(m.actions) > 60)
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await lift(pilot)
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, SeatSheetScreen)
+        statics = list(app.screen.query(".sheet-box Static"))
+        assert len(statics) == (4 if size[0] >= 160 else 1)
+        view = app.screen.game_screen.current_view()
+        headings = {h for h, _ in m.rules.sheet(view, 0)} | {"VP by source"}
+        for static in statics:
+            text = static.content  # (the sheet's Text, drawn as the column draws it: at its width)
+            assert isinstance(text, Text)
+            width = static.content_region.width
+            console = Console(width=width, file=io.StringIO())
+            rows = ["".join(seg.text for seg in line) for line in console.render_lines(text, pad=False)]
+            assert len(rows) > 20
+            for k, row in enumerate(rows):
+                if k == 0 or not row.strip() or row.strip() in headings:
+                    continue
+                assert row.startswith("  "), (size, row)
+            assert not any(re.fullmatch(r"\s*\d+", row) for row in rows)  # a count without its unit
+
+
+def test_no_letter_on_the_map_means_both_a_good_and_an_assistant():
+    """Goods are s t c k l; an assistant is its player's letter in a circle (Ⓒ), never the letter
+    in lower case, which for Chiara (or Sam, Tom, Kim, Lea) would read as a good; one cell wide."""
+    from rich.cells import cell_len
+
+    from tabletop_tui.widgets.players import markers
+    from tabletop_tui.widgets.route_map import GOOD_LETTER, assistant_mark
+
+    for names in (["Anna", "Bruno", "Chiara", "Dario", "Elena"], ["Sam", "Tom", "Kim", "Lea", "Cy"],
+                  ["Ann", "Ann", "Ann", "Ann"]):
+        for mark in markers(names):
+            a = assistant_mark(mark)
+            assert a not in GOOD_LETTER.values() and a != mark and cell_len(a) == 1, (mark, a)
+    assert assistant_mark("C") == "Ⓒ"
+
+
+async def test_an_assistant_on_the_map_is_its_players_letter_in_a_circle():
+    m = mar_match(players=4, seed=5, until=lambda m: any(p["assistants"] for p in m.state.g["players"]))
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lift(pilot)
+        text = screen_text(app)
+        for i, p in enumerate(m.state.g["players"]):
+            if p["assistants"]:
+                assert chr(0x24B6 + ord(app.screen.marks[i]) - ord("A")) in text
+
+
+async def test_the_side_panel_keeps_figures_and_their_count_on_one_line_at_120x40():
+    """The side panel's column (27 cells at 120×40) broke "figures" / "1+6": the count now goes
+    with its word, on a line of its own when the income line has no room for it."""
+    m = mar_match(players=4, seed=5, until=lambda m: m.state.g["phase"] == "play")
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await lift(pilot)
+        rows = [r.split("│", 1)[1] if "│" in r else "" for r in screen_text(app).splitlines()]
+        p = m.state.g["players"][app.screen.viewer_seat()]
+        assert any(f"figures {p['fig_personal']}+{p['fig_general']}" in r for r in rows)
+        assert not any(r.rstrip().endswith("figures") for r in rows)

@@ -50,6 +50,63 @@ def maracaibo_items(app: Any, m: Match) -> list[Item]:
         for r in surface.reachable(m.state, d.seat):
             cheapest[r["dest"]] = min(r["mp"], cheapest.get(r["dest"], r["mp"]))
         out += [Item(f"the MP to {loc}", f"{mp}MP", box(loc)) for loc, mp in cheapest.items()]
+    out += [Item(f"the quest at {loc}", "Q", box(loc)) for loc, q in g["quest_slots"].items() if q]
+    return out + maracaibo_table_items(app, m)
+
+
+def maracaibo_table_items(app: Any, m: Match) -> list[Item]:
+    """Everything of the table beside the map: every player's VP, doubloons and combat points in
+    the score strip; their influence with each nation and their explorer's space; the combat-token
+    piles, the quest pile and the prestige buildings revealed; each player's hand, planning area,
+    tokens and quests. Each is on the screen (the tracks under the map, the side panel, or the
+    tracks' summary above the log) or behind the mark of the key that shows it: "t: tracks" for
+    the tracks and piles; for a player's board "] panel ↓" (the side panel scrolls) or, without
+    the side panel, "p players" (the footer)."""
+    from tabletop_tui.rules.maracaibo import surface
+    from tabletop_tui.rules.maracaibo.content import NATION_NAMES, NATIONS, PRESTIGE
+
+    g = m.state.g
+    marks = app.screen.marks
+    full = app.screen.query_one("#mar-tracks").display  # the tracks under the map, whole
+    panel = app.screen.query_one("#panels-box").display  # the side panel with every player
+    out = []
+    for i, p in enumerate(g["players"]):
+        name = m.names[i]
+        vp = m.rules.counters(m.state, i)["VP"]
+        out.append(Item(f"{name}'s VP, doubloons and combat points", f"{vp}VP {p['dbl']}$ {p['cp']}CP", "#strip",
+                        alts=(f"{vp} VP {p['dbl']} $ {p['cp']} CP",)))
+        infl = [p["infl"][nat] for nat in NATIONS]
+        if not full:
+            out.append(Item(f"{name}'s influence", f"{marks[i]}{'/'.join(map(str, infl))}", None, mark="t: tracks"))
+            out.append(Item(f"{name}'s explorer", f"{marks[i]}{p['explorer']}", None, mark="t: tracks"))
+        else:
+            sp = p["explorer"]
+            quest = "Q" if g["xquests"].get(sp) else ""
+            there = "".join(marks[k] for k, q in enumerate(g["players"]) if q["explorer"] == sp)
+            out.append(Item(f"{name}'s explorer", f"{sp}{quest}{there}", "#mar-tracks"))
+        parts = [(f"{name}'s hand", f"hand {len(p['hand'])}", (f"Hand {len(p['hand'])}/", f"Hand {len(p['hand'])} ")),
+                 (f"{name}'s planning area", f"plan {len(p['plan'])}", (f"Planning {len(p['plan'])}/",)),
+                 (f"{name}'s combat tokens and quests", f"tokens {len(p['tokens'])} quests {len(p['quests'])}",
+                  (f"combat tokens {len(p['tokens'])} · quests {len(p['quests'])}",))]
+        for what, text, alts in parts:
+            # (the side panel shows the viewer first: the others below, "] panel ↓" in the footer)
+            out.append(Item(what, text, None, alts=alts, mark="panel ↓" if panel else "p players"))
+    if full:
+        for nat in NATIONS:  # its row: the players from the most influence down
+            order = sorted(range(g["n"]), key=lambda i: (-g["players"][i]["infl"][nat], i))
+            row = " ".join(f"{marks[i]}{g['players'][i]['infl'][nat]}" + (
+                f"r{surface.noble_rank(g['players'][i]['infl'][nat])}"
+                if surface.noble_rank(g["players"][i]["infl"][nat]) else "") for i in order)
+            out.append(Item(f"the influence with {NATION_NAMES[nat]}", f"{NATION_NAMES[nat]:<8} {row}", "#mar-tracks"))
+    mark = "" if full else "t: tracks"
+    where = "#mar-tracks" if full else None
+    out.append(Item("the combat-token piles", f"okens {len(g['piles'][0])}/{len(g['piles'][1])}", where, mark=mark))
+    out.append(Item("the quest pile", f"quests {len(g['quest_pile'])}", where, mark=mark,
+                    alts=(f"pile {len(g['quest_pile'])}",)))
+    for b in g["prestige"][:g["prestige_revealed"]]:
+        if b in PRESTIGE:
+            # (its name: the row under the map wraps between words, so its price may stand on the next)
+            out.append(Item(f"the prestige building {PRESTIGE[b]['name']}", PRESTIGE[b]["name"], where, mark=mark))
     return out
 
 

@@ -257,6 +257,11 @@ class MaracaiboRules(BaseRules[State]):
         from .describe import ops_words
         from .content import CONST
         pay = lambda c: f"{cards.price(p, c)} doubloon{'s' if cards.price(p, c) != 1 else ''}"  # noqa: E731
+
+        def held(c: str) -> str:
+            """A card in the hand or the planning area: its price, the goods it can deliver, its text."""
+            goods = card(c)["goods"]
+            return f"{card(c)['name']} ({pay(c)}; goods: {', '.join(goods) if goods else 'none'}): {card(c)['text']}"
         from . import ship as _ship, influence as _infl, counters as _ctr
         g = s.g
         p = g["players"][seat]
@@ -271,8 +276,8 @@ class MaracaiboRules(BaseRules[State]):
         if hidden:
             out.append(("Hand", [f"{len(p['hand'])} card{'s' if len(p['hand']) != 1 else ''} (hidden)"]))
         else:
-            out.append(("Hand", [f"{card(c)['name']} ({pay(c)}): {card(c)['text']}" for c in p["hand"]] or ["empty"]))
-        out.append(("Planning area", [f"{card(c)['name']} ({pay(c)}): {card(c)['text']}" for c in p["plan"]] or ["empty"]))
+            out.append(("Hand", [held(c) for c in p["hand"]] or ["empty"]))
+        out.append(("Planning area", [held(c) for c in p["plan"]] or ["empty"]))
         out.append(("Bought cards", [f"{card(c)['name']}: {card(c)['text']}" + (f" ({card(c)['vp']} VP at the end)" if card(c)["vp"] else "")
                                      for c in p["bought"]] or ["none"]))
         ups = []
