@@ -33,8 +33,8 @@ from tabletop_tui.widgets import panel_fit as fit
 from tabletop_tui.widgets.log_panel import LogPanel
 from tabletop_tui.widgets.score_strip import strip_lines
 from tabletop_tui.widgets.tm_tables import (FULL as BOARD_FULL, ONE, SHORT, THREE, TWO, bonus_text, cult_board,
-                                            cult_column, faction_lines, favor_text, round_board, scoring_text,
-                                            town_text)
+                                            cult_column, faction_lines, faction_table, favor_text, round_board, round_lines,
+                                            scoring_text, town_text)
 
 #: the upright cult board's column beside the map (its 31 cells and a border)
 SIDE_W = 33
@@ -107,6 +107,8 @@ class TerraMysticaScreen(GameScreen):
     MIN_SIZE = (80, 24)
     #: the upright cult board beside the map, from this many columns
     SIDE_CULTS = 160
+    #: the faction table in the score strip's place, below this many columns
+    TABLE_BELOW = 120
     # (None would mean the app's "*": the first focusable widget, which here is the map)
     AUTO_FOCUS = "#choices"
     spectating = False  # watching a recording: every seat is a spectator's, none a bot
@@ -136,7 +138,9 @@ class TerraMysticaScreen(GameScreen):
         tables = VerticalScroll(Static("", id="tables"), id="tables-box", can_focus=True)
         tables.scroll_by_key = True  # t shows it with the keyboard on it: ↑ ↓ PgUp PgDn (said on its first line)
         return Vertical(
-            Horizontal(Vertical(HexMap(self.match.state, id="hexmap"), Static("", id="explain"), id="map-col"),
+            Horizontal(Vertical(Horizontal(HexMap(self.match.state, id="hexmap"), Static("", id="tm-rounds"),
+                                           id="map-line"),
+                                Static("", id="explain"), id="map-col"),
                        Static("", id="side-cults"), id="map-row"),
             Static("", id="mini-cults"),
             tables,
@@ -146,6 +150,9 @@ class TerraMysticaScreen(GameScreen):
         # the command line under the choices, outside the board: always drawn whole when open
         # (the board gives up its rows; the map, not the line, is what shrinks)
         self.mount(CommandLine(self._parse, id="cmdline"), after=self.query_one("#decision"))
+        # below 120 columns every faction's public board in a row each, in the score strip's place
+        # (it holds the strip's points too): the side panel, if any, has no room for them
+        self.mount(Static("", id="tm-table"), after=self.query_one("#strip"))
         # the footer without the padding around each key: from 120 columns every key, the game's own
         # (: t m) too, is named whole
         try:
@@ -172,6 +179,14 @@ class TerraMysticaScreen(GameScreen):
         (The new size, from the resize event: the screen's own size may still be the old one.)"""
         self._term = (w, h)
         self.fit_footer(w)
+        table = w < self.TABLE_BELOW
+        self.query_one("#tm-table").display = table
+        self.query_one("#strip").display = not table
+        # without the side panel (below 100 columns): this round's and the next round's tiles beside
+        # the map, in the title's place (the table marks the mover)
+        narrow = w < 100
+        self.query_one("#tm-rounds").display = narrow
+        self.query_one("#title-bar").display = not narrow
         box = self.query_one("#panels-box")
         panels_on = w >= 100
         panels = 44 if w >= 150 else 36 if w >= 120 else 30
@@ -235,7 +250,7 @@ class TerraMysticaScreen(GameScreen):
         ex_rows = max(1, self._rows(self._explain_text, int(col_w) - 2))
         explain.styles.height = ex_rows
         main = map_h + ex_rows + (8 if self.roomy else 0)
-        strip = len(strip_lines(self.strip_seats(self.current_view()), w - 2))
+        strip = self._strip_rows(w)
         self._log_height()
         log = self.query_one(LogPanel).styles.height
         log_h = int(log.value) if log is not None else 4
@@ -245,7 +260,8 @@ class TerraMysticaScreen(GameScreen):
             hint = cl.query_one("#cmd-hint", Static)
             cmd = 2 + min(3, max(1, self._rows(hint.content if isinstance(hint.content, Text) else
                                                 Text(str(hint.content)), w - 2)))
-        room = h - 1 - strip - main - log_h - 1 - cmd
+        title = 1 if w >= 100 else 0
+        room = h - title - strip - main - log_h - 1 - cmd
         prompt = self.query_one("#prompt", Static)
         p_rows = self._rows(prompt.content if isinstance(prompt.content, Text) else Text(str(prompt.content)), w - 2)
         # below 40 rows a menu gets the rows it needs before the log does: the log keeps its
@@ -266,10 +282,30 @@ class TerraMysticaScreen(GameScreen):
         ol.styles.max_height = choices
         # the rows the boards' column gets: what the choices (and the line) leave
         used = min(room, 1 + p_rows + min(choices, max(1, ol.option_count)))
-        panel_h = h - 1 - strip - used - cmd - log_h - 1
+        panel_h = h - title - strip - used - cmd - log_h - 1
         if panel_h != self._panel_room:
             self._panel_room = panel_h
             self.refresh_panels(self.current_view())
+
+    def _strip_rows(self, w: int) -> int:
+        if w < self.TABLE_BELOW:
+            return len(self._table_lines(self.current_view(), w))
+        return len(strip_lines(self.strip_seats(self.current_view()), w - 2))
+
+    def _table_lines(self, view: Any, w: int) -> list[Text]:
+        return faction_table(view, self.marks, self.strip_seats(view), w - 2)
+
+    def refresh_strip(self, view: Any) -> None:
+        """Below 120 columns the faction table, a row per faction, in the strip's place."""
+        w = self.term_size[0]
+        if w >= self.TABLE_BELOW:
+            super().refresh_strip(view)
+            return
+        lines = self._table_lines(view, w)
+        table = self.query_one("#tm-table", Static)
+        n = len(lines)
+        table.update(fit.join(lines), layout=n != getattr(self, "_table_rows", -1))
+        self._table_rows = n
 
     def _after_layout(self) -> None:
         try:
@@ -291,7 +327,10 @@ class TerraMysticaScreen(GameScreen):
             return "set-up"
         if s.phase == "over":
             return "final scoring"
-        return f"round {s.round}/6 · {s.scoring[s.round - 1]} {scoring_text(s.scoring[s.round - 1]).split(' · ')[0]}"
+        text = f"round {s.round}/6 · {s.scoring[s.round - 1]} {scoring_text(s.scoring[s.round - 1]).split(' · ')[0]}"
+        if self.term_size[0] < self.TABLE_BELOW and s.round < 6:  # (no side column of rounds there: t has them)
+            text += f" · next {s.scoring[s.round]} {scoring_text(s.scoring[s.round]).split(' · ')[0]} (t: all)"
+        return text
 
     # -- the menu --------------------------------------------------------------------------
     def menu_tree(self, s: Any, actions: list) -> list:
@@ -703,6 +742,8 @@ class TerraMysticaScreen(GameScreen):
             self.query_one("#map-row").display = not self.show_tables
             self.query_one("#mini-cults").display = self.roomy and not self.show_tables
             box.display = self.show_tables
+        if self.term_size[0] < 100:
+            self.query_one("#tm-rounds", Static).update(fit.join(round_lines(state)), layout=False)
         if self.term_size[0] >= self.SIDE_CULTS:
             self.query_one("#side-cults", Static).update(cult_column(state, self.marks), layout=False)
         if self.roomy and not self.show_tables:
@@ -776,9 +817,18 @@ class TerraMysticaScreen(GameScreen):
                                      is_bot=self.match.seats[seat].bot and not self.spectating, width=width)
             return out
 
-        chosen = fit.pick([lines(*lv) for lv in ((BOARD_FULL, SHORT), (BOARD_FULL, THREE), (BOARD_FULL, TWO),
-                                                  (SHORT, THREE), (SHORT, TWO), (TWO, TWO), (TWO, ONE), (ONE, ONE))],
-                          width, height)
+        if self.term_size[0] < self.TABLE_BELOW and mover >= 0:
+            # every faction's public board is in the table above: the column holds the mover's
+            # whole board (its income, pieces left, what the next structure brings)
+            def own(level: int) -> list[Text]:
+                return faction_lines(s, mover, self.marks, level, to_move=True,
+                                     is_bot=self.match.seats[mover].bot and not self.spectating, width=width,
+                                     beside_table=True)
+            chosen = fit.pick([own(BOARD_FULL), own(SHORT), own(TWO)], width, height)
+        else:
+            chosen = fit.pick([lines(*lv) for lv in ((BOARD_FULL, SHORT), (BOARD_FULL, THREE), (BOARD_FULL, TWO),
+                                                      (SHORT, THREE), (SHORT, TWO), (TWO, TWO), (TWO, ONE),
+                                                      (ONE, ONE))], width, height)
         t = fit.join(chosen)
         n = len(chosen)
         # the same number of lines: no relayout needed (a relayout per move is most of a move's cost)
