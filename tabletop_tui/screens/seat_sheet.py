@@ -38,7 +38,15 @@ def sheet_text(rules: Any, match: Any, view: Any, seat: int, colour: str = "",
     t.append(f"{names[seat]}", f"bold {colour}".strip())
     counters = rules.counters(view, seat)
     if counters:
-        t.append("  " + "  ".join(f"{v} {unit_text(k, v)}" for k, v in counters.items()), "bold")
+        # broken between counters, never inside one ("0 Water"), the rest hanging under the first
+        at = len(names[seat])
+        for item in (f"{v} {unit_text(k, v)}" for k, v in counters.items()):
+            if width and at + 2 + len(item) > width:
+                t.append("\n  " + item, "bold")
+                at = 2 + len(item)
+            else:
+                t.append("  " + item, "bold")
+                at += 2 + len(item)
     for heading, lines in rules.sheet(view, seat):
         t.append(f"\n\n{heading}", "bold underline")
         for line in lines:
@@ -98,8 +106,10 @@ class SeatSheetScreen(ModalScreen[None]):
         view = self.game_screen.current_view()
         seats = list(range(self.n)) if self.all_at_once() else [self.seat]
         box.remove_children()
-        # the width of a column's text: the screen shared out, less each box's padding and rule
-        width = max(20, self.app.size.width // len(seats) - 3)
+        # the width of a column's text: the screen shared out, less each box's padding (2), rule
+        # (1) and scroll bar (2) — a line wrapped wider is wrapped again by the box, a word or
+        # two to a line ("(once," / "when")
+        width = max(20, self.app.size.width // len(seats) - 5)
         for s in seats:
             body = Static(sheet_text(self.rules, self.match, view, s, self.game_screen.player_colour(s), width))
             sheet = VerticalScroll(body, classes="sheet-box", can_focus=True)

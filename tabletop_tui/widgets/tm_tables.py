@@ -406,7 +406,7 @@ def round_lines(s) -> list[Text]:
         on, per = scoring_short(tile)
         out.append(Text(tile if k == 0 else f"next {tile}", "bold" if k == 0 else ""))
         out.append(Text(on, "bold" if k == 0 else ""))
-        out.append(Text(per if rr < 6 else "no cult bonus", "dim"))
+        out.append(Text(per if rr < 6 else "(no bonus)", "dim"))
     while len(out) < 8:
         out.append(Text(""))
     out.append(Text("t: all six", "dim"))
