@@ -32,7 +32,7 @@ from tabletop_tui.widgets.hex_map import COMPACT, FULL, HexMap, map_size
 from tabletop_tui.widgets import panel_fit as fit
 from tabletop_tui.widgets.log_panel import LogPanel
 from tabletop_tui.widgets.score_strip import strip_lines
-from tabletop_tui.widgets.tm_tables import (FULL as BOARD_FULL, ONE, SHORT, THREE, TWO, bonus_text, cult_board,
+from tabletop_tui.widgets.tm_tables import (DENSE, FULL as BOARD_FULL, ONE, SHORT, THREE, TWO, bonus_text, cult_board,
                                             cult_column, faction_lines, faction_table, favor_text, round_board, round_lines,
                                             scoring_text, town_text)
 
@@ -132,6 +132,7 @@ class TerraMysticaScreen(GameScreen):
         self.roomy = False
         self._explain_text = Text()
         self._row_cache: dict[tuple[str, int], int] = {}
+        self._crowded = False  # (the side panel found too short for every faction's board: table_shown)
 
     # -- layout ----------------------------------------------------------------------------
     def compose_board(self) -> Widget:
@@ -179,7 +180,7 @@ class TerraMysticaScreen(GameScreen):
         (The new size, from the resize event: the screen's own size may still be the old one.)"""
         self._term = (w, h)
         self.fit_footer(w)
-        table = w < self.TABLE_BELOW
+        table = self.table_shown
         self.query_one("#tm-table").display = table
         self.query_one("#strip").display = not table
         # without the side panel (below 100 columns): this round's and the next round's tiles beside
@@ -199,7 +200,8 @@ class TerraMysticaScreen(GameScreen):
         self.query_one("#mini-cults").display = self.roomy and not self.show_tables
         board_w = w - (panels if panels_on else 0) - (SIDE_W if side else 0)
         fw, fh = map_size(FULL)
-        full = board_w >= fw and h >= 40
+        # (the table's rows come from the map's: with it, the full map from 48 rows)
+        full = board_w >= fw and h >= (48 if table and w >= self.TABLE_BELOW else 40)
         self.query_one(HexMap).styles.height = fh if full else map_size(COMPACT)[1]
         self._log_height()
         self.fit_rows()
@@ -287,8 +289,14 @@ class TerraMysticaScreen(GameScreen):
             self._panel_room = panel_h
             self.refresh_panels(self.current_view())
 
+    @property
+    def table_shown(self) -> bool:
+        """The faction table in the strip's place: below 120 columns, and wherever the side panel
+        has not the rows for every faction's public board (five factions late in the game)."""
+        return self.term_size[0] < self.TABLE_BELOW or self._crowded
+
     def _strip_rows(self, w: int) -> int:
-        if w < self.TABLE_BELOW:
+        if self.table_shown:
             return len(self._table_lines(self.current_view(), w))
         return len(strip_lines(self.strip_seats(self.current_view()), w - 2))
 
@@ -298,7 +306,7 @@ class TerraMysticaScreen(GameScreen):
     def refresh_strip(self, view: Any) -> None:
         """Below 120 columns the faction table, a row per faction, in the strip's place."""
         w = self.term_size[0]
-        if w >= self.TABLE_BELOW:
+        if not self.table_shown:
             super().refresh_strip(view)
             return
         lines = self._table_lines(view, w)
@@ -306,6 +314,13 @@ class TerraMysticaScreen(GameScreen):
         n = len(lines)
         table.update(fit.join(lines), layout=n != getattr(self, "_table_rows", -1))
         self._table_rows = n
+
+    def _to_table(self) -> None:
+        try:
+            self.lay_out(*self.term_size)
+            self.refresh_all()
+        except NoMatches:  # (the game ended: the screen is gone)
+            pass
 
     def _after_layout(self) -> None:
         try:
@@ -328,7 +343,7 @@ class TerraMysticaScreen(GameScreen):
         if s.phase == "over":
             return "final scoring"
         text = f"round {s.round}/6 · {s.scoring[s.round - 1]} {scoring_text(s.scoring[s.round - 1]).split(' · ')[0]}"
-        if self.term_size[0] < self.TABLE_BELOW and s.round < 6:  # (no side column of rounds there: t has them)
+        if s.round < 6 and self.term_size[0] >= 100:  # (below 100 columns: the column beside the map)
             text += f" · next {s.scoring[s.round]} {scoring_text(s.scoring[s.round]).split(' · ')[0]} (t: all)"
         return text
 
@@ -817,7 +832,7 @@ class TerraMysticaScreen(GameScreen):
                                      is_bot=self.match.seats[seat].bot and not self.spectating, width=width)
             return out
 
-        if self.term_size[0] < self.TABLE_BELOW and mover >= 0:
+        if self.table_shown and mover >= 0:
             # every faction's public board is in the table above: the column holds the mover's
             # whole board (its income, pieces left, what the next structure brings)
             def own(level: int) -> list[Text]:
@@ -826,9 +841,14 @@ class TerraMysticaScreen(GameScreen):
                                      beside_table=True)
             chosen = fit.pick([own(BOARD_FULL), own(SHORT), own(TWO)], width, height)
         else:
-            chosen = fit.pick([lines(*lv) for lv in ((BOARD_FULL, SHORT), (BOARD_FULL, THREE), (BOARD_FULL, TWO),
-                                                      (SHORT, THREE), (SHORT, TWO), (TWO, TWO), (TWO, ONE),
-                                                      (ONE, ONE))], width, height)
+            layouts = [lines(*lv) for lv in ((BOARD_FULL, SHORT), (BOARD_FULL, THREE), (SHORT, THREE),
+                                             (SHORT, DENSE), (DENSE, DENSE), (BOARD_FULL, TWO), (SHORT, TWO),
+                                             (TWO, TWO), (TWO, ONE), (ONE, ONE))]
+            chosen = fit.pick(layouts, width, height)
+            if mover >= 0 and self._panel_room > 0 and layouts.index(chosen) > 4:
+                # the others' bonus cards and favors would be left out: the table from now on
+                self._crowded = True
+                self.call_after_refresh(self._to_table)
         t = fit.join(chosen)
         n = len(chosen)
         # the same number of lines: no relayout needed (a relayout per move is most of a move's cost)

@@ -124,6 +124,8 @@ def _flowed(items: list[str], width: int, style: str = "") -> list[Text]:
 
 #: how much of a faction board the panel shows, richest first (the seat sheet, key p, has it all)
 FULL, SHORT, THREE, TWO, ONE = 4, 3, 2, 1, 0
+#: TWO's items and THREE's public board in one flow (a line fewer than THREE: five factions at 120×40)
+DENSE = 5
 
 
 def faction_lines(s, seat: int, marks: list[str], level: int, to_move: bool, is_bot: bool = False,
@@ -152,6 +154,13 @@ def faction_lines(s, seat: int, marks: list[str], level: int, to_move: bool, is_
         # THREE: and the public board the decision may turn on (shipping, digging, structures,
         # bonus card, favors, towns), dim, after it
         return lines + _flowed(items, width) + (_flowed(extra, width, "dim") if level == THREE else [])
+    if level == DENSE:
+        from tabletop_tui.widgets import panel_fit as fit
+
+        items = [fd["name"]] + ([passed] if passed else []) + [f"{p.C}C", f"{p.W}W", f"{p.P}P", f"{b1}/{b2}/{b3}PW",
+                                                               cults]
+        texts = [Text(x) for x in items] + [Text(x, "dim") for x in extra]
+        return lines + fit.flow(Text("  "), texts, width, indent=2)
     named = [f"{fd['name']} ({fd['terrain']})"] if len(fd["name"]) + len(fd["terrain"]) + 5 + len(passed) + 3 <= width \
         else [fd["name"]]
     out = lines + _flowed(named + ([f"· {passed}"] if passed else []), width)

@@ -4,12 +4,14 @@ the layout — each market space's good or owner, each community's name, each ch
 player to move's own goods — is on the screen, or behind a mark that says more is there."""
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from tabletop_tui.dropped_text import find_dropped, screen_rows
 from tests.screens.helpers import app_for
 from tests.support.dropped_items import items_for
-from tests.support.table_view import past_curtain, random_match
+from tests.support.table_view import NAMES, past_curtain, random_match
 
 SIZES = [(80, 24), (100, 30), (120, 40)]
 
@@ -201,3 +203,39 @@ async def test_from_below_the_minimum_to_80x24_the_screen_is_whole_and_the_log_w
         await past_curtain(app, pilot)
         assert app.screen.query_one(LogPanel).lines
         assert find_dropped(app.screen, items_for(app, m)) == []
+
+
+
+@functools.lru_cache(maxsize=None)
+def _tm_bot_game(seed: int, rnd: int, passed: int) -> tuple:
+    """The actions of a five-player game of easy bots up to a main action in round ``rnd`` with
+    ``passed`` factions passed (bots found towns and take favors; random moves seldom do)."""
+    from tabletop_tui.match import Match, Seat
+
+    m = Match("terra_mystica", [Seat(n, bot=True, level="easy") for n in NAMES[:5]], seed)
+    while not m.over and not (m.state.phase == "play" and m.state.round == rnd and m.pending is not None
+                              and m.pending.kind == "main" and sum(p.passed for p in m.state.players) >= passed):
+        m.play(m.bot_action())
+    assert not m.over
+    return tuple(m.actions)
+
+
+def tm_position(seed: int, rnd: int, passed: int = 0):
+    """That position with every seat a person's (the screen waits for each of them)."""
+    from tabletop_tui.match import Match, Seat
+
+    m = Match("terra_mystica", [Seat(n) for n in NAMES[:5]], seed)
+    for a in _tm_bot_game(seed, rnd, passed):
+        m.play(m.rules.parse(m.state, a))
+    return m
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seed,rnd,passed", [(1, 4, 0), (4, 6, 2), (5, 6, 2), (6, 6, 2)])
+async def test_terra_mystica_keeps_every_factions_board_the_round_tiles_and_every_structure(seed, rnd, passed, size):
+    """Every faction's VP, coins, workers, priests, three bowls, cults, bonus card, favors and
+    towns in its own rows; this round's and the next round's scoring tiles (the rest behind
+    ``t: all``); every structure on the map in its space."""
+    m = tm_position(seed, rnd, passed)
+    assert sum(o >= 0 for o in m.state.owner) >= 15
+    assert await dropped(m, size) == []
