@@ -188,6 +188,8 @@ class TerraMysticaScreen(GameScreen):
         narrow = w < 100
         self.query_one("#tm-rounds").display = narrow
         self.query_one("#title-bar").display = not narrow
+        if table:  # (drawn for the new width: the strip redraws itself, the table is the screen's)
+            self.refresh_strip(self.current_view())
         box = self.query_one("#panels-box")
         panels_on = w >= 100
         panels = 44 if w >= 150 else 36 if w >= 120 else 30
@@ -213,6 +215,11 @@ class TerraMysticaScreen(GameScreen):
         # 2 lines, 1 while the command line is open)
         rows = 6 if h >= 42 else 5 if h >= 36 else 4 if h >= 30 else 2 if self.query_one(CommandLine).is_open else 3
         rows -= min(getattr(self, "_log_gives", 0), rows - 2)  # (rows a long menu took: fit_rows)
+        # the command line open below 30 rows beside the faction table: the log gives the line its
+        # rows (L shows it; it is back when the line closes)
+        shown = not (h < 30 and self.query_one(CommandLine).is_open and self.table_shown)
+        if log.display != shown:
+            log.display = shown
         if log.styles.height is None or log.styles.height.value != rows:
             log.styles.height = rows
             self.fit_rows()
@@ -255,7 +262,7 @@ class TerraMysticaScreen(GameScreen):
         strip = self._strip_rows(w)
         self._log_height()
         log = self.query_one(LogPanel).styles.height
-        log_h = int(log.value) if log is not None else 4
+        log_h = (int(log.value) if log is not None else 4) if self.query_one(LogPanel).display else 0
         cl = self.query_one(CommandLine)
         cmd = 0
         if cl.is_open:
@@ -333,7 +340,24 @@ class TerraMysticaScreen(GameScreen):
     def legend(self) -> list[tuple[str, str]]:
         from tabletop_tui.widgets.hex_map import LEGEND
 
-        return LEGEND + [("PW", "power in bowl III, ready to spend (the strip and the log count it)")]
+        out = LEGEND + [("PW", "power in bowl III, ready to spend (the strip and the log count it)")]
+        if self.table_shown:  # the faction table's and the rounds column's short forms
+            out += [("5/1/0PW", "power in bowls I, II and III (III is ready to spend)"),
+                    ("C W P", "coins, workers, priests in supply"),
+                    ("F3 W1 E0 A2", "the cult tracks: Fire 3, Water 1, Earth 0, Air 2 (F3W1E0A2 when tight)"),
+                    ("BON1–10", "the bonus card held (t: what each gives)"),
+                    ("FAV1–12", "favor tiles held (FAV5,9: FAV5 and FAV9; t: what each gives)"),
+                    ("TW1–8", "town tiles taken"),
+                    ("ship dig", "shipping and digging levels"),
+                    ("D2 TP1", "structures on the map: D dwellings, TP trading houses, TE temples, "
+                               "SH stronghold, SA sanctuary"),
+                    ("passed 1st", "out of the round, in passing order (the next round's turn order)")]
+            if self.term_size[0] < 100:
+                out += [("SCORE1–9", "the round's scoring tile (beside the map: this round's and the next; "
+                                     "t: all six)"),
+                        ("4E→+1 spade", "the tile's cult bonus at the round's end: per 4 steps on Earth, 1 spade "
+                                        "(P→: per priest sent)")]
+        return out
 
     def round_text(self, s: Any) -> str:
         if s.phase == "pick":
