@@ -402,12 +402,8 @@ def round_lines(s) -> list[Text]:
     """This round's scoring tile and the next one's, in a column 11 wide beside the compact map
     (t shows all six): ``round 3/6`` ``SCORE2`` ``town 5VP`` ``4E→+1 spade`` ``next SCORE6`` …"""
     out: list[Text] = []
-    if s.phase != "play" or not 1 <= s.round <= 6:
-        r = 1
-        out.append(Text("rounds", "bold"))
-    else:
-        r = s.round
-        out.append(Text(f"round {r}/6", "bold"))
+    r = s.round if s.phase == "play" and 1 <= s.round <= 6 else 1  # (the set-up: round 1's to come)
+    out.append(Text(f"round {r}/6", "bold"))
     for k, rr in enumerate((r, r + 1)):
         if rr > 6:
             break
