@@ -213,18 +213,31 @@ class TerraMysticaScreen(GameScreen):
         log = self.query_one(LogPanel)
         # (below 42 rows one line fewer, for the ten entries of the menu at 120x40; below 30 rows:
         # 2 lines, 1 while the command line is open)
-        rows = 6 if h >= 42 else 5 if h >= 36 else 4 if h >= 30 else 2 if self.query_one(CommandLine).is_open else 3
+        rows = self._log_base()
         rows -= min(getattr(self, "_log_gives", 0), rows - self._log_floor())  # (rows a menu took: fit_rows)
-        # the command line open below 30 rows beside the faction table: the log gives the line its
-        # rows (L shows it; it is back when the line closes)
-        shown = rows > 0 and not (h < 30 and self.query_one(CommandLine).is_open and self.table_shown)
-        if log.display != shown:
-            log.display = shown
-        if rows <= 0:
-            return
-        if log.styles.height is None or log.styles.height.value != rows:
-            log.styles.height = rows
+        if self._apply_log(rows):
             self.fit_rows()
+
+    def _apply_log(self, rows: int) -> bool:
+        """The log at ``rows`` (none: not shown); whether that changed anything."""
+        log = self.query_one(LogPanel)
+        shown = rows > 0 and not self._log_for_cmd()
+        changed = log.display != shown
+        if changed:
+            log.display = shown
+        if rows > 0 and (log.styles.height is None or log.styles.height.value != rows):
+            log.styles.height = rows
+            changed = True
+        return changed
+
+    def _log_base(self) -> int:
+        h = self.term_size[1]
+        return 6 if h >= 42 else 5 if h >= 36 else 4 if h >= 30 else 2 if self.query_one(CommandLine).is_open else 3
+
+    def _log_for_cmd(self) -> bool:
+        """The command line open below 30 rows beside the faction table: the log gives the line its
+        rows (L shows it; it is back when the line closes)."""
+        return self.term_size[1] < 30 and self.query_one(CommandLine).is_open and self.table_shown
 
     def _log_floor(self) -> int:
         """The rows the log keeps when a menu needs more: its newest line under its rule; below 30
@@ -283,16 +296,17 @@ class TerraMysticaScreen(GameScreen):
         # below 40 rows a menu gets the rows it needs before the log does: the log keeps its
         # newest line (L shows it all); from 40 rows the log keeps its rows
         gives = getattr(self, "_log_gives", 0)
-        want = min(13, 1 + p_rows + self.query_one("#choices").option_count) - (room + gives) if h < 40 else 0
-        full = log_h + gives if self.query_one(LogPanel).display or not cl.is_open else log_h
+        full = self._log_base()
+        # (the rows the menu lacks with the log at its full height: room counts the log as it is now)
+        want = min(13, 1 + p_rows + self.query_one("#choices").option_count) - (room + log_h - full) if h < 40 else 0
         new_gives = max(0, min(want, full - self._log_floor()))
         if full - new_gives == 1:  # (a rule with no line under it: the rule goes too)
             new_gives = full
-        if new_gives != gives and (self.query_one(LogPanel).display or new_gives > gives):
+        if new_gives != gives and not self._log_for_cmd():
             self._log_gives = new_gives
+            room += log_h - (full - new_gives)
             log_h = full - new_gives
-            room += new_gives - gives
-            self._log_height()
+            self._apply_log(log_h)
         room = max(3, min(13, room))  # (the ten main entries and a two-line prompt)
         decision = self.query_one(DecisionPanel)
         decision.styles.max_height = room
