@@ -166,19 +166,36 @@ class LegendScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(Text(f" {self.title_text} — what the symbols mean · Esc back"), id="legend-title")
+        box = VerticalScroll(Static(self.text(), id="legend-text"), id="legend-box", can_focus=True)
+        box.scroll_by_key = True  # ↑ ↓ scroll it
+        yield box
+        yield Footer()
+
+    def text(self) -> Text:
+        """Each symbol and its meaning, the meaning wrapped between words under itself (not
+        under the symbol): the room is the screen less the box's padding and scroll bar."""
+        import textwrap
+
         t = Text()
         width = max((len(sym) for sym, _ in self.entries), default=1)
+        room = max(20, self.app.size.width - 4 - width - 2)
         for i, (sym, meaning) in enumerate(self.entries):
             if i:
                 t.append("\n")
             t.append(f"{sym:<{width}}", "bold")
-            t.append(f"  {meaning}")
+            lines = textwrap.wrap(meaning, room, break_long_words=False, break_on_hyphens=False) or [""]
+            t.append("  " + ("\n" + " " * (width + 2)).join(lines))
         if not self.entries:
             t.append("The board uses no symbols beyond the words on it.", style="dim")
-        box = VerticalScroll(Static(t), id="legend-box", can_focus=True)
-        box.scroll_by_key = True  # ↑ ↓ scroll it
-        yield box
-        yield Footer()
+        return t
+
+    def on_resize(self) -> None:
+        from textual.css.query import NoMatches
+
+        try:
+            self.query_one("#legend-text", Static).update(self.text())
+        except NoMatches:  # (before compose)
+            pass
 
     def on_mount(self) -> None:
         self.query_one("#legend-box").focus()
