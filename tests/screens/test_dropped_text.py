@@ -241,3 +241,100 @@ async def test_terra_mystica_keeps_every_factions_board_the_round_tiles_and_ever
     m = tm_position(seed, rnd, passed)
     assert sum(o >= 0 for o in m.state.owner) >= 15
     assert await dropped(m, size) == []
+
+
+def _first_favor_choice(seed: int):
+    """A five-player game of easy bots up to its first favor tile to take (all twelve kinds still
+    in the pool, and the conversions: thirteen entries), with every seat a person's."""
+    from tabletop_tui.match import Match, Seat
+
+    b = Match("terra_mystica", [Seat(n, bot=True, level="easy") for n in NAMES[:5]], seed)
+    while not b.over and not (b.pending is not None and b.pending.kind == "favor"):
+        b.play(b.bot_action())
+    m = Match("terra_mystica", [Seat(n) for n in NAMES[:5]], seed)
+    for a in b.actions:
+        m.play(m.rules.parse(m.state, a))
+    return m
+
+
+async def _every_choice_reached(app, pilot) -> set:
+    """The choices the arrow keys reach, from the first highlighted one round the list."""
+    panel = app.screen.query_one("#decision")
+    seen = {panel.highlighted}
+    for _ in range(len(app.screen.actions) + 1):
+        await pilot.press("down")
+        seen.add(panel.highlighted)
+    return seen
+
+
+async def test_terra_mystica_favor_menu_at_80x24_gives_every_tile_a_digit_or_the_more_mark():
+    """The favor menu (twelve kinds of tile and the conversions) at 80×24: every entry by a digit
+    (1–9, 0) or below the visible '▼ N more below: ↑↓' mark, and ↓ reaches every one."""
+    m = _first_favor_choice(2)
+    assert len([a for a in m.legal_actions() if a.kind == "favor"]) == 12
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        assert len(app.screen.query_one("#choices").options) == 13
+        assert find_dropped(app.screen, items_for(app, m)) == []
+        assert "more below" in "".join(screen_rows(app.screen))
+        assert await _every_choice_reached(app, pilot) == set(range(13))
+
+
+async def test_terra_mystica_pass_menu_with_every_bonus_card_at_80x24():
+    """All ten bonus cards back in the pool (more than a game leaves there): the pass menu lists
+    the ten and ← back, each by a digit or below the more mark, and ↓ reaches every one."""
+    m = terra_mystica(3, "main")
+    m.state.bonus_pool = {f"BON{i}": 0 for i in range(1, 11)}
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        await _open_menu(app, pilot, "Pass")
+        options = app.screen.query_one("#choices").options
+        assert len(options) == 11 and all(f"BON{i}:" in "".join(str(o.prompt) for o in options)
+                                          for i in range(1, 11))
+        assert find_dropped(app.screen, items_for(app, m)) == []
+        assert await _every_choice_reached(app, pilot) == set(range(11))
+
+
+async def test_terra_mystica_five_player_game_over_table_fits_80_columns_with_every_faction_whole():
+    """The breakdown at 80×24 with five factions: the table no wider than its room (nothing cut or
+    scrolled sideways), every faction's name whole, a two-word one over two rows."""
+    from textual.widgets import DataTable
+
+    from tabletop_tui.rules.terra_mystica.data import FACTIONS
+
+    m = random_match("terra_mystica", 5, 3)
+    assert m.over
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        table = app.screen.query_one("#breakdown", DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        text = "\n".join(screen_rows(app.screen))
+        for p in m.state.players:
+            assert all(word in text for word in FACTIONS[p.faction]["name"].split()), p.faction
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_terra_mystica_seat_sheet_lines_fit_the_box_they_are_drawn_in(size):
+    """Each line of the seat sheet is wrapped at the width its box really has, so the box never
+    wraps it again a word or two to a line ("(once," / "when"); the counters break between
+    counters, never inside one ("0" / "Water")."""
+    from textual.widgets import Static
+
+    m = tm_position(6, 6, 2)
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await past_curtain(app, pilot)
+        await pilot.press("p")
+        await past_curtain(app, pilot)
+        box = app.screen.query(".sheet-box").first()
+        room = box.scrollable_content_region.width
+        lines = str(box.query_one(Static).render()).splitlines()
+        assert len(lines) > 20
+        assert [line for line in lines if len(line.rstrip()) > room] == []
+        from tabletop_tui.rules.core import unit_text
+
+        counters = m.rules.counters(m.state, 0)
+        assert all(any(f"{v} {unit_text(k, v)}" in line for line in lines) for k, v in counters.items())
