@@ -12,7 +12,9 @@ from rich.text import Text
 from tabletop_tui.rules.core import counted
 from tabletop_tui.rules.terra_mystica.data import BONUS, FACTIONS, FAVOR, POWER_ACTIONS, SCORING, TOWN
 from tabletop_tui.rules.terra_mystica.power import income
+from tabletop_tui.widgets import panel_fit as fit
 from tabletop_tui.widgets.hex_map import TERRAIN_BG
+from tabletop_tui.widgets.score_strip import ordinal
 
 TRACK_NAMES = ("Fire", "Water", "Earth", "Air")
 KINDS = ("D", "TP", "TE", "SH", "SA")
@@ -155,8 +157,6 @@ def faction_lines(s, seat: int, marks: list[str], level: int, to_move: bool, is_
         # bonus card, favors, towns), dim, after it
         return lines + _flowed(items, width) + (_flowed(extra, width, "dim") if level == THREE else [])
     if level == DENSE:
-        from tabletop_tui.widgets import panel_fit as fit
-
         items = [fd["name"]] + ([passed] if passed else []) + [f"{p.C}C", f"{p.W}W", f"{p.P}P", f"{b1}/{b2}/{b3}PW",
                                                                cults]
         texts = [Text(x) for x in items] + [Text(x, "dim") for x in extra]
@@ -314,10 +314,6 @@ def cult_column(s, marks: list[str]) -> Text:
     return t
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th')}"
-
-
 def table_cells(s, seat: int, form: int) -> list[tuple[str, str]]:
     """One faction's public board as (text, style) cells for the faction table, ``form`` 0 the
     roomiest (faction name, shipping, digging, structures) to 3 the tightest (cults and favors run
@@ -350,7 +346,7 @@ def faction_table(s, marks: list[str], seats: list, width: int) -> list[Text]:
                 (f"{s.players[st.seat].VP}VP", "bold")]
 
     def tail(st) -> list[tuple[str, str]]:
-        return [(f"passed {_ordinal(st.passed)}" if st.passed else "", "italic dim")]
+        return [(f"passed {ordinal(st.passed)}" if st.passed else "", "italic dim")]
 
     def row(st, cells: list[tuple[str, str]], widths: list[int] | None) -> Text:
         t = Text()
@@ -384,7 +380,6 @@ def faction_table(s, marks: list[str], seats: list, width: int) -> list[Text]:
     for st, r in zip(seats, rows):
         first = row(st, r[:3], None)
         items = [Text(text, style) for text, style in r[3:] if text]
-        from tabletop_tui.widgets import panel_fit as fit
         out += fit.flow(first, items, width, indent=6)
     return out
 
