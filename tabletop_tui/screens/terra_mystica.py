@@ -390,9 +390,19 @@ class TerraMysticaScreen(GameScreen):
             return "set-up"
         if s.phase == "over":
             return "final scoring"
-        text = f"round {s.round}/6 · {s.scoring[s.round - 1]} {scoring_text(s.scoring[s.round - 1]).split(' · ')[0]}"
-        if s.round < 6 and self.term_size[0] >= 100:  # (below 100 columns: the column beside the map)
-            text += f" · next {s.scoring[s.round]} {scoring_text(s.scoring[s.round]).split(' · ')[0]} (t: all)"
+        now, on = s.scoring[s.round - 1], scoring_text(s.scoring[s.round - 1]).split(" · ")[0]
+        text = f"round {s.round}/6 · {now} {on}"
+        if s.round == 6 or self.term_size[0] < 100:  # (below 100 columns: the column beside the map)
+            return text
+        # the next round's tile too, in the first form the title bar holds whole beside the mover
+        nxt, non = s.scoring[s.round], scoring_text(s.scoring[s.round]).split(" · ")[0]
+        d = self.match.pending
+        mover = f" · {self.match.names[d.seat]} ({self.marks[d.seat]}) to play" if d is not None else " · game over"
+        room = self.term_size[0] - len(f" {self.match.game.title} · ") - len(mover)
+        for form in (f"{text} · next {nxt} {non} (t: all)", f"{text} · next {non} (t: all)",
+                     f"round {s.round}/6 · {on} · next {non} (t: all)", f"{s.round}/6 {on} · next {non} (t)"):
+            if len(form) <= room:
+                return form
         return text
 
     # -- the menu --------------------------------------------------------------------------

@@ -338,3 +338,25 @@ async def test_terra_mystica_seat_sheet_lines_fit_the_box_they_are_drawn_in(size
 
         counters = m.rules.counters(m.state, 0)
         assert all(any(f"{v} {unit_text(k, v)}" in line for line in lines) for k, v in counters.items())
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 40)])
+async def test_terra_mystica_title_keeps_who_is_to_play_beside_the_next_rounds_tile(size):
+    """The title names the next round's tile in the form the bar holds beside a long name: the
+    mover's name and "to play" are never pushed off its end."""
+    from tabletop_tui.match import Match, Seat
+    from tabletop_tui.rules.core import Rng
+
+    names = ["GeorgeShortwell", "forrestblue", "Fenistil", "tom8918", "Anna-Katharina"]
+    m = Match("terra_mystica", [Seat(n) for n in names], 4)
+    rng = Rng(4)
+    while not (m.state.phase == "play" and m.state.round == 2 and m.pending is not None):
+        acts = m.legal_actions()
+        m.play(acts[rng.randbelow(len(acts))])
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await past_curtain(app, pilot)
+        title = screen_rows(app.screen)[0].rstrip()
+        who = names[m.pending.seat]
+        assert title.endswith(f"{who} ({app.screen.marks[m.pending.seat]}) to play"), title
+        assert "next " in title and "(t" in title

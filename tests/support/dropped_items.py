@@ -151,7 +151,10 @@ def terra_mystica_items(app: Any, m: Match) -> list[Item]:
     if s.phase == "play":
         out.append(Item(f"round {s.round}'s scoring tile", s.scoring[s.round - 1]))
         if s.round < 6:
-            out.append(Item(f"round {s.round + 1}'s scoring tile", s.scoring[s.round]))
+            from tabletop_tui.widgets.tm_tables import scoring_short
+
+            out.append(Item(f"round {s.round + 1}'s scoring tile", s.scoring[s.round],
+                            alts=(f"next {scoring_short(s.scoring[s.round])[0]}",)))
         for r in range(s.round + 2, 7):
             out.append(Item(f"round {r}'s scoring tile", s.scoring[r - 1], mark="t: all"))
     hm = screen.query_one(HexMap)
