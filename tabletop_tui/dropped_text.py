@@ -20,7 +20,7 @@ from typing import Any
 @dataclass(frozen=True)
 class Item:
     what: str  # the thing, in the game's words ("Puerto Plata's market")
-    text: str  # how the screen writes it (found within one row)
+    text: str  # how the screen writes it (found within one row; "a\nb": a in one row, b in the next)
     where: Any = None  # a Region of the screen, a widget's selector or class (its region), or None: anywhere
     mark: str = ""  # a mark that, drawn in the same place, says the item is there but out of sight
     alts: tuple = ()  # other ways the screen may write it (a tight form, an arrow of eight)
@@ -48,6 +48,13 @@ def region_rows(rows: list[str], region: Any) -> list[str]:
     return [row[region.x:region.right] for row in rows[region.y:region.bottom]]
 
 
+def _found(text: str, seen: list[str]) -> bool:
+    """``text`` within one row of ``seen``, or its lines in as many rows one under another."""
+    parts = text.split("\n")
+    return any(all(part in seen[i + k] for k, part in enumerate(parts))
+               for i in range(len(seen) - len(parts) + 1))
+
+
 def find_dropped(screen: Any, items: list[Item]) -> list[str]:
     """Each item neither drawn where the layout shows it nor behind its mark there."""
     rows = screen_rows(screen)
@@ -55,7 +62,7 @@ def find_dropped(screen: Any, items: list[Item]) -> list[str]:
     for item in items:
         region = _region(screen, item.where)
         seen = region_rows(rows, region)
-        if any(text in row for row in seen for text in (item.text, *item.alts)):
+        if any(_found(text, seen) for text in (item.text, *item.alts)):
             continue
         if item.mark and any(item.mark in row for row in seen):
             continue

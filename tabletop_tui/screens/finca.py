@@ -102,8 +102,8 @@ class FincaScreen(GameScreen):
             ("F, F+A, all", "the community's finca tile: the fruit(s) whose symbols decide it, or "
                             "all = the sum of tile values"),
             ("2010", "each player's count for that finca tile, one digit per player in seat order"),
-            ("+", "a count of 10 or more (the generic finca tile sums tile values; the mark under "
-                  "^ still names the leader)"),
+            ("10 13  9  0", "the counts once one reaches 10 (the finca tile \"all\" sums tile "
+                            "values): two columns each, a space between seats"),
             (LEADS, "that player leads the finca tile alone (beside a count: A2^; on the one-line "
                     "rows ^ heads a column and the leader's letter stands under it)"),
             ("▼ Inca", "communities with no row left on a small screen, by name (the arrows bring "
@@ -115,6 +115,13 @@ class FincaScreen(GameScreen):
             ("VP", f"victory points: fruit tiles, finca tiles ({F.FINCA_VP} each), bonus tiles "
                    f"and {F.ACTION_VP} per action tile still unused"),
             ("fruit, cart", "the fruits in a player's play area and their donkey carts"),
+            ("=8", "after a player's fruit: how many fruits they hold in all"),
+            ("act gust less", "the action tiles a player has not used: double (double windmill "
+                              "movement), gust (gust of wind), large (large donkey cart), less (one "
+                              "less fruit); act all = all four, act used = none left"),
+            ("+1, complete 1", "after a player's set: the complete sets of tile values 1–6"),
+            ("lead GL4^ all9", "a player's count for each open finca tile (its fruit letters; all = "
+                               "tile values), ^ where they lead it alone"),
         ]
         return out
 
@@ -321,7 +328,7 @@ class FincaScreen(GameScreen):
         for para in self.panel_legend(short).plain.split("\n"):
             words = para.split(" ")
             head = Text(words[0], "bold")
-            lines += fit.flow(head, [Text(w, "dim") for w in words[1:]], width, indent=0)
+            lines += fit.flow(head, [Text(w, "dim") for w in words[1:]], width, indent=2)  # (hanging)
         return lines
 
     @staticmethod

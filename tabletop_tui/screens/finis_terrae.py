@@ -58,10 +58,10 @@ class FinisTerraeScreen(GameScreen):
     BINDINGS = [
         Binding("r", "rotate", "rotate", id="rotate"),
         Binding("t", "next_tile", "tile", id="next_tile"),
-        Binding("shift+left", "pan(-1, 0)", "pan", show=False),
-        Binding("shift+right", "pan(1, 0)", "pan", show=False),
-        Binding("shift+up", "pan(0, 1)", "pan", show=False),
-        Binding("shift+down", "pan(0, -1)", "pan", show=False),
+        Binding("shift+left", "pan(-1, 0)", "pan the map west", show=False),
+        Binding("shift+right", "pan(1, 0)", "pan the map east", show=False),
+        Binding("shift+up", "pan(0, 1)", "pan the map north", show=False),
+        Binding("shift+down", "pan(0, -1)", "pan the map south", show=False),
         Binding("c", "centre", "centre map", show=False),
     ]
 
@@ -456,6 +456,10 @@ class FinisTerraeScreen(GameScreen):
             ("kept t1 s2", "treasures opened and spice, finds and castaways sold or redeemed, kept "
                            "for the end scoring"),
             ("shift+arrows, c", "pan the map; c centres it again"),
+            ("⌂1 (7 left)", "ports a ship has established, and how many it can still place"),
+            ("t: …", "cartography, above the map: the other tiles drawn this turn (\"also in hand "
+                     "(t)\"; t takes the next one to place)"),
+            ("g: the rest", "the key under the map goes on here"),
         ]
 
     def action_pan(self, dx: int, dy: int) -> None:

@@ -274,6 +274,7 @@ class GameScreen(Screen[None]):
             labels = [a.label if isinstance(a, OutOfReach) else self.label(m.state, a) for a in self.actions]
             off = {i: r for i, a in enumerate(self.actions) if (r := self.why_not(a))}
             decision.show(self.prompt_text(d), labels, highlight=highlight, disabled=off)
+            self.show_suggestion()
             if not self.small:
                 self.focus_choices()
         self.query_one(LogPanel).show_log(*self.log_view(m.log, m.since_last_decision(seat)
@@ -329,7 +330,9 @@ class GameScreen(Screen[None]):
             out.append((self.app.get_key_display(b), b.description))
         out.append((self.app.get_key_display(Binding(self.app.COMMAND_PALETTE_BINDING, "")),
                     "the command palette: undo, save, rules, resign, leave, quit"))
-        return [(f"key {k}", d) for k, d in out]
+        return [(f"key {k}", d) for k, d in out] + [
+            ("3★", "the suggested choice (s): the medium bot's pick, also named on the choices' top edge"),
+            ("▲ ▼ N more", "on the choices' top edge: choices above or below the rows shown (↑↓ reach them)")]
 
     def action_legend(self) -> None:
         from tabletop_tui.screens.seat_sheet import LegendScreen
@@ -572,23 +575,51 @@ class GameScreen(Screen[None]):
         w = self.run_worker(think, thread=True, group="suggest", exclusive=True, exit_on_error=False,
                             name=f"suggest-{moves}")
         w.moves = moves  # type: ignore[attr-defined]
-        self.notify("Thinking about a suggestion…", timeout=2)
+        # said on the decision panel's top edge, not in a toast over the choices and the log
+        self.suggested = (moves, None)
+        self.query_one(DecisionPanel).say("s: thinking…")
+
+    #: (move number, action) of the last suggestion asked for (action None while thinking)
+    suggested: tuple[int, Any] | None = None
 
     def suggestion_ready(self, worker) -> None:
         if getattr(worker, "moves", -1) != len(self.match.actions) or not self.human_to_play():
             return
         action = worker.result
+        self.suggested = (len(self.match.actions), action)
         for attempt in range(2):
-            for i, a in enumerate(self.actions):
-                if a == action:
-                    self.query_one(DecisionPanel).highlight(i)
-                    self.notify(f"Suggestion: {self.label(self.match.state, a)}", markup=False)
-                    return
+            if self.show_suggestion():
+                return
             # not in the menu as it shows now (another tile of the hand, a closed group):
             # the game's screen may bring it in
             if attempt or not self.reveal(action):
                 break
-        self.notify(f"Suggestion: {self.rules.describe(self.match.state, action)}", markup=False)
+        # nowhere in the menu: said in words under the prompt (it takes a row, the choices keep theirs)
+        panel = self.query_one(DecisionPanel)
+        prompt = panel.query_one("#prompt", Static)
+        text = prompt.content.copy() if isinstance(prompt.content, Text) else Text(str(prompt.content))
+        text.append(f"\n★ suggestion: {self.rules.describe(self.match.state, action)}", style="not bold")
+        prompt.update(text)
+        panel.say("★ suggestion: see the prompt")
+
+    def show_suggestion(self) -> bool:
+        """The suggestion asked for at this move, marked ★ in the choices and highlighted, named
+        on the panel's edge; True if it is in the menu as shown. (Kept through a redraw of the
+        same decision; gone with the move.)"""
+        if self.suggested is None or self.suggested[0] != len(self.match.actions) or not self.human_to_play():
+            return False
+        panel = self.query_one(DecisionPanel)
+        action = self.suggested[1]
+        if action is None:
+            panel.say("s: thinking…")
+            return False
+        for i, a in enumerate(self.actions):
+            if a == action:
+                panel.star(i)
+                key = str(i + 1) if i < 9 else "0" if i == 9 else "↑↓"
+                panel.say(f"★ suggestion: {key}")
+                return True
+        return False
 
     @staticmethod
     def path_to(items: list, action: Any, group: type) -> list | None:

@@ -29,14 +29,43 @@ class PiratissimoScreen(GameScreen):
        choices (and the highlight on them) where no scrolling reached them */
     PiratissimoScreen.-short #decision #choices,
     PiratissimoScreen.-short #decision #choices:focus { max-height: 5; }
+    /* (and _fit_choices gives them fewer while a long prompt would push the ring's last row
+       under the panel) */
     """
 
     def on_resize(self, event) -> None:
         self.lay_out(event.size.width, event.size.height)
+        self.call_after_refresh(self._fit_choices)
 
     def on_mount(self) -> None:
         self.lay_out(self.app.size.width, self.app.size.height)
         super().on_mount()
+
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        self.call_after_refresh(self._fit_choices)
+
+    def _fit_choices(self) -> None:
+        """The ring keeps its eight rows: a long prompt (a steal-or-give question in three lines,
+        the score strip in two) takes rows from the choices (their "▼ more" mark says so), not
+        from the ring's bottom row, which the decision panel hid with its harbours and ships."""
+        from textual.css.query import NoMatches
+
+        try:
+            strip, prompt = self.query_one("#strip"), self.query_one("#prompt")
+            log, choices = self.query_one("#log"), self.query_one("#choices")
+        except NoMatches:
+            return
+        h = self.size.height
+        if h <= 0:
+            return
+        # title, strip, the ring, the panel's rule and prompt, the log, the footer
+        room = h - 1 - strip.outer_size.height - RingBoard.MIN_H - 1 - prompt.outer_size.height \
+            - log.outer_size.height - 1
+        most = 5 if h < 30 else 9
+        rows = max(2, min(most, room))
+        if choices.styles.max_height is None or choices.styles.max_height.value != rows:
+            choices.styles.max_height = rows
 
     def lay_out(self, width: int, height: int) -> None:
         self.set_class(width < self.PANELS_FROM, "-narrow")

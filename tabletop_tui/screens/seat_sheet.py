@@ -22,31 +22,44 @@ SHEET_WIDTH = 40
 
 
 def _line(text: str, width: int | None) -> str:
-    """A sheet line, wrapped between words with the rest hanging under its first word."""
+    """A sheet line, wrapped with the rest hanging under its first word: between the items of a
+    list (after ", ", ": " or "; ") where an item fits a line, so that a name stays whole
+    ("gust of wind", not "gust" / "of wind"); else between words."""
     if not width or len(text) + 2 <= width:
         return f"\n  {text}"
+    import re
     import textwrap
 
-    return "\n" + "\n".join(textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="    ",
-                                          break_long_words=False, break_on_hyphens=False))
+    keep = "\u00a0"  # a space textwrap does not break at
+    units = [u.replace(" ", keep) if len(u) <= width - 4 else u for u in re.split(r"(?<=[,:;]) ", text)]
+    lines = textwrap.wrap(" ".join(units), width, initial_indent="  ", subsequent_indent="    ",
+                          break_long_words=False, break_on_hyphens=False)
+    return "\n" + "\n".join(line.replace(keep, " ") for line in lines)
+
+
+def _items(first: str, items: list[str], width: int | None, sep: str = "  ") -> list[str]:
+    """``first`` then ``items`` on lines of at most ``width`` cells, broken only between items
+    (never "1" / "cart"), the lines after the first indented by two."""
+    lines = [first]
+    for item in items:
+        if width and len(lines[-1]) + len(sep) + len(item) > width and lines[-1].strip():
+            lines.append("  " + item)
+        else:
+            lines[-1] += sep + item
+    return lines
 
 
 def sheet_text(rules: Any, match: Any, view: Any, seat: int, colour: str = "",
                width: int | None = None) -> Text:
     names = match.names
     t = Text()
-    t.append(f"{names[seat]}", f"bold {colour}".strip())
     counters = rules.counters(view, seat)
-    if counters:
-        # broken between counters, never inside one ("0 Water"), the rest hanging under the first
-        at = len(names[seat])
-        for item in (f"{v} {unit_text(k, v)}" for k, v in counters.items()):
-            if width and at + 2 + len(item) > width:
-                t.append("\n  " + item, "bold")
-                at = 2 + len(item)
-            else:
-                t.append("  " + item, "bold")
-                at += 2 + len(item)
+    items = [f"{v} {unit_text(k, v)}" for k, v in counters.items()]
+    lines = _items(names[seat], items, width)
+    t.append(f"{names[seat]}", f"bold {colour}".strip())
+    t.append(lines[0][len(names[seat]):], "bold")
+    for line in lines[1:]:
+        t.append("\n" + line, "bold")
     for heading, lines in rules.sheet(view, seat):
         t.append(f"\n\n{heading}", "bold underline")
         for line in lines:
@@ -57,7 +70,7 @@ def sheet_text(rules: Any, match: Any, view: Any, seat: int, colour: str = "",
     if not by_source:
         t.append(f"\n  no {key} yet", "dim")
     for source, n in by_source.items():
-        t.append(f"\n  {n:+d} {source or 'actions'}")
+        t.append(_line(f"{n:+d} {source or 'actions'}", width))
     total = rules.counters(view, seat).get(key)
     if total is not None:
         t.append(f"\n  = {total} {key}", "bold")
@@ -69,7 +82,8 @@ class SeatSheetScreen(ModalScreen[None]):
     SeatSheetScreen { background: $background; }
     SeatSheetScreen #sheet-title { height: auto; background: $panel; text-style: bold; padding: 0 1; }
     SeatSheetScreen #sheets { height: 1fr; }
-    SeatSheetScreen .sheet-box { width: 1fr; height: 1fr; padding: 0 1; border-right: solid $panel; }
+    SeatSheetScreen .sheet-box { width: 1fr; height: 1fr; padding: 0 1; border-right: solid $panel;
+                                 scrollbar-gutter: stable; scrollbar-size-vertical: 1; }
     SeatSheetScreen .sheet-box:focus { border-right: solid $accent; }
     """
     BINDINGS = [Binding("escape,q,p", "close", "back"),
@@ -106,10 +120,10 @@ class SeatSheetScreen(ModalScreen[None]):
         view = self.game_screen.current_view()
         seats = list(range(self.n)) if self.all_at_once() else [self.seat]
         box.remove_children()
-        # the width of a column's text: the screen shared out, less each box's padding (2), rule
-        # (1) and scroll bar (2) — a line wrapped wider is wrapped again by the box, a word or
-        # two to a line ("(once," / "when")
-        width = max(20, self.app.size.width // len(seats) - 5)
+        # the width of a column's text: the screen shared out, less each box's padding, rule and
+        # scroll bar (its room kept: text wrapped wider than the box was wrapped again, a word
+        # or two a line)
+        width = max(20, self.app.size.width // len(seats) - 4)
         for s in seats:
             body = Static(sheet_text(self.rules, self.match, view, s, self.game_screen.player_colour(s), width))
             sheet = VerticalScroll(body, classes="sheet-box", can_focus=True)
@@ -166,39 +180,47 @@ class LegendScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(Text(f" {self.title_text} — what the symbols mean · Esc back"), id="legend-title")
-        box = VerticalScroll(Static(self.text(), id="legend-text"), id="legend-box", can_focus=True)
+        box = VerticalScroll(Static(self.text(None), id="legend-text"), id="legend-box", can_focus=True)
         box.scroll_by_key = True  # ↑ ↓ scroll it
         yield box
         yield Footer()
 
-    def text(self) -> Text:
-        """Each symbol and its meaning, the meaning wrapped between words under itself (not
-        under the symbol): the room is the screen less the box's padding and scroll bar."""
+    def text(self, width: int | None) -> Text:
+        """Every entry: the symbol, then its meaning wrapped between words under the meaning's
+        first word (not back at the left edge, under the symbols) when ``width`` is given."""
         import textwrap
 
         t = Text()
-        width = max((len(sym) for sym, _ in self.entries), default=1)
-        room = max(20, self.app.size.width - 4 - width - 2)
+        col = min(max((len(sym) for sym, _ in self.entries), default=1), 24)
         for i, (sym, meaning) in enumerate(self.entries):
             if i:
                 t.append("\n")
-            t.append(f"{sym:<{width}}", "bold")
-            lines = textwrap.wrap(meaning, room, break_long_words=False, break_on_hyphens=False) or [""]
-            t.append("  " + ("\n" + " " * (width + 2)).join(lines))
+            t.append(f"{sym:<{col}}", "bold")
+            start = max(col, len(sym)) + 2
+            if width and width - start >= 20:
+                lines = textwrap.wrap(meaning, width - start, break_on_hyphens=False) or [""]
+                lines = [lines[0]] + textwrap.wrap(" ".join(lines[1:]), width - col - 2,
+                                                   break_on_hyphens=False)
+                t.append("  " + lines[0])
+                for line in lines[1:]:
+                    t.append("\n" + " " * (col + 2) + line)
+            else:
+                t.append(f"  {meaning}")
         if not self.entries:
             t.append("The board uses no symbols beyond the words on it.", style="dim")
         return t
 
-    def on_resize(self) -> None:
-        from textual.css.query import NoMatches
-
-        try:
-            self.query_one("#legend-text", Static).update(self.text())
-        except NoMatches:  # (before compose)
-            pass
-
     def on_mount(self) -> None:
         self.query_one("#legend-box").focus()
+        self._wrap()
+
+    def on_resize(self) -> None:
+        self._wrap()
+
+    def _wrap(self) -> None:
+        # the box's width less its padding and a scroll bar's room
+        width = self.app.size.width - 2 - 2
+        self.query_one("#legend-text", Static).update(self.text(width))
 
     def action_scroll(self, step: int) -> None:
         box = self.query_one("#legend-box", VerticalScroll)

@@ -31,6 +31,7 @@ def finca_label(finca: str) -> str:
 
 
 class Communities(CanvasBoard):
+    NARROW = 36  # its width, but for two-digit counts of four players in one-line rows (39)
     DEFAULT_CSS = """
     Communities { width: 36; height: 1fr; }
     """
@@ -118,16 +119,29 @@ class Communities(CanvasBoard):
                 x += len(text)
             y += 1
         two = h - y >= 2 * len(comms)
+        # one-line rows give each seat's count one column; a count of 10 or more (the "all"
+        # tile sums tile values) gets two, with a space between seats, and the list takes the
+        # three columns more it then needs from the windmill (whose cells stay whole)
+        wide = not two and any(max(info["majority"][c] or [0]) >= 10
+                               for c in range(len(comms)) if info["tiles"][c] is not None)
+        cx0, cstep, left_x, finca_x = (27, 3, 19, 22) if wide else (30, 1, 19, 24)
+        need = cx0 + cstep * len(names) - (1 if wide else 0)  # the "^" column
+        want = max(self.NARROW, need + 1)
+        if self.styles.width is None or self.styles.width.value != want:
+            self.styles.width = want  # (drawn again at the new size)
         if two and h - y > 2 * len(comms):
             y += 1  # a blank row under the header
         elif not two and h - y > len(comms):
             # column names for the one-line rows; the seats' marks head the majority counts
-            for x, label in ((10, "VP"), (13, "tile"), (19, "left"), (24, "finca")):
+            labels = (((9, "VP"), (12, "tile"), (17, "left"), (22, "finca")) if wide
+                      else ((10, "VP"), (13, "tile"), (19, "left"), (24, "finca")))
+            for x, label in labels:
                 cv.put(x, y, label, Style(dim=True, italic=True))
-            if w >= 31 + len(names):
+            if w >= need + 1:
                 for p, mk in enumerate(marks):
-                    cv.put(30 + p, y, mk[:1], Style(bold=True, color=colours[p]))
-                cv.put(30 + len(names), y, LEADS, Style(dim=True, italic=True))
+                    cv.put(cx0 + cstep * p + (cstep - 2 if wide else 0), y, mk[:1],
+                           Style(bold=True, color=colours[p]))
+                cv.put(need, y, LEADS, Style(dim=True, italic=True))
             y += 1
         picked = info.get("picked", [])
         reasons = info.get("reasons", {})
@@ -198,20 +212,21 @@ class Communities(CanvasBoard):
             elif dl and name in info.get("tiny_reasons", {}):
                 cv.put(20, y, info["tiny_reasons"][name][: max(0, w - 20)], Style(italic=True, dim=True))
             else:
-                cv.put(19, y, f"{tile['left']:>3}", dim)
-                cv.put(24, y, finca_label(fin), plain)
-                # each seat's count for this finca tile, one digit per seat under its mark
+                cv.put(left_x, y, f"{tile['left']:>2}" if wide else f"{tile['left']:>3}", dim)
+                cv.put(finca_x, y, finca_label(fin), plain)
+                # each seat's count for this finca tile under its mark (one digit each, or two
+                # and a space apart once a count reaches 10)
                 counts = info["majority"][c]
                 best = max(counts)
                 leaders = [p for p, v in enumerate(counts) if v == best]
-                if w >= 31 + len(counts):
+                if w >= need + 1:
                     for p, v in enumerate(counts):
                         lead = bool(best) and leaders == [p]
                         st = (Style(bold=True, color="black", bgcolor=colours[p]) if lead
                               else Style(color=colours[p]) if v else Style(dim=True))
-                        cv.put(30 + p, y, str(v) if v < 10 else "+", st)
+                        cv.put(cx0 + cstep * p, y, f"{v:>2}" if wide else str(v), st)
                     if best and len(leaders) == 1:  # the leader's mark under the "^" column
-                        cv.put(30 + len(counts), y, marks[leaders[0]][:1],
+                        cv.put(need, y, marks[leaders[0]][:1],
                                Style(bold=True, color="black", bgcolor=colours[leaders[0]]))
             y += rows
         if len(shown) < len(comms):  # the rest by name, on the last row: never left out unsaid

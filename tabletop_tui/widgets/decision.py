@@ -38,6 +38,9 @@ class Choices(OptionList):
         parts = ([f"▲ {above} more above"] if above else []) + ([f"▼ {below} more below"] if below else [])
         title = " · ".join(parts) + ": ↑↓" if parts else ""
         panel = self.parent
+        notice = getattr(panel, "notice", "")
+        if notice:  # the panel's own notice (a suggestion) on the same edge, before the marks
+            title = f"{notice} · {title}" if title else notice
         if panel is not None and panel.border_title != title:
             panel.border_title = title
 
@@ -67,6 +70,10 @@ class DecisionPanel(Vertical):
             super().__init__()
             self.index = index
 
+    #: a short notice on the panel's top edge (the suggestion, "thinking…"): said where it covers
+    #: neither the choices nor the log, as a toast over them did; cleared by the next ``show``
+    notice = ""
+
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt")
         choices = Choices(id="choices")
@@ -78,6 +85,7 @@ class DecisionPanel(Vertical):
         """``disabled``: choices listed dim with the reason they cannot be taken now, keeping
         their digits (a choice that stops being available never renumbers the others)."""
         disabled = disabled or {}
+        self.notice = ""
         text = Text(prompt)
         if len(labels) > 10:  # the digits reach the first ten; say so
             text.append(f"  (1–9, 0: the first ten of {len(labels)}; ↑↓ for all)",
@@ -98,6 +106,24 @@ class DecisionPanel(Vertical):
             at = min(max(0, highlight), len(labels) - 1)
             free = [i for i in range(len(labels)) if i not in disabled]
             ol.highlighted = at if at in free or not free else min(free, key=lambda i: (i < at, abs(i - at)))
+
+    def say(self, notice: str) -> None:
+        """Put ``notice`` on the panel's top edge (beside the "▼ more below" mark)."""
+        self.notice = notice
+        self.query_one(Choices).say_out_of_sight()
+
+    def star(self, index: int) -> None:
+        """Mark choice ``index`` (the suggestion) with ★ after its digit, and highlight it."""
+        ol = self.query_one(OptionList)
+        if not 0 <= index < ol.option_count:
+            return
+        opt = ol.get_option_at_index(index)
+        prompt = opt.prompt.copy() if isinstance(opt.prompt, Text) else Text(str(opt.prompt))
+        plain = prompt.plain
+        if len(plain) > 1 and plain[1] == " " and plain[:1] in "1234567890 ":  # "3 Move…" → "3★Move…"
+            prompt = prompt[:1] + Text("★", "bold") + prompt[2:]
+            ol.replace_option_prompt_at_index(index, prompt)
+        self.highlight(index)
 
     def highlight(self, index: int) -> None:
         ol = self.query_one(OptionList)

@@ -118,6 +118,11 @@ class RingBoard(CanvasBoard):
             start = "+" if _get(isl, "tornado_start", False) else " "
             head = f"{i + 1:>2}{start}{label}"
             cv.put(x, y, head, style)
+            here = [seat for seat in range(n) if s.location[seat] == i]
+            if ch == 1 and len(head) + len(here) + (s.tornado == i) > cw - 1:
+                head = head.replace(" ", "")  # "18·AC@": the ships and the tornado whole in the cell
+                cv.put(x, y, " " * (cw - 1), style)
+                cv.put(x, y, head, style)
             if ch == 1:  # one row: the ships as letters after the label, the tornado as @
                 xx = x + len(head)
                 for seat in range(n):
@@ -127,16 +132,23 @@ class RingBoard(CanvasBoard):
                 if s.tornado == i:
                     cv.put(xx, y, "@", Style(bold=True, color="white", bgcolor="#6b6b6b"))
                 continue
-            # ships moored here and the tornado
+            # ships moored here and the tornado: a ship " A " and the tornado "@@@" while they
+            # fit side by side (the tornado a row lower on tall cells), else a letter each and
+            # "@" (two ships and the tornado in a cell of seven: it covered the second ship)
             row = y + 1
             xx = x
-            for seat in range(n):
-                if s.location[seat] == i:
-                    cv.put(xx, row, f" {marks[seat]} ", Style(bold=True, color="black", bgcolor=colours[seat]))
-                    xx += 3
-            if s.tornado == i:
-                cv.put(x + cw - 4, row if xx <= x + cw - 4 else row + 1 if ch >= 3 else row,
-                       "@@@", Style(bold=True, color="white", bgcolor="#6b6b6b"))
+            tornado = s.tornado == i
+            wide = 3 * len(here) <= (cw - 1) - (3 if tornado and ch < 3 else 0)
+            for seat in here:
+                cv.put(xx, row, f" {marks[seat]} " if wide else marks[seat],
+                       Style(bold=True, color="black", bgcolor=colours[seat]))
+                xx += 3 if wide else 2
+            if tornado:
+                tor = Style(bold=True, color="white", bgcolor="#6b6b6b")
+                if wide:
+                    cv.put(x + cw - 4, row if xx <= x + cw - 4 else row + 1, "@@@", tor)
+                else:
+                    cv.put(xx, row, "@", tor)
         # harbours in the corners
         for seat in range(n):
             cx, cy = harbour_corner(s.harbour_exit[seat])
@@ -179,12 +191,17 @@ class RingBoard(CanvasBoard):
         if ch >= 2:
             lines.append((legend, "dim"))  # one-row cells: the legend is under g
         room = max(0, inner_h - len(lines) - 1)
+        # the newest events that fit whole (never a sentence's last line alone: "(neutral).");
+        # every event is in the log too
         wrapped: list[str] = []
-        for ev in self.extra.get("events", []):
-            wrapped += textwrap.wrap(str(ev), max(10, inner_w - 2))  # never cut a sentence off
-        if room:
+        for ev in reversed(self.extra.get("events", [])):
+            more = textwrap.wrap(str(ev), max(10, inner_w - 2))  # never cut a sentence off
+            if len(wrapped) + len(more) > room:
+                break
+            wrapped = more + wrapped
+        if room and wrapped:
             lines.append(("", ""))
-            for line in wrapped[-room:]:
+            for line in wrapped:
                 lines.append((line, "italic"))
         top = y0 + (1 if inner_h > len(lines) + 1 else 0)
         for k, (txt, st) in enumerate(lines[:inner_h]):

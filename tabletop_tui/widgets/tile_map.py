@@ -62,6 +62,20 @@ def fill_lines(parts: list[str], width: int, lines: int, sep: str = "  ") -> lis
     return out
 
 
+def legend_lines(width: int, lines: int) -> list[str]:
+    """The map's key on ``lines`` lines: every entry, or as many as fit and then "g: the rest"
+    (the legend screen lists every symbol and key): never entries left out without a mark."""
+    parts = list(LEGEND)
+    out = fill_lines(parts, width, lines)
+    if sum(len(line.split("  ")) for line in out if line) >= len(parts):
+        return out
+    for k in range(len(parts) - 1, 0, -1):
+        out = fill_lines(parts[:k] + ["g: the rest"], width, lines)
+        if out[-1].endswith("g: the rest"):
+            return out
+    return out
+
+
 @lru_cache(maxsize=None)
 def _tile_layout(kind: str, rot: int):
     """The land characters of a tile, its sea characters by sea area (best spots first), and
@@ -184,19 +198,39 @@ class TileMap(CanvasBoard):
         from collections import Counter
 
         n = Counter(k.replace("_", " ") for i, k in enumerate(self.state.hand) if i != self.hand_sel)
-        return [f"{c} {k}" if c > 1 else k for k, c in n.items()]
+        return [f"{c}× {k}" if c > 1 else k for k, c in n.items()]
+
+    def _others_lines(self, w: int) -> list[str]:
+        """"also in hand (t): …" on as many rows as the names need (each name whole; it was cut
+        with "…" at 80 columns)."""
+        others = self._others()
+        if not others:
+            return []
+        for head in ("also in hand (t):", "in hand (t):", "t:"):  # one row if a shorter head does it
+            if len(head) + len(", ".join(others)) + 1 <= w:
+                return [f"{head} {', '.join(others)}"]
+        lines = ["also in hand (t):"]
+        for k, name in enumerate(others):
+            item = name + ("," if k < len(others) - 1 else "")
+            if len(lines[-1]) + 1 + len(item) <= w:
+                lines[-1] += " " + item
+            else:
+                lines.append("  " + item)
+        return lines
 
     def _status_lines(self, w: int) -> list[str]:
         """The status in one line if it fits (long words, else short ones), else in two."""
         long, short = (self.status, self.status) if isinstance(self.status, str) else self.status
         lp = [p for p in long.split(" · ") if p] + ([f"out of view: {self._off} (shift+arrows)"] if self._off else [])
-        sp = [p for p in short.split(" · ") if p] + ([f"off view: {self._off}"] if self._off else [])
-        for parts in (lp, sp):
+        sp = [p for p in short.split(" · ") if p] + ([f"off view: {self._off} (shift+arrows)"] if self._off else [])
+        bare = [p for p in short.split(" · ") if p] + ([f"off view: {self._off}"] if self._off else [])
+        for parts in (lp, sp, bare):  # (one line without the keys: the map's key says them there)
             if len(" · ".join(parts)) <= w:
                 return [" · ".join(parts)]
         parts = lp if self.size.height >= 8 * CH else sp
-        # (a third line for the ships out of view: fill_lines leaves out what its lines cannot hold)
-        for parts in (parts, sp):
+        # (a third line for the ships out of view: fill_lines leaves out what its lines cannot
+        # hold; the panning keys are also in the legend, g)
+        for parts in (parts, sp, bare):
             lines = fill_lines(parts, w, 2 + bool(self._off), " · ")
             if sum(line.count(" · ") + 1 for line in lines if line) == len(parts):
                 break  # every part placed
@@ -205,7 +239,7 @@ class TileMap(CanvasBoard):
     def _frame(self) -> tuple[int, int, int, int, int, int]:
         """(top row of the map, tile columns, tile rows, left x, first legend row, legend rows)."""
         w, h = self.size.width, self.size.height
-        head = (CH if not self._compact_hand() else 1 + bool(self._others())) if self._carto() \
+        head = (CH if not self._compact_hand() else 1 + len(self._others_lines(w))) if self._carto() \
             else len(self._status_lines(w))
         top = head + 1  # the x ruler
         cols = max(1, (w - RULER_W) // CW)
@@ -284,10 +318,9 @@ class TileMap(CanvasBoard):
                 if len(line) + 3 + len(p) <= w:
                     line += " · " + p
             cv.put(0, 0, line, Style(bold=True))
-            others = self._others()
-            if others:  # the rest of the hand on the row under it: the tiles drawn, together
-                text = "also in hand (t): " + ", ".join(others)
-                cv.put(0, 1, text if len(text) <= w else text[:w - 1] + "…", Style(dim=True))
+            # the rest of the hand on the rows under it: the tiles drawn, together
+            for j, text in enumerate(self._others_lines(w)):
+                cv.put(0, 1 + j, text, Style(dim=True))
         elif self._carto():
             self._draw_hand(cv, w)
         else:
@@ -332,7 +365,7 @@ class TileMap(CanvasBoard):
                     self._mark(cv, X, Y, "┏┓┗┛", CURSOR, CURSOR_SEA)
                 elif target in self.targets:
                     self._mark(cv, X, Y, "++++", TARGET, TARGET_SEA)
-        for j, line in enumerate(fill_lines(list(LEGEND), w, nlegend) if nlegend else []):
+        for j, line in enumerate(legend_lines(w, nlegend) if nlegend else []):
             cv.put(0, legend + j, line, DIM)
         return cv
 

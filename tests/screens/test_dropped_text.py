@@ -61,6 +61,21 @@ async def test_finca_keeps_every_community_and_the_movers_fruit(seed, size):
     assert await dropped(finca(seed), size) == []
 
 
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seed", [1, 2, 4])
+async def test_finca_late_keeps_every_count_as_its_number_and_every_players_fruit(seed, size):
+    """Late in the game (the "all" tile's counts past 10): every count reads as its number, and
+    every player's fruit and carts are in the side column, or the strip and "p players"."""
+    from tabletop_tui.rules import finca as F
+
+    def late(m):
+        s = m.state
+        return s.step == "turn" and max(F.majority_counts(s, "all")) >= 10
+    m = random_match("finca", 4, seed, until=late)
+    assert not m.over
+    assert await dropped(m, size) == []
+
+
 async def test_finca_in_a_delivery_keeps_every_community():
     m = random_match("finca", 4, 5, until=lambda m: m.state.step == "deliver"
                      and len(m.state.dlv["picks"]) >= 1 and m.state.turns > 20)
@@ -80,6 +95,39 @@ def finis_terrae(seed: int, day: int):
 @pytest.mark.parametrize("seed,day", [(3, 5), (1, 8), (2, 8), (5, 1), (4, 1), (6, 2)])
 async def test_finis_terrae_shows_the_others_holds_when_sailing_and_marks_ships_off_the_map(seed, day, size):
     assert await dropped(finis_terrae(seed, day), size) == []
+
+
+FT_PHASES = {"cartography": lambda m: m.state.phase == "carto" and m.state.day >= 2,
+             "sailing": lambda m: m.state.phase == "sail" and m.state.day >= 6,
+             "late": lambda m: m.state.day >= 9 and m.state.phase != "carto"}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("phase", list(FT_PHASES))
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_finis_terrae_keeps_every_ship_board_and_the_galleon_in_every_phase(seed, phase, size):
+    m = random_match("finis_terrae", 4, seed, until=lambda m: m.pending is not None and FT_PHASES[phase](m))
+    assert not m.over
+    assert await dropped(m, size) == []
+
+
+def _piratissimo_crowded(m) -> bool:
+    """Two ships and the tornado on one island (a cell seven columns wide at 100×30)."""
+    loc = [x for x in m.state.location if x != -1]
+    return len(m.actions) > 5 and any(loc.count(x) >= 2 and x == m.state.tornado for x in loc)
+
+
+PIRATISSIMO = {"early": lambda m: len(m.actions) > 12, "late": lambda m: len(m.actions) > 120,
+               "crowded island": _piratissimo_crowded}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("moment", list(PIRATISSIMO))
+@pytest.mark.parametrize("seed", [6, 14, 17])
+async def test_piratissimo_keeps_every_ship_harbour_and_the_tornado_on_the_ring(seed, moment, size):
+    m = random_match("piratissimo", 4, seed, until=lambda m: m.pending is not None and PIRATISSIMO[moment](m))
+    assert not m.over
+    assert await dropped(m, size) == []
 
 
 def terra_mystica(seed: int, kind: str):
@@ -120,7 +168,6 @@ async def test_at_80x24_a_menu_takes_rows_from_the_log_before_it_scrolls():
         assert not app.screen.query_one("#log").display
         assert app.screen.query_one("#choices").size.height >= 6
         assert "L log" in screen_rows(app.screen)[-1]
-
 
 
 async def test_left_and_right_visit_every_sail_choice_even_two_ways_to_one_stop():
@@ -206,6 +253,64 @@ async def test_from_below_the_minimum_to_80x24_the_screen_is_whole_and_the_log_w
         assert app.screen.query_one(LogPanel).lines
         assert find_dropped(app.screen, items_for(app, m)) == []
 
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_the_suggestion_covers_neither_the_choices_nor_the_log(game):
+    """`s` says its suggestion on the decision panel's top edge and marks the choice ★ after its
+    digit (highlighted); no toast lies over the choices or the log while it is thought out or
+    after."""
+    from tabletop_tui.widgets.decision import DecisionPanel
+
+    players, moves = GAMES[game]
+    m = random_match(game, players, 3, moves=moves)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        screen = app.screen
+        panel = screen.query_one(DecisionPanel)
+        await pilot.press("s")
+        for _ in range(400):
+            await pilot.pause(0.02)
+            if "★ suggestion" in str(panel.border_title or ""):
+                break
+        title = str(panel.border_title)
+        assert "★ suggestion" in title, title
+        assert not app._notifications, [str(n.message) for n in app._notifications]
+        rows = screen_rows(screen)
+        top = panel.region.y
+        assert title.split(" · ")[0] in rows[top]
+        if "see the prompt" not in title:
+            key = title.split(": ")[1].split(" ")[0]
+            i = panel.highlighted
+            assert screen.query_one("#choices").options[i].prompt.plain.startswith(f"{key}★")
+            assert any(f"{key}★" in row for row in rows[top:panel.region.bottom])
+
+
+@pytest.mark.parametrize("game,players,size", [("finca", 4, (160, 50)), ("finca", 3, (120, 40)),
+                                               ("finis_terrae", 4, (160, 50)), ("piratissimo", 4, (80, 24)),
+                                               ("finca", 4, (80, 24)), ("finis_terrae", 3, (120, 40))])
+async def test_seat_sheets_wrap_once_at_their_width_between_items(game, players, size):
+    """Each sheet's lines are wrapped to the column they stand in, its scroll bar's room kept: no
+    line is wider than the column (Textual wrapped those again, a word or two a line: "gust of
+    wind," / "large" / "donkey cart"), and a list item is not broken inside a short name."""
+    from textual.widgets import Static
+
+    m = random_match(game, players, 1, moves=GAMES[game][1] * (1 if game == "finis_terrae" else 3))
+    assert not m.over
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await past_curtain(app, pilot)
+        await pilot.press("p")
+        await past_curtain(app, pilot)
+        boxes = list(app.screen.query(".sheet-box"))
+        assert boxes and (len(boxes) == players) == (size[0] >= 40 * players)
+        for box in boxes:
+            body = box.query_one(Static)
+            width = body.content_region.width
+            lines = body.content.plain.split("\n")
+            assert max(len(line) for line in lines) <= width, (width, max(lines, key=len))
+            for line in lines:
+                assert not line.rstrip().endswith((" of", " gust", " large", " one", " (once,")), line
 
 
 @functools.lru_cache(maxsize=None)

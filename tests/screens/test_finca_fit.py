@@ -46,8 +46,8 @@ async def test_the_legend_names_every_symbol_of_the_windmill_and_the_communities
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         symbols = [sym for sym, _ in app.screen.legend()]
-        # ("+": a majority count of 10 or more, drawn in its one-digit column)
-        for sym in ("F", "A", "O", "R", "G", "L", "*", "^", "▮", ">", "»", "✓", "▲", "+"):
+        # ("10 13  9  0": the counts once one reaches 10, two columns each)
+        for sym in ("F", "A", "O", "R", "G", "L", "*", "^", "▮", ">", "»", "✓", "▲", "10 13  9  0"):
             assert sym in symbols
         await pilot.press("g")
         await settle(pilot)

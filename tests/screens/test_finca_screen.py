@@ -300,7 +300,42 @@ async def test_one_line_communities_at_100x30_keep_left_finca_and_every_majority
                 continue
             row = next(r for r in rows if r[1:].startswith(name))
             counts = F.majority_counts(s, s.finca_tile[c])
-            assert "".join(str(min(v, 9)) if v < 10 else "+" for v in counts) in row
+            assert max(counts) < 10 and "".join(map(str, counts)) in row
+
+
+def _all_past_ten(m) -> bool:
+    s = m.state
+    return s.step == "turn" and any(s.stacks[c] and s.finca_tile[c] == "all"
+                                    and max(F.majority_counts(s, "all")) >= 10 for c in range(len(F.COMMUNITIES)))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_one_line_communities_show_counts_of_ten_or_more_as_their_numbers(size):
+    """The "all" finca tile sums tile values: once a count reaches 10 every count of the list
+    gets two columns, a space between seats (it was "7+91"), each under its seat's mark, and
+    the list takes the columns from the windmill."""
+    from tests.support.table_view import random_match
+
+    m = random_match("finca", 4, 1, until=_all_past_ten)
+    assert _all_past_ten(m)
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        rows = canvas_text(app.screen.query_one(Communities))
+        assert not any("+" in r[26:] for r in rows if r[1:10].strip() in F.COMMUNITIES)  # (past "F+A")
+        s = m.state
+        for c, name in enumerate(F.COMMUNITIES):
+            if not s.stacks[c]:
+                continue
+            row = next((r for r in rows if r[1:].startswith(name)), None)
+            if row is None:
+                continue  # (named on the "▼" row: checked by the dropped-text check)
+            counts = F.majority_counts(s, s.finca_tile[c])
+            assert " ".join(f"{v:>2}" for v in counts) in row, (name, counts, row)
+        head = next((r for r in rows if "VP" in r and "tile" in r), None)
+        if head is not None:
+            assert "left finca A  B  C  D^" in head
 
 
 async def test_any_fruit_symbols_are_not_drawn_like_hidden_tiles_and_the_legend_explains():

@@ -54,35 +54,108 @@ def maracaibo_items(app: Any, m: Match) -> list[Item]:
 
 
 def finca_items(app: Any, m: Match) -> list[Item]:
-    """Every community by name in the communities list, or a mark there that more are below; the
-    fruit of the player to move, each kind with its count, on the main screen."""
+    """Every community by name in the communities list, or a mark there that more are below, and
+    on its row each seat's count for its finca tile as its number; the fruit of the player to
+    move, each kind with its count, on the main screen; every player's fruit, carts and set of
+    tile values in the side column where it shows (below 100 columns the strip keeps the carts
+    and ``p`` every player's sheet: the footer's "p players" is the mark)."""
     from tabletop_tui.rules import finca as F
+    from tabletop_tui.widgets.windmill import FRUIT_LETTER, FRUITS
 
+    s = m.state
     out = [Item(name, name, "#communities", mark="▼") for name in F.COMMUNITIES]
+    rows = app.screen.query_one("#communities").size.height
+    # one-line rows: each seat's count under its mark (but in a delivery, on the rows that say
+    # why a community cannot be added: the reason stands there instead)
+    why = app.screen.query_one("#communities").info.get("tiny_reasons", {}) if s.dlv is not None else {}
+    if rows < 2 * len(F.COMMUNITIES) + 1:
+        for c, name in enumerate(F.COMMUNITIES):
+            if s.stacks[c] and name not in why:
+                counts = F.majority_counts(s, s.finca_tile[c])
+                out.append(Item(f"{name}'s finca counts", "".join(map(str, counts)), "#communities", mark="▼",
+                                alts=(" ".join(f"{v:>2}" for v in counts),)))
     d = m.pending
     if d is not None:
-        from tabletop_tui.widgets.windmill import FRUIT_LETTER
-
-        fruit = m.state.fruits[d.seat]
+        fruit = s.fruits[d.seat]
         out += [Item(f"{m.names[d.seat]}'s {f}", f"{FRUIT_LETTER[f]}{n}", None)
                 for f, n in fruit.items() if n]
+    panels = app.screen.query_one("#panels-box").display
+    for seat, name in enumerate(m.names):
+        fruit = " ".join(f"{FRUIT_LETTER[f]}{s.fruits[seat][f]}" for f in FRUITS)
+        carts = s.carts[seat]
+        if panels:
+            out.append(Item(f"{name}'s fruit and carts", f"{fruit} ={F.fruit_total(s, seat)} carts {carts}",
+                            "#panels-box", alts=(f"{fruit} ={F.fruit_total(s, seat)}\n  carts {carts}",)))
+        else:
+            out.append(Item(f"{name}'s fruit", fruit, None, mark="p players"))
+            vp = sum(F.score_breakdown(s, seat).values())
+            out.append(Item(f"{name}'s carts", f"{name} {vp}VP {carts} cart{'s' if carts != 1 else ''}", "#strip",
+                            alts=(f"{name} {vp} VP {carts} cart{'s' if carts != 1 else ''}",)))
     return out
 
 
-def finis_terrae_items(app: Any, m: Match) -> list[Item]:
-    """While a player sails: every other ship board's holds (whom to attack, where to trade) in
-    the side column; every ship outside the map window named with the way to it."""
+def piratissimo_items(app: Any, m: Match) -> list[Item]:
+    """Every ship (its captain's letter) in its island's or its harbour's cell, the tornado in its
+    island's cell, every harbour's treasure home; each player's treasure home and aboard in the
+    strip."""
+    from textual.geometry import Region
+
+    from tabletop_tui.widgets.ring_board import RingBoard, harbour_corner, island_cell
+
+    s = m.state
+    board = app.screen.query_one(RingBoard)
+    cw, ch, ox, oy = board._geometry()
+    marks = app.screen.marks
+
+    def cell(c: tuple[int, int]) -> Region:
+        return Region(board.region.x + ox + c[0] * cw, board.region.y + oy + c[1] * ch, cw - 1, ch)
+
+    out = []
+    for seat, name in enumerate(m.names):
+        loc = s.location[seat]
+        where = cell(harbour_corner(s.harbour_exit[seat])) if loc == -1 else cell(island_cell(loc))
+        out.append(Item(f"{name}'s ship", marks[seat], where))
+        out.append(Item(f"{name}'s harbour", f"≡{s.unloaded[seat]}/{s.target}",
+                        cell(harbour_corner(s.harbour_exit[seat]))))
+        out.append(Item(f"{name}'s treasure", f"{name} {s.unloaded[seat]} home {s.cargo[seat]} aboard", "#strip"))
+    if s.tornado is not None:
+        out.append(Item("the tornado", "@", cell(island_cell(s.tornado))))
+    return out
+
+
+def _holds_forms(holds: list) -> tuple[str, str]:
+    """A ship board's four holds as the panel writes them: tight ("|$3|$16|-|") and in cells of
+    three ("|$3 |$16| - |")."""
     from tabletop_tui.screens.finis_terrae import hold_text
+
+    texts = [hold_text(h) for h in holds]
+    return "|" + "|".join(texts) + "|", "|" + "|".join(f"{h:^3}" for h in texts) + "|"
+
+
+def finis_terrae_items(app: Any, m: Match) -> list[Item]:
+    """Every ship board's holds and stash and the Black Galleon's holds in the side column (while
+    a player sails they decide whom to attack and where to trade: no key may stand for them then;
+    else the "p: every ship board" mark may), every ship outside the map window named with the
+    way to it."""
     from tabletop_tui.widgets.tile_map import TileMap
 
     s, d = m.state, m.pending
     out = []
-    if d is not None and s.phase == "sail" and not m.seats[d.seat].bot:
-        for seat, sh in enumerate(s.ships):
-            if seat != d.seat:
-                holds = [hold_text(h) for h in sh["holds"]]
-                out.append(Item(f"{m.names[seat]}'s holds", "|" + "|".join(holds) + "|", "#panels-box",
-                                alts=("|" + "|".join(f"{h:^3}" for h in holds) + "|",)))
+    sailing = d is not None and s.phase == "sail" and not m.seats[d.seat].bot
+    loading = s.dist["seat"] if s.dist is not None else None  # (that board shows what it loads)
+    for seat, sh in enumerate(s.ships):
+        if seat == loading:
+            continue
+        forms = _holds_forms(sh["holds"])
+        n = sh["stash"]
+        mark = "" if sailing else "p: every ship board"
+        out.append(Item(f"{m.names[seat]}'s holds and stash", f"{forms[0]} ${n}", "#panels-box", mark=mark,
+                        alts=tuple(f"{h}{gap}{st}" for h in forms for gap in (" ", "\n")
+                                   for st in (f"${n}", f"stash ${n}"))))
+    if s.galleon.get("pos") is not None or s.galleon["holds"]:
+        forms = _holds_forms(s.galleon["holds"])
+        out.append(Item("the Black Galleon's holds", forms[0], "#panels-box",
+                        mark="" if sailing else "p: every ship board", alts=forms[1:]))
     tm = app.screen.query_one(TileMap)
     marks = app.screen.marks
     ships = [(marks[i], sh["pos"], m.names[i]) for i, sh in enumerate(s.ships)] + [("@", s.galleon.get("pos"), "the Galleon")]
@@ -184,7 +257,7 @@ def terra_mystica_items(app: Any, m: Match) -> list[Item]:
 
 def items_for(app: Any, m: Match) -> list[Item]:
     own = {"maracaibo": maracaibo_items, "finca": finca_items, "finis_terrae": finis_terrae_items,
-           "terra_mystica": terra_mystica_items}.get(m.game.id)
+           "piratissimo": piratissimo_items, "terra_mystica": terra_mystica_items}.get(m.game.id)
     out = menu_items(app, m) if m.pending is not None else []
     if own is not None:
         out += own(app, m)
