@@ -852,8 +852,11 @@ class TerraMysticaScreen(GameScreen):
             if any(getattr(a, "target", None) == ("hex", self.map_cursor) for a in self.all_actions):
                 line.append("  ⏎ to choose" if isinstance(self.focused, HexMap) else "  (m: map, then ⏎)",
                             "dim")
-        width = (self.query_one("#explain").size.width or self.term_size[0]) - 2
-        grew = self._rows(line, width) != self._rows(self._explain_text, width)
+        explain = self.query_one("#explain", Static)
+        width = explain.size.width or self.term_size[0] - 2  # (its content's width, as fit_rows reckons it)
+        # (against the height the line has now: the last layout may have been made for another text)
+        now = int(explain.styles.height.value) if explain.styles.height is not None else -1
+        grew = max(1, self._rows(line, width)) != now
         self._explain_text = line
         self.query_one("#explain", Static).update(line, layout=grew)  # (a relayout only for another height)
         if grew:
