@@ -32,9 +32,9 @@ from tabletop_tui.widgets.hex_map import COMPACT, FULL, HexMap, map_size
 from tabletop_tui.widgets import panel_fit as fit
 from tabletop_tui.widgets.log_panel import LogPanel
 from tabletop_tui.widgets.score_strip import strip_lines
-from tabletop_tui.widgets.tm_tables import (FULL as BOARD_FULL, ONE, SHORT, THREE, TWO, bonus_text, cult_board,
-                                            cult_column, faction_lines, favor_text, round_board, scoring_text,
-                                            town_text)
+from tabletop_tui.widgets.tm_tables import (DENSE, FULL as BOARD_FULL, ONE, SHORT, THREE, TWO, bonus_text, cult_board,
+                                            cult_column, faction_lines, faction_table, favor_text, round_board, round_lines,
+                                            scoring_text, town_text)
 
 #: the upright cult board's column beside the map (its 31 cells and a border)
 SIDE_W = 33
@@ -107,6 +107,8 @@ class TerraMysticaScreen(GameScreen):
     MIN_SIZE = (80, 24)
     #: the upright cult board beside the map, from this many columns
     SIDE_CULTS = 160
+    #: the faction table in the score strip's place, below this many columns
+    TABLE_BELOW = 120
     # (None would mean the app's "*": the first focusable widget, which here is the map)
     AUTO_FOCUS = "#choices"
     spectating = False  # watching a recording: every seat is a spectator's, none a bot
@@ -130,13 +132,16 @@ class TerraMysticaScreen(GameScreen):
         self.roomy = False
         self._explain_text = Text()
         self._row_cache: dict[tuple[str, int], int] = {}
+        self._crowded = False  # (the side panel found too short for every faction's board: table_shown)
 
     # -- layout ----------------------------------------------------------------------------
     def compose_board(self) -> Widget:
         tables = VerticalScroll(Static("", id="tables"), id="tables-box", can_focus=True)
         tables.scroll_by_key = True  # t shows it with the keyboard on it: ↑ ↓ PgUp PgDn (said on its first line)
         return Vertical(
-            Horizontal(Vertical(HexMap(self.match.state, id="hexmap"), Static("", id="explain"), id="map-col"),
+            Horizontal(Vertical(Horizontal(HexMap(self.match.state, id="hexmap"), Static("", id="tm-rounds"),
+                                           id="map-line"),
+                                Static("", id="explain"), id="map-col"),
                        Static("", id="side-cults"), id="map-row"),
             Static("", id="mini-cults"),
             tables,
@@ -146,6 +151,9 @@ class TerraMysticaScreen(GameScreen):
         # the command line under the choices, outside the board: always drawn whole when open
         # (the board gives up its rows; the map, not the line, is what shrinks)
         self.mount(CommandLine(self._parse, id="cmdline"), after=self.query_one("#decision"))
+        # below 120 columns every faction's public board in a row each, in the score strip's place
+        # (it holds the strip's points too): the side panel, if any, has no room for them
+        self.mount(Static("", id="tm-table"), after=self.query_one("#strip"))
         # the footer without the padding around each key: from 120 columns every key, the game's own
         # (: t m) too, is named whole
         try:
@@ -172,6 +180,16 @@ class TerraMysticaScreen(GameScreen):
         (The new size, from the resize event: the screen's own size may still be the old one.)"""
         self._term = (w, h)
         self.fit_footer(w)
+        table = self.table_shown
+        self.query_one("#tm-table").display = table
+        self.query_one("#strip").display = not table
+        # without the side panel (below 100 columns): this round's and the next round's tiles beside
+        # the map, in the title's place (the table marks the mover)
+        narrow = w < 100
+        self.query_one("#tm-rounds").display = narrow
+        self.query_one("#title-bar").display = not narrow
+        if table:  # (drawn for the new width: the strip redraws itself, the table is the screen's)
+            self.refresh_strip(self.current_view())
         box = self.query_one("#panels-box")
         panels_on = w >= 100
         panels = 44 if w >= 150 else 36 if w >= 120 else 30
@@ -184,7 +202,8 @@ class TerraMysticaScreen(GameScreen):
         self.query_one("#mini-cults").display = self.roomy and not self.show_tables
         board_w = w - (panels if panels_on else 0) - (SIDE_W if side else 0)
         fw, fh = map_size(FULL)
-        full = board_w >= fw and h >= 40
+        # (the table's rows come from the map's: with it, the full map from 48 rows)
+        full = board_w >= fw and h >= (48 if table and w >= self.TABLE_BELOW else 40)
         self.query_one(HexMap).styles.height = fh if full else map_size(COMPACT)[1]
         self._log_height()
         self.fit_rows()
@@ -194,11 +213,36 @@ class TerraMysticaScreen(GameScreen):
         log = self.query_one(LogPanel)
         # (below 42 rows one line fewer, for the ten entries of the menu at 120x40; below 30 rows:
         # 2 lines, 1 while the command line is open)
-        rows = 6 if h >= 42 else 5 if h >= 36 else 4 if h >= 30 else 2 if self.query_one(CommandLine).is_open else 3
-        rows -= min(getattr(self, "_log_gives", 0), rows - 2)  # (rows a long menu took: fit_rows)
-        if log.styles.height is None or log.styles.height.value != rows:
-            log.styles.height = rows
+        rows = self._log_base()
+        rows -= min(getattr(self, "_log_gives", 0), rows - self._log_floor())  # (rows a menu took: fit_rows)
+        if self._apply_log(rows):
             self.fit_rows()
+
+    def _apply_log(self, rows: int) -> bool:
+        """The log at ``rows`` (none: not shown); whether that changed anything."""
+        log = self.query_one(LogPanel)
+        shown = rows > 0 and not self._log_for_cmd()
+        changed = log.display != shown
+        if changed:
+            log.display = shown
+        if rows > 0 and (log.styles.height is None or log.styles.height.value != rows):
+            log.styles.height = rows
+            changed = True
+        return changed
+
+    def _log_base(self) -> int:
+        h = self.term_size[1]
+        return 6 if h >= 42 else 5 if h >= 36 else 4 if h >= 30 else 2 if self.query_one(CommandLine).is_open else 3
+
+    def _log_for_cmd(self) -> bool:
+        """The command line open below 30 rows beside the faction table: the log gives the line its
+        rows (L shows it; it is back when the line closes)."""
+        return self.term_size[1] < 30 and self.query_one(CommandLine).is_open and self.table_shown
+
+    def _log_floor(self) -> int:
+        """The rows the log keeps when a menu needs more: its newest line under its rule; below 30
+        rows beside the faction table none (L shows it; the log is back when the menu is short)."""
+        return 0 if self.term_size[1] < 30 and self.table_shown else 2
 
     @property
     def term_size(self) -> tuple[int, int]:
@@ -235,29 +279,34 @@ class TerraMysticaScreen(GameScreen):
         ex_rows = max(1, self._rows(self._explain_text, int(col_w) - 2))
         explain.styles.height = ex_rows
         main = map_h + ex_rows + (8 if self.roomy else 0)
-        strip = len(strip_lines(self.strip_seats(self.current_view()), w - 2))
+        strip = self._strip_rows(w)
         self._log_height()
         log = self.query_one(LogPanel).styles.height
-        log_h = int(log.value) if log is not None else 4
+        log_h = (int(log.value) if log is not None else 4) if self.query_one(LogPanel).display else 0
         cl = self.query_one(CommandLine)
         cmd = 0
         if cl.is_open:
             hint = cl.query_one("#cmd-hint", Static)
             cmd = 2 + min(3, max(1, self._rows(hint.content if isinstance(hint.content, Text) else
                                                 Text(str(hint.content)), w - 2)))
-        room = h - 1 - strip - main - log_h - 1 - cmd
+        title = 1 if w >= 100 else 0
+        room = h - title - strip - main - log_h - 1 - cmd
         prompt = self.query_one("#prompt", Static)
         p_rows = self._rows(prompt.content if isinstance(prompt.content, Text) else Text(str(prompt.content)), w - 2)
         # below 40 rows a menu gets the rows it needs before the log does: the log keeps its
         # newest line (L shows it all); from 40 rows the log keeps its rows
         gives = getattr(self, "_log_gives", 0)
-        want = min(13, 1 + p_rows + self.query_one("#choices").option_count) - (room + gives) if h < 40 else 0
-        new_gives = max(0, min(want, log_h + gives - 2))
-        if new_gives != gives:
+        full = self._log_base()
+        # (the rows the menu lacks with the log at its full height: room counts the log as it is now)
+        want = min(13, 1 + p_rows + self.query_one("#choices").option_count) - (room + log_h - full) if h < 40 else 0
+        new_gives = max(0, min(want, full - self._log_floor()))
+        if full - new_gives == 1:  # (a rule with no line under it: the rule goes too)
+            new_gives = full
+        if new_gives != gives and not self._log_for_cmd():
             self._log_gives = new_gives
-            log_h += gives - new_gives
-            room += new_gives - gives
-            self.query_one(LogPanel).styles.height = log_h
+            room += log_h - (full - new_gives)
+            log_h = full - new_gives
+            self._apply_log(log_h)
         room = max(3, min(13, room))  # (the ten main entries and a two-line prompt)
         decision = self.query_one(DecisionPanel)
         decision.styles.max_height = room
@@ -266,10 +315,43 @@ class TerraMysticaScreen(GameScreen):
         ol.styles.max_height = choices
         # the rows the boards' column gets: what the choices (and the line) leave
         used = min(room, 1 + p_rows + min(choices, max(1, ol.option_count)))
-        panel_h = h - 1 - strip - used - cmd - log_h - 1
+        panel_h = h - title - strip - used - cmd - log_h - 1
         if panel_h != self._panel_room:
             self._panel_room = panel_h
             self.refresh_panels(self.current_view())
+
+    @property
+    def table_shown(self) -> bool:
+        """The faction table in the strip's place: below 120 columns, and wherever the side panel
+        has not the rows for every faction's public board (five factions late in the game)."""
+        return self.term_size[0] < self.TABLE_BELOW or self._crowded
+
+    def _strip_rows(self, w: int) -> int:
+        if self.table_shown:
+            return len(self._table_lines(self.current_view(), w))
+        return len(strip_lines(self.strip_seats(self.current_view()), w - 2))
+
+    def _table_lines(self, view: Any, w: int) -> list[Text]:
+        return faction_table(view, self.marks, self.strip_seats(view), w - 2)
+
+    def refresh_strip(self, view: Any) -> None:
+        """Below 120 columns the faction table, a row per faction, in the strip's place."""
+        w = self.term_size[0]
+        if not self.table_shown:
+            super().refresh_strip(view)
+            return
+        lines = self._table_lines(view, w)
+        table = self.query_one("#tm-table", Static)
+        n = len(lines)
+        table.update(fit.join(lines), layout=n != getattr(self, "_table_rows", -1))
+        self._table_rows = n
+
+    def _to_table(self) -> None:
+        try:
+            self.lay_out(*self.term_size)
+            self.refresh_all()
+        except NoMatches:  # (the game ended: the screen is gone)
+            pass
 
     def _after_layout(self) -> None:
         try:
@@ -282,7 +364,24 @@ class TerraMysticaScreen(GameScreen):
     def legend(self) -> list[tuple[str, str]]:
         from tabletop_tui.widgets.hex_map import LEGEND
 
-        return LEGEND + [("PW", "power in bowl III, ready to spend (the strip and the log count it)")]
+        out = LEGEND + [("PW", "power in bowl III, ready to spend (the strip and the log count it)")]
+        if self.table_shown:  # the faction table's and the rounds column's short forms
+            out += [("5/1/0PW", "power in bowls I, II and III (III is ready to spend)"),
+                    ("C W P", "coins, workers, priests in supply"),
+                    ("F3 W1 E0 A2", "the cult tracks: Fire 3, Water 1, Earth 0, Air 2 (F3W1E0A2 when tight)"),
+                    ("BON1–10", "the bonus card held (t: what each gives)"),
+                    ("FAV1–12", "favor tiles held (FAV5,9: FAV5 and FAV9; t: what each gives)"),
+                    ("TW1–8", "town tiles taken"),
+                    ("ship dig", "shipping and digging levels"),
+                    ("D2 TP1", "structures on the map: D dwellings, TP trading houses, TE temples, "
+                               "SH stronghold, SA sanctuary"),
+                    ("passed 1st", "out of the round, in passing order (the next round's turn order)")]
+            if self.term_size[0] < 100:
+                out += [("SCORE1–9", "the round's scoring tile (beside the map: this round's and the next; "
+                                     "t: all six)"),
+                        ("4E→+1 spade", "the tile's cult bonus at the round's end: per 4 steps on Earth, 1 spade "
+                                        "(P→: per priest sent)")]
+        return out
 
     def round_text(self, s: Any) -> str:
         if s.phase == "pick":
@@ -291,7 +390,20 @@ class TerraMysticaScreen(GameScreen):
             return "set-up"
         if s.phase == "over":
             return "final scoring"
-        return f"round {s.round}/6 · {s.scoring[s.round - 1]} {scoring_text(s.scoring[s.round - 1]).split(' · ')[0]}"
+        now, on = s.scoring[s.round - 1], scoring_text(s.scoring[s.round - 1]).split(" · ")[0]
+        text = f"round {s.round}/6 · {now} {on}"
+        if s.round == 6 or self.term_size[0] < 100:  # (below 100 columns: the column beside the map)
+            return text
+        # the next round's tile too, in the first form the title bar holds whole beside the mover
+        nxt, non = s.scoring[s.round], scoring_text(s.scoring[s.round]).split(" · ")[0]
+        d = self.match.pending
+        mover = f" · {self.match.names[d.seat]} ({self.marks[d.seat]}) to play" if d is not None else " · game over"
+        room = self.term_size[0] - len(f" {self.match.game.title} · ") - len(mover)
+        for form in (f"{text} · next {nxt} {non} (t: all)", f"{text} · next {non} (t: all)",
+                     f"round {s.round}/6 · {on} · next {non} (t: all)", f"{s.round}/6 {on} · next {non} (t)"):
+            if len(form) <= room:
+                return form
+        return text
 
     # -- the menu --------------------------------------------------------------------------
     def menu_tree(self, s: Any, actions: list) -> list:
@@ -703,6 +815,8 @@ class TerraMysticaScreen(GameScreen):
             self.query_one("#map-row").display = not self.show_tables
             self.query_one("#mini-cults").display = self.roomy and not self.show_tables
             box.display = self.show_tables
+        if self.term_size[0] < 100:
+            self.query_one("#tm-rounds", Static).update(fit.join(round_lines(state)), layout=False)
         if self.term_size[0] >= self.SIDE_CULTS:
             self.query_one("#side-cults", Static).update(cult_column(state, self.marks), layout=False)
         if self.roomy and not self.show_tables:
@@ -738,8 +852,11 @@ class TerraMysticaScreen(GameScreen):
             if any(getattr(a, "target", None) == ("hex", self.map_cursor) for a in self.all_actions):
                 line.append("  ⏎ to choose" if isinstance(self.focused, HexMap) else "  (m: map, then ⏎)",
                             "dim")
-        width = (self.query_one("#explain").size.width or self.term_size[0]) - 2
-        grew = self._rows(line, width) != self._rows(self._explain_text, width)
+        explain = self.query_one("#explain", Static)
+        width = explain.size.width or self.term_size[0] - 2  # (its content's width, as fit_rows reckons it)
+        # (against the height the line has now: the last layout may have been made for another text)
+        now = int(explain.styles.height.value) if explain.styles.height is not None else -1
+        grew = max(1, self._rows(line, width)) != now
         self._explain_text = line
         self.query_one("#explain", Static).update(line, layout=grew)  # (a relayout only for another height)
         if grew:
@@ -776,9 +893,23 @@ class TerraMysticaScreen(GameScreen):
                                      is_bot=self.match.seats[seat].bot and not self.spectating, width=width)
             return out
 
-        chosen = fit.pick([lines(*lv) for lv in ((BOARD_FULL, SHORT), (BOARD_FULL, THREE), (BOARD_FULL, TWO),
-                                                  (SHORT, THREE), (SHORT, TWO), (TWO, TWO), (TWO, ONE), (ONE, ONE))],
-                          width, height)
+        if self.table_shown and mover >= 0:
+            # every faction's public board is in the table above: the column holds the mover's
+            # whole board (its income, pieces left, what the next structure brings)
+            def own(level: int) -> list[Text]:
+                return faction_lines(s, mover, self.marks, level, to_move=True,
+                                     is_bot=self.match.seats[mover].bot and not self.spectating, width=width,
+                                     beside_table=True)
+            chosen = fit.pick([own(BOARD_FULL), own(SHORT), own(TWO)], width, height)
+        else:
+            layouts = [lines(*lv) for lv in ((BOARD_FULL, SHORT), (BOARD_FULL, THREE), (SHORT, THREE),
+                                             (SHORT, DENSE), (DENSE, DENSE), (BOARD_FULL, TWO), (SHORT, TWO),
+                                             (TWO, TWO), (TWO, ONE), (ONE, ONE))]
+            chosen = fit.pick(layouts, width, height)
+            if mover >= 0 and self._panel_room > 0 and layouts.index(chosen) > 4:
+                # the others' bonus cards and favors would be left out: the table from now on
+                self._crowded = True
+                self.call_after_refresh(self._to_table)
         t = fit.join(chosen)
         n = len(chosen)
         # the same number of lines: no relayout needed (a relayout per move is most of a move's cost)

@@ -66,8 +66,20 @@ class TerraMysticaGameOver(GameOverScreen):
         out["wide"] = (head[:2] + [Text("Faction")] + head[2:],
                        [row[:2] + [f] + row[2:] for row, f in zip(rows, factions)])
         head, rows = out["tall"]
-        out["tall"] = (head, rows[:1] + [[Text("Faction")] + factions] + rows[1:])
+        faction_rows = [[Text("Faction")] + factions]
+        if self._cells(head, rows[:1] + faction_rows + rows[1:]) > self.table_room():
+            # a column per player too wide with "Chaos Magicians" on one line: each faction's
+            # name over two rows, broken at its space (five players at 80 columns)
+            firsts = [Text(f.plain.split(" ", 1)[0]) for f in factions]
+            seconds = [Text(f.plain.split(" ", 1)[1] if " " in f.plain else "") for f in factions]
+            faction_rows = [[Text("Faction")] + firsts] + ([[Text("")] + seconds] if any(x.plain for x in seconds) else [])
+        out["tall"] = (head, rows[:1] + faction_rows + rows[1:])
         return out
+
+    @staticmethod
+    def _cells(head: list[Text], rows: list[list[Text]]) -> int:
+        """Cells a table takes, each column as wide as its widest cell and 2 of padding."""
+        return sum(max(c.cell_len for c in [h] + [r[i] for r in rows]) + 2 for i, h in enumerate(head))
 
     def table_room(self) -> int:
         """Every column must fit the page, its padding and scroll bar taken off (else one column

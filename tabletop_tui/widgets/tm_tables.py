@@ -12,7 +12,9 @@ from rich.text import Text
 from tabletop_tui.rules.core import counted
 from tabletop_tui.rules.terra_mystica.data import BONUS, FACTIONS, FAVOR, POWER_ACTIONS, SCORING, TOWN
 from tabletop_tui.rules.terra_mystica.power import income
+from tabletop_tui.widgets import panel_fit as fit
 from tabletop_tui.widgets.hex_map import TERRAIN_BG
+from tabletop_tui.widgets.score_strip import ordinal
 
 TRACK_NAMES = ("Fire", "Water", "Earth", "Air")
 KINDS = ("D", "TP", "TE", "SH", "SA")
@@ -124,14 +126,18 @@ def _flowed(items: list[str], width: int, style: str = "") -> list[Text]:
 
 #: how much of a faction board the panel shows, richest first (the seat sheet, key p, has it all)
 FULL, SHORT, THREE, TWO, ONE = 4, 3, 2, 1, 0
+#: TWO's items and THREE's public board in one flow (a line fewer than THREE: five factions at 120×40)
+DENSE = 5
 
 
 def faction_lines(s, seat: int, marks: list[str], level: int, to_move: bool, is_bot: bool = False,
-                  width: int = 33) -> list[Text]:
+                  width: int = 33, beside_table: bool = False) -> list[Text]:
     """One faction's board as lines of at most ``width`` cells, broken between items (never inside
     a name or a number): FULL about 12 lines (for the player to move), SHORT 3–4, THREE (TWO and
     the structures, shipping, digging and tiles), TWO 2 (name and faction, then coins, workers,
-    priests, power bowls and cults), ONE the name line alone."""
+    priests, power bowls and cults), ONE the name line alone. ``beside_table``: the faction table
+    (faction_table) is on screen: FULL leaves out the lines it holds (resources, bowls, cults,
+    tiles) and keeps the rest of the board (priests, pieces left, income, what comes next)."""
     p = s.players[seat]
     lines = _name_line(s, seat, marks, to_move, is_bot, width)
     if not p.faction:
@@ -150,18 +156,27 @@ def faction_lines(s, seat: int, marks: list[str], level: int, to_move: bool, is_
         # THREE: and the public board the decision may turn on (shipping, digging, structures,
         # bonus card, favors, towns), dim, after it
         return lines + _flowed(items, width) + (_flowed(extra, width, "dim") if level == THREE else [])
+    if level == DENSE:
+        items = [fd["name"]] + ([passed] if passed else []) + [f"{p.C}C", f"{p.W}W", f"{p.P}P", f"{b1}/{b2}/{b3}PW",
+                                                               cults]
+        texts = [Text(x) for x in items] + [Text(x, "dim") for x in extra]
+        return lines + fit.flow(Text("  "), texts, width, indent=2)
     named = [f"{fd['name']} ({fd['terrain']})"] if len(fd["name"]) + len(fd["terrain"]) + 5 + len(passed) + 3 <= width \
         else [fd["name"]]
     out = lines + _flowed(named + ([f"· {passed}"] if passed else []), width)
     if level == SHORT:
         out += _flowed([f"{p.C}C", f"{p.W}W", f"{p.P}P", f"{b1}/{b2}/{b3}PW", cults], width)
         return out + _flowed(extra, width, "dim")
-    out += _flowed([f"{p.C}C", f"{p.W}W", f"{p.P}P ", "pw", f"{b1}/{b2}/{b3}"], width)
+    if not beside_table:
+        out += _flowed([f"{p.C}C", f"{p.W}W", f"{p.P}P ", "pw", f"{b1}/{b2}/{b3}"], width)
     out += _flowed(["priests", f"{p.priests_sent} sent,", f"{7 - p.P - p.priests_sent} left"], width, "dim")
     if p.burned:
         out += _flowed([f"{p.burned} power burnt"], width, "dim")
-    out += _flowed(["cults"] + [f"{n[0]}{v}" for n, v in zip(TRACK_NAMES, p.cult)]
-                   + ([f"key{p.keys}"] if p.keys else []), width)
+    if not beside_table:
+        out += _flowed(["cults"] + [f"{n[0]}{v}" for n, v in zip(TRACK_NAMES, p.cult)]
+                       + ([f"key{p.keys}"] if p.keys else []), width)
+    elif p.keys:
+        out += _flowed([f"town keys {p.keys}"], width)
     sh, dg = fd["shipping"], fd["digging"]
     out += _flowed([f"ship{p.ship}/{sh['max']}", f"dig{p.dig}/{dg['max']}", f"bridges{p.bridges_left}"], width)
     out += _flowed(["left"] + [f"{k}{fd['buildings'][k]['pieces'] - p.counts[k]}" for k in KINDS], width)
@@ -174,7 +189,7 @@ def faction_lines(s, seat: int, marks: list[str], level: int, to_move: bool, is_
         out += _flowed(["next"] + nxt, width, "dim")
     out += _flowed(["income"] + res_text(income(s, seat)).split(" "), width)
     tiles = ([p.bonus] if p.bonus else []) + p.favors + p.towns
-    if tiles:
+    if tiles and not beside_table:
         out += _flowed(tiles, width)
     if p.used:
         out += _flowed(["used:"] + list(p.used), width, "dim")
@@ -297,3 +312,102 @@ def cult_column(s, marks: list[str]) -> Text:
     t.append("\n+n: power on reaching the space; 10 needs a town key; order: priests (3 2 2 2 steps)",
              "dim")
     return t
+
+
+def table_cells(s, seat: int, form: int) -> list[tuple[str, str]]:
+    """One faction's public board as (text, style) cells for the faction table, ``form`` 0 the
+    roomiest (faction name, shipping, digging, structures) to 3 the tightest (cults and favors run
+    together). Every form keeps the resources, all three bowls, the cults, bonus card, favors and
+    towns: only the faction name and the board's levels go first."""
+    p = s.players[seat]
+    if not p.faction:
+        return [("choosing a faction", "dim")]
+    fd = FACTIONS[p.faction]
+    tight = form >= 3
+    cults = ("" if tight else " ").join(f"{n[0]}{v}" for n, v in zip(TRACK_NAMES, p.cult))
+    favors = ("FAV" + ",".join(f[3:] for f in p.favors)) if tight and p.favors else " ".join(p.favors)
+    cells = [(fd["name"] if form == 0 else "", "dim"), (f"{p.C}C {p.W}W {p.P}P", ""),
+             (f"{p.bowls[0]}/{p.bowls[1]}/{p.bowls[2]}PW", ""), (cults, ""), (p.bonus or "", ""),
+             (favors, ""), (" ".join(p.towns), "")]
+    if form <= 1:
+        cells.append((" ".join([f"ship{p.ship}", f"dig{p.dig}"] + [f"{k}{p.counts[k]}" for k in KINDS if p.counts[k]]),
+                      "dim"))
+    return cells
+
+
+def faction_table(s, marks: list[str], seats: list, width: int) -> list[Text]:
+    """Every faction's public board, a row each, in the score strip's order (``seats``: the strip's
+    StripSeat items, with the mover and the passing order): ``▶C Chiara 22VP 27C 0W 0P 7/1/0PW
+    F1 W0 E1 A0 BON7 FAV5 FAV9 passed 1st``. Columns line up in the roomiest form whose every row
+    fits ``width``; a row the tightest form cannot hold goes on under itself, broken between
+    items (never inside a name or a number)."""
+    def head(st) -> list[tuple[str, str]]:
+        return [(f"{st.mark}", "chip"), (st.name, "bold" if st.to_move else ""),
+                (f"{s.players[st.seat].VP}VP", "bold")]
+
+    def tail(st) -> list[tuple[str, str]]:
+        return [(f"passed {ordinal(st.passed)}" if st.passed else "", "italic dim")]
+
+    def row(st, cells: list[tuple[str, str]], widths: list[int] | None) -> Text:
+        t = Text()
+        t.append("▶" if st.to_move else " ", "bold")
+        chip(t, s, st.seat, marks)
+        for j, (text, style) in enumerate(cells[1:], 1):
+            w = widths[j] if widths is not None else len(text)
+            if not w:
+                continue
+            t.append(" ")
+            pad = " " * (w - len(text))
+            if j == 2:  # (the points, right-aligned)
+                t.append(pad)
+            t.append(text, style)
+            if j != 2:
+                t.append(pad)
+        t.rstrip()
+        return t
+
+    rows: list[list[tuple[str, str]]] = []
+    for form in range(4):
+        rows = [head(st) + table_cells(s, st.seat, form) + tail(st) for st in seats]
+        n = max(len(r) for r in rows)
+        rows = [r + [("", "")] * (n - len(r)) for r in rows]
+        widths = [max(len(r[j][0]) for r in rows) for j in range(n)]
+        widths[0] = 3  # (the chip: " A ")
+        used = 1 + 3 + sum(w + 1 for w in widths[1:] if w)
+        if used <= width:
+            return [row(st, r, widths) for st, r in zip(seats, rows)]
+    out: list[Text] = []
+    for st, r in zip(seats, rows):
+        first = row(st, r[:3], None)
+        items = [Text(text, style) for text, style in r[3:] if text]
+        out += fit.flow(first, items, width, indent=6)
+    return out
+
+
+def scoring_short(tile: str) -> tuple[str, str]:
+    """A scoring tile in two short parts: what scores (``TP 3VP``) and its cult bonus at the
+    round's end (``4W→+1 spade``: per 4 steps on Water, ``P→+2C``: per priest sent)."""
+    t = SCORING[tile]
+    on = {"spade": "spade", "town": "town", "D": "D", "TP": "TP", "TE": "TE", "SHSA": "SH/SA"}[t["on"]]
+    per = "P" if t["track"] == "priests" else f"{t['steps']}{TRACK_NAMES[t['track']][0]}"
+    return f"{on} {t['vp']}VP", f"{per}→{res_text(t['reward'])}"
+
+
+def round_lines(s) -> list[Text]:
+    """This round's scoring tile and the next one's, in a column 11 wide beside the compact map
+    (t shows all six): ``round 3/6`` ``SCORE2`` ``town 5VP`` ``4E→+1 spade`` ``next SCORE6`` …"""
+    out: list[Text] = []
+    r = s.round if s.phase == "play" and 1 <= s.round <= 6 else 1  # (the set-up: round 1's to come)
+    out.append(Text(f"round {r}/6", "bold"))
+    for k, rr in enumerate((r, r + 1)):
+        if rr > 6:
+            break
+        tile = s.scoring[rr - 1]
+        on, per = scoring_short(tile)
+        out.append(Text(tile if k == 0 else f"next {tile}", "bold" if k == 0 else ""))
+        out.append(Text(on, "bold" if k == 0 else ""))
+        out.append(Text(per if rr < 6 else "(no bonus)", "dim"))
+    while len(out) < 8:
+        out.append(Text(""))
+    out.append(Text("t: all six", "dim"))
+    return out

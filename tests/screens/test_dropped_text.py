@@ -4,12 +4,14 @@ the layout — each market space's good or owner, each community's name, each ch
 player to move's own goods — is on the screen, or behind a mark that says more is there."""
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from tabletop_tui.dropped_text import find_dropped, screen_rows
 from tests.screens.helpers import app_for
 from tests.support.dropped_items import items_for
-from tests.support.table_view import past_curtain, random_match, screen_text
+from tests.support.table_view import NAMES, past_curtain, random_match, screen_text
 
 SIZES = [(80, 24), (100, 30), (120, 40)]
 
@@ -188,14 +190,15 @@ async def test_terra_mystica_menus_give_every_option_a_digit_or_a_more_mark(menu
 
 
 async def test_at_80x24_a_menu_takes_rows_from_the_log_before_it_scrolls():
-    """Terra Mystica's main menu (ten entries) at 80×24: the log keeps its newest line and gives
-    the choices its other rows."""
+    """Terra Mystica's main menu (ten entries) at 80×24, five factions in the table: the log gives
+    the choices all its rows (the footer names L, which shows it)."""
     m = terra_mystica(3, "main")
     app = app_for(m)
     async with app.run_test(size=(80, 24)) as pilot:
         await past_curtain(app, pilot)
-        assert app.screen.query_one("#log").size.height == 1  # its newest line, under its rule
+        assert not app.screen.query_one("#log").display
         assert app.screen.query_one("#choices").size.height >= 6
+        assert "L log" in screen_rows(app.screen)[-1]
 
 
 async def test_left_and_right_visit_every_sail_choice_even_two_ways_to_one_stop():
@@ -359,3 +362,157 @@ async def test_maracaibo_a_quests_long_log_line_at_80x24_is_whole_or_ends_with_a
         assert round(log.scroll_y) + rows < len(log.lines)  # (the entry is longer than the rows)
         assert last.endswith("…")
         assert m.log[-1].split()[0] in "".join(screen_rows(app.screen)[log.content_region.y:log.content_region.y + rows])
+
+
+@functools.lru_cache(maxsize=None)
+def _tm_bot_game(seed: int, rnd: int, passed: int) -> tuple:
+    """The actions of a five-player game of easy bots up to a main action in round ``rnd`` with
+    ``passed`` factions passed (bots found towns and take favors; random moves seldom do)."""
+    from tabletop_tui.match import Match, Seat
+
+    m = Match("terra_mystica", [Seat(n, bot=True, level="easy") for n in NAMES[:5]], seed)
+    while not m.over and not (m.state.phase == "play" and m.state.round == rnd and m.pending is not None
+                              and m.pending.kind == "main" and sum(p.passed for p in m.state.players) >= passed):
+        m.play(m.bot_action())
+    assert not m.over
+    return tuple(m.actions)
+
+
+def tm_position(seed: int, rnd: int, passed: int = 0):
+    """That position with every seat a person's (the screen waits for each of them)."""
+    from tabletop_tui.match import Match, Seat
+
+    m = Match("terra_mystica", [Seat(n) for n in NAMES[:5]], seed)
+    for a in _tm_bot_game(seed, rnd, passed):
+        m.play(m.rules.parse(m.state, a))
+    return m
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seed,rnd,passed", [(1, 4, 0), (4, 6, 2), (5, 6, 2), (6, 6, 2)])
+async def test_terra_mystica_keeps_every_factions_board_the_round_tiles_and_every_structure(seed, rnd, passed, size):
+    """Every faction's VP, coins, workers, priests, three bowls, cults, bonus card, favors and
+    towns in its own rows; this round's and the next round's scoring tiles (the rest behind
+    ``t: all``); every structure on the map in its space."""
+    m = tm_position(seed, rnd, passed)
+    assert sum(o >= 0 for o in m.state.owner) >= 15
+    assert await dropped(m, size) == []
+
+
+def _first_favor_choice(seed: int):
+    """A five-player game of easy bots up to its first favor tile to take (all twelve kinds still
+    in the pool, and the conversions: thirteen entries), with every seat a person's."""
+    from tabletop_tui.match import Match, Seat
+
+    b = Match("terra_mystica", [Seat(n, bot=True, level="easy") for n in NAMES[:5]], seed)
+    while not b.over and not (b.pending is not None and b.pending.kind == "favor"):
+        b.play(b.bot_action())
+    m = Match("terra_mystica", [Seat(n) for n in NAMES[:5]], seed)
+    for a in b.actions:
+        m.play(m.rules.parse(m.state, a))
+    return m
+
+
+async def _every_choice_reached(app, pilot) -> set:
+    """The choices the arrow keys reach, from the first highlighted one round the list."""
+    panel = app.screen.query_one("#decision")
+    seen = {panel.highlighted}
+    for _ in range(len(app.screen.actions) + 1):
+        await pilot.press("down")
+        seen.add(panel.highlighted)
+    return seen
+
+
+async def test_terra_mystica_favor_menu_at_80x24_gives_every_tile_a_digit_or_the_more_mark():
+    """The favor menu (twelve kinds of tile and the conversions) at 80×24: every entry by a digit
+    (1–9, 0) or below the visible '▼ N more below: ↑↓' mark, and ↓ reaches every one."""
+    m = _first_favor_choice(2)
+    assert len([a for a in m.legal_actions() if a.kind == "favor"]) == 12
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        assert len(app.screen.query_one("#choices").options) == 13
+        assert find_dropped(app.screen, items_for(app, m)) == []
+        assert "more below" in "".join(screen_rows(app.screen))
+        assert await _every_choice_reached(app, pilot) == set(range(13))
+
+
+async def test_terra_mystica_pass_menu_with_every_bonus_card_at_80x24():
+    """All ten bonus cards back in the pool (more than a game leaves there): the pass menu lists
+    the ten and ← back, each by a digit or below the more mark, and ↓ reaches every one."""
+    m = terra_mystica(3, "main")
+    m.state.bonus_pool = {f"BON{i}": 0 for i in range(1, 11)}
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        await _open_menu(app, pilot, "Pass")
+        options = app.screen.query_one("#choices").options
+        assert len(options) == 11 and all(f"BON{i}:" in "".join(str(o.prompt) for o in options)
+                                          for i in range(1, 11))
+        assert find_dropped(app.screen, items_for(app, m)) == []
+        assert await _every_choice_reached(app, pilot) == set(range(11))
+
+
+async def test_terra_mystica_five_player_game_over_table_fits_80_columns_with_every_faction_whole():
+    """The breakdown at 80×24 with five factions: the table no wider than its room (nothing cut or
+    scrolled sideways), every faction's name whole, a two-word one over two rows."""
+    from textual.widgets import DataTable
+
+    from tabletop_tui.rules.terra_mystica.data import FACTIONS
+
+    m = random_match("terra_mystica", 5, 3)
+    assert m.over
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        table = app.screen.query_one("#breakdown", DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        text = "\n".join(screen_rows(app.screen))
+        for p in m.state.players:
+            assert all(word in text for word in FACTIONS[p.faction]["name"].split()), p.faction
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_terra_mystica_seat_sheet_lines_fit_the_box_they_are_drawn_in(size):
+    """Each line of the seat sheet is wrapped at the width its box really has, so the box never
+    wraps it again a word or two to a line ("(once," / "when"); the counters break between
+    counters, never inside one ("0" / "Water")."""
+    from textual.widgets import Static
+
+    m = tm_position(6, 6, 2)
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await past_curtain(app, pilot)
+        await pilot.press("p")
+        await past_curtain(app, pilot)
+        box = app.screen.query(".sheet-box").first()
+        room = box.scrollable_content_region.width
+        lines = str(box.query_one(Static).render()).splitlines()
+        assert len(lines) > 20
+        assert [line for line in lines if len(line.rstrip()) > room] == []
+        from tabletop_tui.rules.core import unit_text
+
+        counters = m.rules.counters(m.state, 0)
+        assert all(any(f"{v} {unit_text(k, v)}" in line for line in lines) for k, v in counters.items())
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 40)])
+async def test_terra_mystica_title_keeps_who_is_to_play_beside_the_next_rounds_tile(size):
+    """The title names the next round's tile in the form the bar holds beside a long name: the
+    mover's name and "to play" are never pushed off its end."""
+    from tabletop_tui.match import Match, Seat
+    from tabletop_tui.rules.core import Rng
+
+    names = ["GeorgeShortwell", "forrestblue", "Fenistil", "tom8918", "Anna-Katharina"]
+    m = Match("terra_mystica", [Seat(n) for n in names], 4)
+    rng = Rng(4)
+    while not (m.state.phase == "play" and m.state.round == 2 and m.pending is not None):
+        acts = m.legal_actions()
+        m.play(acts[rng.randbelow(len(acts))])
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await past_curtain(app, pilot)
+        title = screen_rows(app.screen)[0].rstrip()
+        who = names[m.pending.seat]
+        assert title.endswith(f"{who} ({app.screen.marks[m.pending.seat]}) to play"), title
+        assert "next " in title and "(t" in title

@@ -223,9 +223,98 @@ def finis_terrae_items(app: Any, m: Match) -> list[Item]:
     return out
 
 
+def _blocks(app: Any, m: Match, where: Any) -> dict[int, Any]:
+    """Each seat's rows in the widget ``where``: from the row naming it (``▶ A  Anna``, the mark
+    on its chip and the name) to the next seat's, as a Region (a seat not named there: none)."""
+    from textual.geometry import Region
+
+    from tabletop_tui.dropped_text import _region, region_rows, screen_rows
+
+    region = _region(app.screen, where)
+    rows = region_rows(screen_rows(app.screen), region)
+    marks = app.screen.marks
+    heads = {}
+    for seat, name in enumerate(m.names):
+        at = next((y for y, row in enumerate(rows) if f" {marks[seat]}  {name}" in row), None)
+        if at is not None:
+            heads[seat] = at
+    starts = sorted(heads.values()) + [len(rows)]
+    return {seat: Region(region.x, region.y + y, region.width, starts[starts.index(y) + 1] - y)
+            for seat, y in heads.items()}
+
+
+def terra_mystica_items(app: Any, m: Match) -> list[Item]:
+    """Every faction's public board in its own rows of the faction table (below 120 columns) or
+    the side panel: VP, coins, workers, priests, the three bowls, the cult positions, the bonus
+    card, each favor and town; this round's and the next round's scoring tiles (the rest behind
+    ``t: all``); every structure on the map in its space."""
+    from tabletop_tui.widgets.hex_map import HexMap
+
+    s = m.state
+    screen = app.screen
+    out: list[Item] = []
+    if s.phase == "over":
+        return out
+    where = "#tm-table" if screen.table_shown else "#panels-box"
+    blocks = _blocks(app, m, where)
+    for seat, p in enumerate(s.players):
+        if not p.faction:
+            continue
+        name = m.names[seat]
+        region = blocks.get(seat)
+        if region is None:
+            out.append(Item(f"{name}'s row", f"{screen.marks[seat]}  {name}", where))
+            continue
+        cults = " ".join(f"{t[0]}{v}" for t, v in zip(("Fire", "Water", "Earth", "Air"), p.cult))
+        out += [Item(f"{name}'s VP", f"{p.VP}VP", region, alts=(f"{p.VP} VP",)),
+                Item(f"{name}'s coins", f" {p.C}C", region),
+                Item(f"{name}'s workers", f" {p.W}W", region),
+                Item(f"{name}'s priests", f" {p.P}P", region),
+                Item(f"{name}'s bowls", "/".join(map(str, p.bowls)), region),
+                Item(f"{name}'s cults", cults, region, alts=(cults.replace(" ", ""),))]
+        if p.bonus:
+            out.append(Item(f"{name}'s bonus card", p.bonus, region))
+        for fv in p.favors:
+            out.append(Item(f"{name}'s {fv}", fv, region, alts=(f",{fv[3:]}",)))
+        for tw in p.towns:
+            out.append(Item(f"{name}'s {tw}", tw, region))
+    if s.phase == "play":
+        out.append(Item(f"round {s.round}'s scoring tile", s.scoring[s.round - 1]))
+        if s.round < 6:
+            from tabletop_tui.widgets.tm_tables import scoring_short
+
+            out.append(Item(f"round {s.round + 1}'s scoring tile", s.scoring[s.round],
+                            alts=(f"next {scoring_short(s.scoring[s.round])[0]}",)))
+        for r in range(s.round + 2, 7):
+            out.append(Item(f"round {r}'s scoring tile", s.scoring[r - 1], mark="t: all"))
+    hm = screen.query_one(HexMap)
+    cells: dict[str, list[tuple[int, int]]] = {}
+    for (x, y), target in hm._hit.items():
+        cells.setdefault(target[1], []).append((x, y))
+    from textual.geometry import Region
+
+    from tabletop_tui.rules.terra_mystica.data import CELLS
+
+    for i, o in enumerate(s.owner):
+        if o < 0:
+            continue
+        pts = cells.get(CELLS[i], [])
+        if not pts:
+            out.append(Item(f"the structure on {CELLS[i]}", CELLS[i], HexMap))
+            continue
+        x0, y0 = min(x for x, _ in pts), min(y for _, y in pts)
+        x1, y1 = max(x for x, _ in pts), max(y for _, y in pts)
+        region = Region(hm.region.x + x0, hm.region.y + y0, x1 - x0 + 1, y1 - y0 + 1)
+        mark = screen.marks[o]
+        kind = s.btype[i]
+        out.append(Item(f"{m.names[o]}'s {kind} on {CELLS[i]}", f"{kind}·{mark}", region,
+                        alts=(f"{kind}*{mark}", f"{kind}={mark}")))
+    return out
+
+
 def items_for(app: Any, m: Match) -> list[Item]:
     own = {"maracaibo": maracaibo_items, "finca": finca_items, "finis_terrae": finis_terrae_items,
-           "piratissimo": piratissimo_items}.get(m.game.id)
+           "piratissimo": piratissimo_items, "terra_mystica": terra_mystica_items}.get(m.game.id)
     out = menu_items(app, m) if m.pending is not None else []
     if own is not None:
         out += own(app, m)
