@@ -48,6 +48,7 @@ import json
 from typing import Any
 
 from tabletop_tui.bots import terra_mystica as tm
+from tabletop_tui.bots import terra_mystica_book as book
 from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.terra_mystica.scoring import network_size
 
@@ -86,6 +87,12 @@ WIN_BONUS = 0.0
 PASS_MARGIN = {4: 3.0}
 #: start dwellings: how many of medium's best spaces are rolled out (through the first rounds)
 PLACE_WIDTH = 3
+#: the opening book (``bots/terra_mystica_book.py``, from the league games): start dwellings from
+#: it where the faction has a line that fits (``BOOK_PLACE``), and in rounds 1-3 the upgrade it
+#: says is due (a trading house, then a temple, ...) rolled out with the other candidates and
+#: played while within this many VP of the best rollout (``BOOK_MARGIN``; None: the book is off)
+BOOK_PLACE = True
+BOOK_MARGIN: float | None = 3.0
 #: the set-up phases a rollout plays through on its way to round 1
 SETUP = ("place", "bonus")
 
@@ -185,10 +192,23 @@ def candidates(rules: Any, view: Any, seat: int) -> list[tuple[float, list, Any]
             out.append((v, plan, end))
     if passes is not None:
         out.append(passes)
+    due = book.due(view, seat) if BOOK_MARGIN is not None else None
+    if due is not None and not any(_upgrade_to(plan) == due for _v, plan, _e in out):
+        extra = next(((v, plan, end) for v, plan, end in plans if _upgrade_to(plan) == due), None)
+        if extra is not None:
+            out.append(extra)
     # medium's own choice first (ties go to it)
     first = plans[0][1]
     out.sort(key=lambda x: x[1] != first)
     return out
+
+
+def _upgrade_to(plan: list) -> str | None:
+    """The building a macro upgrades to (None: it upgrades nothing)."""
+    for x in plan:
+        if x.kind == "upgrade":
+            return x.b
+    return None
 
 
 def scored(rules: Any, view: Any, seat: int) -> list[tuple[float, list]]:
@@ -214,7 +234,14 @@ def choose(rules: Any, view: Any, seat: int, rng: Any = None, iterations: Any = 
     ranked = scored(rules, view, seat)
     if not ranked:
         return tm.choose(rules, view, seat, rng)
-    return _not_passing_early(ranked, view)[1][0]
+    pick = _not_passing_early(ranked, view)
+    due = book.due(view, seat) if BOOK_MARGIN is not None else None
+    if due is not None and _upgrade_to(pick[1]) != due:
+        # the book's upgrade, if the rollouts rate it near their best
+        lined = next((x for x in ranked if _upgrade_to(x[1]) == due), None)
+        if lined is not None and lined[0] >= ranked[0][0] - BOOK_MARGIN:
+            pick = lined
+    return pick[1][0]
 
 
 def _not_passing_early(ranked: list[tuple[float, list]], view: Any) -> tuple[float, list]:
@@ -229,8 +256,13 @@ def _not_passing_early(ranked: list[tuple[float, list]], view: Any) -> tuple[flo
 
 
 def _place(rules: Any, view: Any, seat: int) -> Any:
-    """A start dwelling: medium's best ``PLACE_WIDTH`` spaces, each played on by the heuristic for
-    every seat (the other start dwellings, the bonus cards, the first rounds), the best end chosen."""
+    """A start dwelling: the book's (``BOOK_PLACE``) where a league line of the faction fits; else
+    medium's best ``PLACE_WIDTH`` spaces, each played on by the heuristic for every seat (the other
+    start dwellings, the bonus cards, the first rounds), the best end chosen."""
+    if BOOK_PLACE:
+        a = book.place(view, seat, rules.legal_actions(view))
+        if a is not None:
+            return a
     ranked = [a for a, _v in tm.rank(rules, view, seat, None)][:PLACE_WIDTH]
     best, best_v = ranked[0], None
     for a in ranked:
