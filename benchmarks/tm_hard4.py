@@ -3,6 +3,7 @@ faction, then the figures of `tabletop tournament --json` with the per-move CPU 
 process (time.process_time: the bots play in it) — median, p95 and longest — instead of wall time.
 
     PYTHONPATH=. .venv/bin/python benchmarks/tm_hard4.py --bots hard --games 8 --seed 7001
+    PYTHONPATH=. .venv/bin/python benchmarks/tm_hard4.py --games 4 --seed 1000 --set BOOK_MARGIN=None
 
 Prints one JSON line per game as it ends, then the whole as JSON (VP a faction: mean and 95%
 interval over the games, each game's mean being one sample).
@@ -10,11 +11,13 @@ interval over the games, each game's mean being one sample).
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import statistics
 import time
 
 from tabletop_tui import catalogue, tournament
+from tabletop_tui.bots import terra_mystica_search as search
 
 
 def main() -> None:
@@ -23,7 +26,14 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=8)
     ap.add_argument("--seed", type=int, default=7001)
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="set a knob of bots/terra_mystica_search.py for this run (a Python literal)")
     args = ap.parse_args()
+    for kv in args.set:
+        name, value = kv.split("=", 1)
+        if not hasattr(search, name):
+            raise SystemExit(f"no knob {name} in terra_mystica_search")
+        setattr(search, name, ast.literal_eval(value))
     levels = args.bots.split(",")
     rules = catalogue.get("terra_mystica").rules()
     per_game, times = [], []
