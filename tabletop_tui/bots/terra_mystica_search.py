@@ -33,6 +33,11 @@ end of round 2 or ``ROLLOUT_TURNS`` main decisions), the best end by ``worth`` c
 seat starts decides much of its game (room to expand, neighbours' power, towns); in all-hard
 four-player games (seeds 200-209) this lifted the table from 102.0 to 105.2 VP per faction.
 
+The opening book (``bots/terra_mystica_book.py``, made from the 35 league games by
+``benchmarks/tm_book.py``): where the seat's faction was played by at least three league seats and
+a league line fits the start dwellings already placed, the bot places the league's next space
+(``BOOK_PLACE``). The book's upgrades of rounds 1-3 (``BOOK_MARGIN``) are there but off.
+
 Every other decision (faction, leech offers, follow-ups chosen on their own) is medium's.
 Within a turn, the later steps of a macro are chosen again from the new view; the rollout of the
 macro chosen before ends in the same position, so it wins again (its value is remembered by that
@@ -88,15 +93,20 @@ PASS_MARGIN = {4: 3.0}
 #: start dwellings: how many of medium's best spaces are rolled out (through the first rounds)
 PLACE_WIDTH = 3
 #: the opening book (``bots/terra_mystica_book.py``, from the league games): start dwellings from
-#: it where the faction has a line that fits (``BOOK_PLACE``), and in rounds 1-3 the upgrade it
+#: it where the faction has a line that fits (``BOOK_PLACE``: "play" plays the book's space,
+#: "rollout" rolls it out beside medium's best spaces, None leaves the book out), and in rounds 1-3 the upgrade it
 #: says is due (a trading house, then a temple, ...) rolled out with the other candidates and
 #: played while within this many VP of the best rollout (``BOOK_MARGIN``; None: the book is off)
-BOOK_PLACE = True
+BOOK_PLACE: str | None = "play"
 #: whether the best power-action macro is rolled out too when medium's best few lack one (the
 #: league takes a power action about once a round and before the others do; medium matches the
 #: league's power actions 24% of the time)
 POWER_CANDIDATE = False
-BOOK_MARGIN: float | None = 3.0
+#: Measured (all-hard four players, tuning seeds 1000-1001, VP a faction; without the book
+#: 118.75 and 127.5): the book's start dwellings and upgrades 115.5 and 112.0; the upgrades alone
+#: 107.75 on seed 1000. The league's trading house and temple in round 1 do not suit the bot's
+#: economy after them (it has no league play for rounds 2-6), so the upgrades are off.
+BOOK_MARGIN: float | None = None
 #: the set-up phases a rollout plays through on its way to round 1
 SETUP = ("place", "bonus")
 
@@ -272,11 +282,12 @@ def _place(rules: Any, view: Any, seat: int) -> Any:
     """A start dwelling: the book's (``BOOK_PLACE``) where a league line of the faction fits; else
     medium's best ``PLACE_WIDTH`` spaces, each played on by the heuristic for every seat (the other
     start dwellings, the bonus cards, the first rounds), the best end chosen."""
-    if BOOK_PLACE:
-        a = book.place(view, seat, rules.legal_actions(view))
-        if a is not None:
-            return a
+    lined = book.place(view, seat, rules.legal_actions(view)) if BOOK_PLACE else None
+    if lined is not None and BOOK_PLACE == "play":
+        return lined
     ranked = [a for a, _v in tm.rank(rules, view, seat, None)][:PLACE_WIDTH]
+    if lined is not None and lined not in ranked:
+        ranked.append(lined)  # BOOK_PLACE "rollout": the book's space is rolled out with the others
     best, best_v = ranked[0], None
     for a in ranked:
         v = rollout(rules, rules.apply(view, a), seat, view.round)

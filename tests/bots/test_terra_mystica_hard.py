@@ -228,6 +228,7 @@ def test_in_round_one_the_book_wants_a_trading_house_then_a_temple_and_the_bot_b
 
 
 def test_the_book_upgrade_is_played_when_the_rollouts_rate_it_near_their_best(monkeypatch):
+    monkeypatch.setattr(hard, "BOOK_MARGIN", 3.0)  # off by default (it cost VP): the knob still works
     s = play_medium(1, until=lambda s: s.round == 1 and s.phase == "play", n=4)
     seat = next(i for i, q in enumerate(s.players) if q.faction == "darklings")
     s = play_medium_until_turn(s, seat)
