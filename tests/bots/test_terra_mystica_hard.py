@@ -185,7 +185,8 @@ def test_the_book_holds_the_league_start_dwellings_as_spaces_of_our_map():
             assert n >= 1 and all(h in INDEX and not IS_RIVER[INDEX[h]] for h in line)
 
 
-def test_the_hard_bot_places_its_start_dwellings_from_the_book_and_they_are_legal():
+def test_the_hard_bot_places_its_start_dwellings_from_the_book_and_they_are_legal(monkeypatch):
+    monkeypatch.setattr(hard, "BOOK_PLACE", "play")  # off by default (it cost VP): the knob still works
     # Four players, seed 1: the Darklings' first start dwelling is the league's most frequent
     # first space (G5); their second follows the league lines that start there (E5)
     s = play_medium(1, moves=4, n=4)
