@@ -4,6 +4,7 @@ import json
 
 from tabletop_tui.bots import make_bot
 from tabletop_tui.bots import terra_mystica as medium
+from tabletop_tui.bots import terra_mystica_book as book
 from tabletop_tui.bots import terra_mystica_search as hard
 from tabletop_tui.rules.terra_mystica import RULES
 
@@ -159,7 +160,8 @@ def test_with_two_players_a_rollout_gives_the_rival_only_so_many_second_looks():
     assert hard._policy(RULES, s, rival, me, looks=cap) != looked
 
 
-def test_a_start_dwelling_is_one_of_mediums_best_spaces_the_one_whose_rollout_ends_best():
+def test_a_start_dwelling_is_one_of_mediums_best_spaces_the_one_whose_rollout_ends_best(monkeypatch):
+    monkeypatch.setattr(hard, "BOOK_PLACE", False)  # the search alone (the book below)
     # Four players, seed 1, the first start dwelling: medium's favourite is G5, the rollouts (the
     # other start dwellings, the bonus cards, the first rounds) prefer its second choice, E10.
     s = play_medium(1, moves=4, n=4)
@@ -172,3 +174,79 @@ def test_a_start_dwelling_is_one_of_mediums_best_spaces_the_one_whose_rollout_en
     assert got in ranked and values[got] == max(values.values())
     assert got != medium.choose(RULES, view, d.seat, None)
     assert hard.choose(RULES, RULES.view(s, d.seat), d.seat) == got  # the same view, the same choice
+
+
+def test_the_book_holds_the_league_start_dwellings_as_spaces_of_our_map():
+    from tabletop_tui.rules.terra_mystica.data import INDEX, IS_RIVER
+    assert book.BOOK["darklings"]["games"] == 34
+    assert book.BOOK["darklings"]["place"][0] == (("G5", "E5"), 10)  # the league's favourite line
+    for e in book.BOOK.values():
+        for line, n in e["place"]:
+            assert n >= 1 and all(h in INDEX and not IS_RIVER[INDEX[h]] for h in line)
+
+
+def test_the_hard_bot_places_its_start_dwellings_from_the_book_and_they_are_legal(monkeypatch):
+    monkeypatch.setattr(hard, "BOOK_PLACE", "play")  # off by default (it cost VP): the knob still works
+    # Four players, seed 1: the Darklings' first start dwelling is the league's most frequent
+    # first space (G5); their second follows the league lines that start there (E5)
+    s = play_medium(1, moves=4, n=4)
+    d = RULES.pending(s)
+    view = RULES.view(s, d.seat)
+    assert view.players[d.seat].faction == "darklings"
+    got = make_bot("terra_mystica", "hard", 1).choose(RULES, view, d.seat)
+    assert got.kind == "build" and got.a == "G5" and got in RULES.legal_actions(s)
+    s = RULES.apply(s, got)
+    while RULES.pending(s).seat != d.seat:
+        t = RULES.pending(s).seat
+        s = RULES.apply(s, medium.choose(RULES, RULES.view(s, t), t, None))
+    view = RULES.view(s, d.seat)
+    second = make_bot("terra_mystica", "hard", 2).choose(RULES, view, d.seat)
+    free = [a.a for a in RULES.legal_actions(s)]
+    assert second in RULES.legal_actions(s)
+    assert second.a == ("E5" if "E5" in free else book.place(view, d.seat, RULES.legal_actions(s)).a)
+
+
+def test_no_book_for_a_faction_the_league_played_too_rarely():
+    s = play_medium(1, moves=4, n=4)
+    view = RULES.view(s, RULES.pending(s).seat)
+    seat = next(i for i, q in enumerate(view.players) if q.faction == "fakirs")
+    assert book.entry("fakirs") is None and book.due(view, seat) is None
+
+
+def test_in_round_one_the_book_wants_a_trading_house_then_a_temple_and_the_bot_builds_it():
+    # The league's Darklings (34 seats) had a trading house and a temple by round 1's end
+    s = play_medium(1, until=lambda s: s.round == 1 and s.phase == "play", n=4)
+    seat = next(i for i, q in enumerate(s.players) if q.faction == "darklings")
+    s = play_medium_until_turn(s, seat)
+    view = RULES.view(s, seat)
+    assert view.players[seat].counts["TP"] == 0
+    assert book.due(view, seat) == "TP"
+    p = view.players[seat]
+    p.counts = dict(p.counts, TP=1)
+    assert book.due(view, seat) == "TE"
+    p.counts = dict(p.counts, TP=0, TE=1)
+    assert book.due(view, seat) is None  # level with the league's median seat for round 1
+
+
+def test_the_book_upgrade_is_played_when_the_rollouts_rate_it_near_their_best(monkeypatch):
+    monkeypatch.setattr(hard, "BOOK_MARGIN", 3.0)  # off by default (it cost VP): the knob still works
+    s = play_medium(1, until=lambda s: s.round == 1 and s.phase == "play", n=4)
+    seat = next(i for i, q in enumerate(s.players) if q.faction == "darklings")
+    s = play_medium_until_turn(s, seat)
+    view = RULES.view(s, seat)
+    ranked = hard.scored(RULES, view, seat)
+    lined = [x for x in ranked if hard._upgrade_to(x[1]) == "TP"]
+    assert lined, "the book's upgrade is among the candidates rolled out"
+    assert lined[0][0] >= ranked[0][0] - hard.BOOK_MARGIN  # here: a trading house on E10
+    got = hard.choose(RULES, view, seat)
+    assert got in RULES.legal_actions(s) and got == lined[0][1][0]
+    monkeypatch.setattr(hard, "BOOK_MARGIN", None)
+    assert hard.choose(RULES, view, seat) == hard._not_passing_early(hard.scored(RULES, view, seat), view)[1][0]
+
+
+def play_medium_until_turn(s, seat):
+    """Medium plays on until it is ``seat``'s main turn."""
+    while not (RULES.pending(s).seat == seat and RULES.pending(s).kind == "main" and s.step == "main"):
+        t = RULES.pending(s).seat
+        s = RULES.apply(s, medium.choose(RULES, RULES.view(s, t), t, None))
+    return s

@@ -1,0 +1,72 @@
+"""Terra Mystica four-player tournaments with every move's CPU time (issue 36): per game the VP a
+faction, then the figures of `tabletop tournament --json` with the per-move CPU time of this
+process (time.process_time: the bots play in it) — median, p95 and longest — instead of wall time.
+
+    PYTHONPATH=. .venv/bin/python benchmarks/tm_hard4.py --bots hard --games 8 --seed 7001
+    PYTHONPATH=. .venv/bin/python benchmarks/tm_hard4.py --games 4 --seed 1000 --set BOOK_MARGIN=None
+
+Prints one JSON line per game as it ends, then the whole as JSON (VP a faction: mean and 95%
+interval over the games, each game's mean being one sample).
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import statistics
+import time
+
+from tabletop_tui import catalogue, tournament
+from tabletop_tui.bots import terra_mystica_search as search
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bots", default="hard")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games", type=int, default=8)
+    ap.add_argument("--seed", type=int, default=7001)
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="set a knob of bots/terra_mystica_search.py for this run (a Python literal)")
+    args = ap.parse_args()
+    for kv in args.set:
+        name, value = kv.split("=", 1)
+        if not hasattr(search, name):
+            raise SystemExit(f"no knob {name} in terra_mystica_search")
+        setattr(search, name, ast.literal_eval(value))
+    levels = args.bots.split(",")
+    rules = catalogue.get("terra_mystica").rules()
+    per_game, times = [], []
+    acts = rounds = towns = seats = 0
+    for k in range(args.games):
+        seed = args.seed + k
+        sl = [levels[(i + k) % len(levels)] for i in range(args.players)]
+        watch = tournament.TerraMysticaPlay(args.players)
+        t0 = time.process_time()
+        res, moves = tournament.play_game(rules, sl, seed, None, time.process_time, watch=watch)
+        mv = sorted(dt for _seat, dt in moves)
+        times += mv
+        vps = [res.scores[i] for i in range(args.players)]
+        per_game.append(statistics.mean(vps))
+        figs = [watch.seat(i) for i in range(args.players)]
+        acts += sum(f["actions"] for f in figs)
+        rounds += sum(f["rounds"] for f in figs)
+        towns += sum(f["towns"] for f in figs)
+        seats += args.players
+        print(json.dumps({"seed": seed, "levels": sl, "vp": vps, "vp_per_faction": per_game[-1],
+                          "actions_per_round": round(sum(f["actions"] for f in figs) / max(1, sum(f["rounds"] for f in figs)), 2),
+                          "towns": sum(f["towns"] for f in figs), "cpu_s": round(time.process_time() - t0, 1),
+                          "longest_move_s": round(mv[-1], 2)}), flush=True)
+    n = len(per_game)
+    m = statistics.mean(per_game)
+    half = 1.96 * statistics.stdev(per_game) / n ** 0.5 if n > 1 else 0.0
+    times.sort()
+    print(json.dumps({"games": n, "seeds": [args.seed, args.seed + n - 1], "vp_mean": round(m, 2),
+                      "ci95": round(half, 2), "per_game": per_game,
+                      "actions_per_round": round(acts / max(1, rounds), 2), "towns_per_game": round(towns / seats, 2),
+                      "move_cpu_s": {"moves": len(times), "median": round(times[len(times) // 2], 3),
+                                     "p95": round(times[int(len(times) * 0.95)], 3), "max": round(times[-1], 3)}}))
+
+
+if __name__ == "__main__":
+    main()
