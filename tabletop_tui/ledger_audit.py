@@ -7,7 +7,11 @@ every action, every entry and every seat,
 * no entry mixes an automatic step's changes with a decision's: a decision's entry carries no
   reason of ``Rules.automatic_reasons`` (an automatic step's entry holds what was noted after its
   marker, by construction: a reason such as "wreck" may come from a decision or the weather),
-* every counter is public: the acting seat's view shows every seat's counters as they are.
+* every counter is public: the acting seat's view shows every seat's counters as they are,
+* a reward that follows a decision is on that decision's entry: a change the rules resolved only
+  after a choice inside an earlier decision (``Change.follows``: a quest's +1 $ after its "draw
+  1" was answered) is booked by the Match on that decision's entry, never on the choice's; over
+  the whole game the told changes add up to every counter's change.
 
 Within one action the automatic steps' entries come from the same ``apply``: their changes add
 up, with the decision's, to the action's change of every counter; each change is on one entry.
@@ -112,7 +116,45 @@ def audit_game(game_id: str, seed: int, players: int, *, level: str = "random",
         for e, problem in entry_problems(m.rules, before, action, m.state, m.entries[-1], m.names):
             line = (e.text(m.names) if e else m.log[-1]).split("\n")[0]
             return Failure(game_id, seed, players, len(m.actions), line, problem)
+        problem = rebooking_problem(m)
+        if problem:
+            return Failure(game_id, seed, players, len(m.actions), m.log[-1].split("\n")[0], problem)
+    problem = total_problem(m)
+    if problem:
+        return Failure(game_id, seed, players, len(m.actions), "(the whole game)", problem)
     return None
+
+
+def rebooking_problem(m: Match) -> str:
+    """The last action's changes that follow an earlier decision: each booked on that decision's
+    entry (a decision of the same seat), none left on the last action's; "" when all is well."""
+    k = len(m.actions) - 1
+    follows = [c for c in m.rules.changes(m.states[k], None, m.state) if c.follows]
+    for c in follows:
+        j = m.parent(c, k)
+        who = m.names[c.seat]
+        if j is None:
+            return f"{who}'s {c.amount_text()} follows an earlier decision but is told on this choice's entry"
+        if m.actors[j] != c.seat or not any(x.seat == c.seat and x.what == c.what and x.source == c.source
+                                            for x in m.entries[j][0].changes):
+            return f"{who}'s {c.amount_text()} is not on the entry of the decision it follows (move {j + 1})"
+    return ""
+
+
+def total_problem(m: Match) -> str:
+    """Over the whole game, every seat's told changes add up to each counter's change; "" if so."""
+    for seat, name in enumerate(m.names):
+        old, new = m.rules.counters(m.states[0], seat), m.rules.counters(m.state, seat)
+        told: dict[str, int] = {}
+        for changes in m.ledger:
+            for c in changes:
+                if c.seat == seat:
+                    told[c.what] = told.get(c.what, 0) + c.amount
+        for key in dict.fromkeys(list(old) + list(new) + list(told)):
+            if told.get(key, 0) != new.get(key, 0) - old.get(key, 0):
+                return (f"{name}'s {key} changed by {new.get(key, 0) - old.get(key, 0):+d} over the game but "
+                        f"the log's entries tell {told.get(key, 0):+d}")
+    return ""
 
 
 @dataclass

@@ -151,3 +151,36 @@ def test_every_entry_of_fifty_seeded_games_tells_each_change_once_with_its_reaso
     failures = [str(f) for seed in range(first, first + 50)
                 if (f := audit_game("maracaibo", seed, 2 + seed % 3)) is not None]
     assert failures[:1] == []
+
+
+def _random_game_until(seed, players, moves):
+    from tabletop_tui.ledger_audit import seeded_match
+    from tabletop_tui.rules.core import Rng
+
+    m = seeded_match("maracaibo", seed, players)
+    rng = Rng(seed * 31 + players)
+    while len(m.actions) < moves:
+        m.play(rng.choice(m.legal_actions()))
+    return m
+
+
+def test_a_quest_reward_resolved_after_its_draw_is_booked_on_the_quest_entry_and_undo_takes_it_back():
+    """Feed the garrison's reward is 4 VP, draw 1, 1 doubloon: the doubloon and the tile come only
+    once the draw is answered (5.4's order, kept for the saves), but they are told on the entry of
+    the quest, the decision they follow, not on the draw's (issue 32)."""
+    m = _random_game_until(8, 4, 407)
+    assert m.actions[406].startswith("pay-with") and "fulfilled the quest Feed the garrison" in m.log[406]
+    quest_before_draw = m.log[406]
+    assert "+1 $ (quest reward)" not in quest_before_draw  # not yet gained: not yet told
+    m.play(_random_game_until(8, 4, 408).actions[407])  # the draw
+    assert m.actions[407].startswith("draw ")
+    assert "+1 $ (quest reward)" in m.log[406] and "+1 quest (Feed the garrison)" in m.log[406]
+    assert "(quest reward)" not in m.log[407].replace("(taken from the display: quest reward)", "")
+    assert "+1 card (taken from the display: quest reward)" in m.log[407]
+    # the ledger: the quest's entry holds the doubloon; the draw's only its card
+    assert [c.what for c in m.entries[407][0].changes] == ["cards"]
+    # undo of the draw (were it no barrier) puts the quest's entry back as it was before it
+    m.seats[2].bot = False
+    m.barriers[407] = False
+    m.undo(2)
+    assert len(m.actions) == 407 and m.log[406] == quest_before_draw
