@@ -243,7 +243,7 @@ class Change:
     def amount_text(self) -> str:
         if self.named:
             return self.source or f"{self.what} changed"
-        sign = "+" if self.amount > 0 else "-"
+        sign = "-" if self.amount < 0 else "+"  # "+0 CP (…; 3 lost at the cap of 8)": a gain cut to nothing
         text = f"{sign}{abs(self.amount)} {unit_text(self.what, self.amount)}"
         return f"{text} ({self.source})" if self.source else text
 
@@ -331,7 +331,7 @@ def change_text(changes: Sequence[Change], names: Sequence[str], actor: int | No
     """
     by_seat: dict[int, list[Change]] = {}
     for c in changes:
-        if c.amount:
+        if c.amount or (c.source and not c.named):  # a told 0: a gain cut to nothing
             by_seat.setdefault(c.seat, []).append(c)
     if not by_seat:
         return line
@@ -534,13 +534,16 @@ class BaseRules(Generic[S]):
             old, new = self.counters(before, seat), self.counters(after, seat)
             for key in list(new) + [k for k in old if k not in new]:
                 diff = new.get(key, 0) - old.get(key, 0)
-                mine = [c for c in reasons if c.seat == seat and c.what == key and c.amount]
+                mine = [c for c in reasons if c.seat == seat and c.what == key and (c.amount or c.source)]
                 merged: dict[tuple[str, str, int], int] = {}  # one per reason: "-20 $ (wreck)", not two
                 for c in mine:
                     merged[c.source, c.step, c.follows] = merged.get((c.source, c.step, c.follows), 0) + c.amount
                 named = key in self.named_counters
+                # a change of 0 the rules told is a gain cut to nothing ("+0 CP (Dockyard Favour; 3
+                # lost at the cap of 8)"): it is told too
+                zero = {(c.source, c.step, c.follows) for c in mine if not c.amount}
                 out.extend(Change(seat, key, n, src, step, named, follows)
-                           for (src, step, follows), n in merged.items() if n)
+                           for (src, step, follows), n in merged.items() if n or (src, step, follows) in zero)
                 rest = diff - sum(c.amount for c in mine)
                 if rest:
                     out.append(Change(seat, key, rest, "", named=named))

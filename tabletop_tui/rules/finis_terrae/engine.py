@@ -1021,11 +1021,13 @@ class FinisTerraeRules(BaseRules):
             old = SB.counters(before, seat, old_vp[seat])
             new = SB.counters(after, seat, new_vp[seat])
             for key in new:
-                mine = [c for c in reasons if c.seat == seat and c.what == key and c.amount]
+                mine = [c for c in reasons if c.seat == seat and c.what == key and (c.amount or c.source)]
                 merged: dict[tuple[str, str], int] = {}  # one per reason and step
                 for c in mine:
                     merged[c.source, c.step] = merged.get((c.source, c.step), 0) + c.amount
-                out.extend(Change(seat, key, n, src, st) for (src, st), n in merged.items() if n)
+                # a told 0 is a gain cut to nothing: "+0 $ (repairs; 6 short: the bank ran out)"
+                zero = {(c.source, c.step) for c in mine if not c.amount}
+                out.extend(Change(seat, key, n, src, st) for (src, st), n in merged.items() if n or (src, st) in zero)
                 rest = new[key] - old[key] - sum(c.amount for c in mine)
                 if rest:
                     out.append(Change(seat, key, rest, ""))

@@ -73,9 +73,10 @@ SOURCE = "_src"
 HIDDEN = (NOTES, UNTOUCHED, FOLLOWS)
 
 
-def note(g: dict, seat: int, what: str, n: int, source: str) -> None:
-    """Record a change of a public counter with the rules' reason (the log says it in numbers)."""
-    if n:
+def note(g: dict, seat: int, what: str, n: int, source: str, zero: bool = False) -> None:
+    """Record a change of a public counter with the rules' reason (the log says it in numbers);
+    ``zero``: a gain cut to nothing by a cap is told too ("+0 CP (…; 3 lost at the cap of 8)")."""
+    if n or zero:
         follows = g.get(FOLLOWS)
         g.setdefault(NOTES, []).append(Change(seat, what, n, source, follows=follows) if follows
                                        else [seat, what, n, source])

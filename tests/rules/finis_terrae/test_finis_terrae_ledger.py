@@ -197,6 +197,16 @@ def test_doubloons_the_bank_cannot_pay_say_how_many_were_short():
     assert Change(0, "$", 5, "treasure opened; 3 short: the bank ran out") in changes
 
 
+def test_an_empty_bank_pays_nothing_and_the_ledger_still_tells_it():
+    """With the bank empty a treasure opened pays no doubloon: told as "+0 $ (treasure opened;
+    8 short: the bank ran out)" rather than left out (issue 32)."""
+    s = at_a_treasure()
+    s.bank = 0
+    changes, line, _ = entry(s, "recover treasure")
+    assert Change(0, "$", 0, "treasure opened; 8 short: the bank ran out") in changes
+    assert "+0 $ (treasure opened; 8 short: the bank ran out)" in line
+
+
 def test_each_weather_card_turned_in_one_move_is_an_entry_of_its_own():
     """A storm's card is followed at once by the next: two weather cards after one placement,
     each an entry with its own line and its own events."""
