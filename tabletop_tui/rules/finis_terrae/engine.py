@@ -718,7 +718,7 @@ class FinisTerraeRules(BaseRules):
             if a.what == "treasure":
                 pile = s.ships[seat]["pile"]
                 pile["treasure"] = pile.get("treasure", 0) + k
-                s.notes.append(Change(seat, "treasures", k, "treasure recovered"))
+                s.notes.append(Change(seat, "treasures", k, f"recovered from tile {cell[0]},{cell[1]}"))
                 r1, r2 = _red(s.rng), _red(s.rng)
                 got = self._from_bank(s, (r1 + r2) * k)
                 sh["holds"] = H.load(sh["holds"], "doubloons", got)
@@ -728,7 +728,7 @@ class FinisTerraeRules(BaseRules):
             else:
                 sh["holds"] = H.load(sh["holds"], a.what, k)
                 if sid != GALLEON:
-                    SB.note_goods(s, seat, (a.what, k), 1, "recovered")
+                    SB.note_goods(s, seat, (a.what, k), 1, f"recovered from tile {cell[0]},{cell[1]}")
                 self._ev(s, f"{self.ship_name(s, sid)} recovers {H.text((a.what, k))}")
             ctx["step"] = "after"
             return

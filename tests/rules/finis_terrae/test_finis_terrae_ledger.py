@@ -52,11 +52,13 @@ def test_establishing_a_port_pays_5_doubloons_per_tile_and_scores_the_island():
 def test_a_treasure_is_opened_at_once_and_kept_for_the_end_scoring():
     """Roll 2 red dice and load that many doubloons from the bank; the treasure scores 2 VP."""
     s = at_a_treasure()
+    cell = next(c for c, g in s.goods.items() if "treasure" in g)
+    CELL = f"recovered from tile {cell[0]},{cell[1]}"  # where it lay
     changes, line, _ = entry(s, "recover treasure")
     assert changes == [Change(0, "VP", 2, "treasures"), Change(0, "VP", 1, "doubloons"),
-                       Change(0, "$", 8, "treasure opened"), Change(0, "treasures", 1, "treasure recovered")]
+                       Change(0, "$", 8, "treasure opened"), Change(0, "treasures", 1, CELL)]
     assert line == ("Green opened a treasure: 3+5 = 8 doubloons — +2 VP (treasures), +1 VP (doubloons), "
-                    "+8 $ (treasure opened), +1 treasure (treasure recovered).")
+                    f"+8 $ (treasure opened), +1 treasure ({CELL}).")
 
 
 def test_a_wreck_loses_the_holds_takes_a_minus_3_token_and_the_6_doubloons_of_the_repairs():

@@ -184,3 +184,15 @@ def test_a_quest_reward_resolved_after_its_draw_is_booked_on_the_quest_entry_and
     m.barriers[407] = False
     m.undo(2)
     assert len(m.actions) == 407 and m.log[406] == quest_before_draw
+
+
+def test_a_card_drawn_names_where_it_came_from_and_what_drew_it():
+    """Trade old letters rewards a card: drawn from the deck here, "+1 card (drawn from the deck:
+    quest reward)"; the Phase C refill says "refill"."""
+    m = _random_game_until(9, 2, 175)
+    assert m.actions[174] == "draw deck" and "fulfilled the quest Trade old letters" in m.log[173]
+    assert "+1 card (drawn from the deck: quest reward)" in m.log[174]
+    # every card that came into a hand in the game says from where, and what drew it
+    reasons = {c.source for changes in m.ledger for c in changes if c.what == "cards" and c.amount > 0}
+    assert reasons and all(r.startswith(("drawn from the deck: ", "taken from the display: ")) for r in reasons)
+    assert {r.split(": ", 1)[1] for r in reasons} >= {"refill", "quest reward"}
