@@ -54,14 +54,21 @@ def is_automatic(rules: Any, source: str) -> bool:
     return group(source) in tuple(getattr(rules, "automatic_reasons", ()))
 
 
+def all_counters(rules: Any, s: Any, players: int) -> list[dict]:
+    return [rules.counters(s, seat) for seat in range(players)]
+
+
 def entry_problems(rules: Any, before: Any, action: Any, after: Any, entries: list[Entry],
-                   names: list[str]) -> list[tuple[Entry | None, str]]:
+                   names: list[str], counted: tuple[list[dict], list[dict]] | None = None
+                   ) -> list[tuple[Entry | None, str]]:
     """What breaks the property in one action: (the entry, or None for the whole action, the
-    problem in words). Empty when all is well."""
+    problem in words). Empty when all is well. ``counted``: every seat's counters before and
+    after, when the caller has them already (a game's states are counted once each)."""
     out: list[tuple[Entry | None, str]] = []
     told = [c for c in rules.reasons(before, action, after) if c.amount]
+    olds, news = counted or (all_counters(rules, before, len(names)), all_counters(rules, after, len(names)))
     for seat in range(len(names)):
-        old, new = rules.counters(before, seat), rules.counters(after, seat)
+        old, new = olds[seat], news[seat]
         for key in dict.fromkeys(list(old) + list(new)):
             diff = new.get(key, 0) - old.get(key, 0)
             said = sum(c.amount for c in told if c.seat == seat and c.what == key)
@@ -83,7 +90,7 @@ def entry_problems(rules: Any, before: Any, action: Any, after: Any, entries: li
     if d is not None:
         view = rules.view(after, d.seat)
         for seat in range(len(names)):
-            if rules.counters(view, seat) != rules.counters(after, seat):
+            if rules.counters(view, seat) != news[seat]:
                 out.append((None, f"{names[seat]}'s counters are not all public ({names[d.seat]}'s "
                                   "view shows them otherwise)"))
     return out
@@ -109,14 +116,18 @@ def audit_game(game_id: str, seed: int, players: int, *, level: str = "random",
             s.level = level
     rng = Rng(seed * 31 + players)
     bound = max_moves or m.rules.max_actions
+    counted = all_counters(m.rules, m.state, players)
     while not m.over and len(m.actions) < bound:
         action = _choose(m, rng, level)
         before = m.state
         m.play(action)
-        for e, problem in entry_problems(m.rules, before, action, m.state, m.entries[-1], m.names):
+        now = all_counters(m.rules, m.state, players)
+        for e, problem in entry_problems(m.rules, before, action, m.state, m.entries[-1], m.names,
+                                         (counted, now)):
             line = (e.text(m.names) if e else m.log[-1]).split("\n")[0]
             return Failure(game_id, seed, players, len(m.actions), line, problem)
-        problem = rebooking_problem(m)
+        counted = now
+        problem = rebooking_problem(m) if m.untouched[-1] is not None else ""
         if problem:
             return Failure(game_id, seed, players, len(m.actions), m.log[-1].split("\n")[0], problem)
     problem = total_problem(m)
@@ -129,7 +140,7 @@ def rebooking_problem(m: Match) -> str:
     """The last action's changes that follow an earlier decision: each booked on that decision's
     entry (a decision of the same seat), none left on the last action's; "" when all is well."""
     k = len(m.actions) - 1
-    follows = [c for c in m.rules.changes(m.states[k], None, m.state) if c.follows]
+    follows = [c for c in m.rules.reasons(m.states[k], None, m.state) if c.follows and (c.amount or c.source)]
     for c in follows:
         j = m.parent(c, k)
         who = m.names[c.seat]

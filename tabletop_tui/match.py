@@ -221,7 +221,7 @@ class Match:
             for c in list(head.changes) + extra:
                 k = (c.seat, c.what, c.source, c.step, c.named)
                 merged[k] = replace(merged[k], amount=merged[k].amount + c.amount) if k in merged else c
-            new_entries = [Entry(head.actor, head.line, tuple(c for c in merged.values() if c.amount))] + old_entries[1:]
+            new_entries = [Entry(head.actor, head.line, tuple(c for c in merged.values() if c.amount or c.source))] + old_entries[1:]
             old_text, new_text = self._text(old_entries), self._text(new_entries)
             tail = old_log[len(old_text):] if old_log.startswith(old_text) else ""
             self.entries[j] = new_entries

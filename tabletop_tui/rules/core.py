@@ -529,12 +529,20 @@ class BaseRules(Generic[S]):
         """Everything the action changed of every seat's counters, with the reasons the rules
         gave (:meth:`reasons`); what no reason covers is listed with the source "". Pure."""
         reasons = self.reasons(before, a, after)
+        by: dict[tuple[int, str], list[Change]] = {}  # each seat's and counter's, in the told order
+        for c in reasons:
+            if c.amount or c.source:
+                by.setdefault((c.seat, c.what), []).append(c)
         out: list[Change] = []
         for seat in range(len(self.names(before))):
             old, new = self.counters(before, seat), self.counters(after, seat)
             for key in list(new) + [k for k in old if k not in new]:
                 diff = new.get(key, 0) - old.get(key, 0)
-                mine = [c for c in reasons if c.seat == seat and c.what == key and (c.amount or c.source)]
+                mine = by.get((seat, key), ())
+                if not mine:
+                    if diff:
+                        out.append(Change(seat, key, diff, "", named=key in self.named_counters))
+                    continue
                 merged: dict[tuple[str, str, int], int] = {}  # one per reason: "-20 $ (wreck)", not two
                 for c in mine:
                     merged[c.source, c.step, c.follows] = merged.get((c.source, c.step, c.follows), 0) + c.amount

@@ -974,7 +974,22 @@ class FinisTerraeRules(BaseRules):
     def counters(self, s, seat):
         """VP (the end scoring as it stands), the seat's doubloons (holds and stash), the spice,
         treasures, finds and castaways it has (aboard or kept in front of the board), its ports."""
-        return SB.counters(s, seat, SC.totals(s)[seat])
+        return SB.counters(s, seat, self._totals(s)[seat])
+
+    #: the last state scored and its totals, and the last move's notes as changes: every seat's
+    #: counters and the ledger read them several times per move. Kept by the state object itself
+    #: (a state is never changed once made: apply works on a copy; a state changed by hand is a
+    #: new object to compare, or not looked at before)
+    _scored: tuple = ()  # ((state, totals), ...), the last few
+    _noted: tuple = (None, None, None)
+
+    def _totals(self, s):
+        for last, totals in self._scored:
+            if last is s:
+                return totals
+        totals = SC.totals(s)
+        self._scored = ((s, totals),) + self._scored[:3]
+        return totals
 
     def headline(self, s, seat):
         return list(SB.HEADLINE)
@@ -986,7 +1001,11 @@ class FinisTerraeRules(BaseRules):
     automatic_reasons = ("end of day", "weather")
 
     def _told(self, before, after):
-        return told(SB.point_reasons(before, after))
+        b, a, got = self._noted
+        if b is not before or a is not after:
+            got = told(SB.point_reasons(before, after))
+            self._noted = (before, after, got)
+        return got
 
     def reasons(self, before, a, after):
         """Each change of points is a change of one scoring line, named by that line; the rest
@@ -1015,7 +1034,7 @@ class FinisTerraeRules(BaseRules):
     def changes(self, before, a, after):
         # the generic one, with the scoring worked out once per state (it is the costly part)
         reasons = self.reasons(before, a, after)
-        old_vp, new_vp = SC.totals(before), SC.totals(after)
+        old_vp, new_vp = self._totals(before), self._totals(after)
         out = []
         for seat in range(before.n):
             old = SB.counters(before, seat, old_vp[seat])
