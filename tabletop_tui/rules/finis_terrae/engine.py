@@ -281,6 +281,8 @@ class FinisTerraeRules(BaseRules):
 
     def _start_split(self, s) -> None:
         seat = self.seat_order(s)[s.cur]
+        # a step of the set-up, not the decision that ended the last one: an entry of its own
+        SB.step(s, f"{s.names[seat]} took the starting doubloons.")
         k = self._from_bank(s, CP["start_doubloons"])
         s.notes.append(Change(seat, "$", k, SB.short("starting doubloons", CP["start_doubloons"], k)))
         s.dist = {"seat": seat, "pool": {"doubloons": k}, "hold": 0, "holds": [], "min": 0,
@@ -998,7 +1000,7 @@ class FinisTerraeRules(BaseRules):
         """The players from the one holding the East marker (the first player) on."""
         return self.seat_order(s)
 
-    automatic_reasons = ("end of day", "weather")
+    automatic_reasons = ("end of day", "weather", "starting doubloons")
 
     def _told(self, before, after):
         b, a, got = self._noted

@@ -28,11 +28,17 @@ def test_each_player_takes_20_doubloons_at_the_start():
     doubloons are 4 series of 5, so 4 VP as the scoring stands."""
     s = do(new_game(2), "start N")
     changes, line, _ = entry(s, "start E")
-    assert changes == [Change(0, "VP", 4, "doubloons"), Change(0, "$", 20, "starting doubloons"),
-                       Change(1, "ports", 1, "starting port")]
+    assert [(c.seat, c.what, c.amount, c.source) for c in changes] == [
+        (0, "VP", 4, "doubloons"), (0, "$", 20, "starting doubloons"), (1, "ports", 1, "starting port")]
     assert line == ("Red started on the east beach of the Isle of Winds.\n"
                     "  Red: +1 port (starting port)\n"
                     "  Green: +4 VP (doubloons), +20 $ (starting doubloons)")
+    # Green's doubloons are a step of the set-up, not Red's decision: an entry of its own
+    a = RULES.parse(s, "start E")
+    after = RULES.apply(s, a)
+    first, step = RULES.entries(s, a, after, RULES.log_line(s, a, after))
+    assert [c.seat for c in first.changes] == [1] and step.actor is None
+    assert step.text(s.names) == "Green took the starting doubloons — Green +4 VP (doubloons), +20 $ (starting doubloons)."
 
 
 def test_establishing_a_port_pays_5_doubloons_per_tile_and_scores_the_island():
