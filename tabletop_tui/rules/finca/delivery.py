@@ -207,14 +207,13 @@ def deliver(s: State, seat: int) -> None:
     for c in d["picks"]:
         tile = s.stacks[c].pop(0)
         s.tiles[seat].append(tile)
-        s.notes.append(Change(seat, "VP", TILES[tile].value, f"fruit tile: taken from {COMMUNITIES[c]}"))
+        s.notes.append(Change(seat, "VP", TILES[tile].value, "fruit tile"))  # (the sentence names where)
     while s.bonus_stack and complete_sets(s, seat) > len(s.bonus[seat]):
         s.bonus[seat].append(s.bonus_stack.pop(0))
-        s.notes.append(Change(seat, "VP", s.bonus[seat][-1], "bonus tile: taken from the bonus stack"))
+        s.notes.append(Change(seat, "VP", s.bonus[seat][-1], "bonus tile"))
     for c in d["picks"]:
         if not s.stacks[c]:
             assign_finca(s, c)
             if s.finca_owner[c] >= 0:
-                won = f"finca tile: won at {COMMUNITIES[c]}"
-                s.notes.append(Change(s.finca_owner[c], "VP", FINCA_VP, won))
-                s.notes.append(Change(s.finca_owner[c], "fincas", 1, won))
+                s.notes.append(Change(s.finca_owner[c], "VP", FINCA_VP, "finca tile"))
+                s.notes.append(Change(s.finca_owner[c], "fincas", 1, f"finca tile: won at {COMMUNITIES[c]}"))

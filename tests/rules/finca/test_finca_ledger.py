@@ -74,10 +74,10 @@ def test_a_delivery_scores_each_fruit_tile_and_returns_fruits_and_the_cart():
     give(s, 0, fig=3, almond=1)
     s1 = play(s, "deliver", "pick Palma")
     s2, changes, line = entry(s1, "confirm")
-    assert changes == [Change(0, "VP", 2, "fruit tile: taken from Palma"), Change(0, "figs", -1, "delivered"),
+    assert changes == [Change(0, "VP", 2, "fruit tile"), Change(0, "figs", -1, "delivered"),
                        Change(0, "almonds", -1, "delivered"), Change(0, "carts", -1, "returned to deliver")]
     assert line == ("Anna delivered 2 fruits to Palma with a donkey cart and took a tile worth 2"
-                    " — +2 VP (fruit tile: taken from Palma), -1 fig (delivered), -1 almond (delivered), "
+                    " — +2 VP (fruit tile), -1 fig (delivered), -1 almond (delivered), "
                     "-1 cart (returned to deliver).")
 
 
@@ -91,10 +91,10 @@ def test_the_finca_tile_of_a_closed_community_scores_5_for_the_majority_even_ano
     give(s, 0, fig=1)
     s1 = play(s, "deliver", "pick Palma")
     s2, changes, line = entry(s1, "confirm")
-    assert Change(1, "VP", 5, "finca tile: won at Palma") in changes
+    assert Change(1, "VP", 5, "finca tile") in changes
     assert s2.finca_owner[c] == 1
-    assert line.splitlines()[1:] == ["  Anna: +1 VP (fruit tile: taken from Palma), -1 fig (delivered), -1 cart (returned to deliver)",
-                                     "  Bruno: +5 VP (finca tile: won at Palma), +1 finca (finca tile: won at Palma)"]
+    assert line.splitlines()[1:] == ["  Anna: +1 VP (fruit tile), -1 fig (delivered), -1 cart (returned to deliver)",
+                                     "  Bruno: +5 VP (finca tile), +1 finca (finca tile: won at Palma)"]
 
 
 def test_the_first_complete_set_of_1_to_6_takes_the_top_bonus_tile():
@@ -106,9 +106,8 @@ def test_the_first_complete_set_of_1_to_6_takes_the_top_bonus_tile():
     top = s.bonus_stack[0]
     s1 = play(s, "deliver", "pick Palma")
     s2, changes, line = entry(s1, "confirm")
-    assert changes[:2] == [Change(0, "VP", 1, "fruit tile: taken from Palma"),
-                           Change(0, "VP", top, "bonus tile: taken from the bonus stack")]
-    assert f"+1 VP (fruit tile: taken from Palma), +{top} VP (bonus tile: taken from the bonus stack), -1 fig (delivered), -1 cart (returned to deliver)" in line
+    assert changes[:2] == [Change(0, "VP", 1, "fruit tile"), Change(0, "VP", top, "bonus tile")]
+    assert f"+1 VP (fruit tile), +{top} VP (bonus tile), -1 fig (delivered), -1 cart (returned to deliver)" in line
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
