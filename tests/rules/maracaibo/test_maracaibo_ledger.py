@@ -167,6 +167,12 @@ def test_a_quest_reward_resolved_after_its_draw_is_booked_on_the_quest_entry_and
     assert "+1 card (taken from the display: quest reward)" in m.log[407]
     # the ledger: the quest's entry holds the doubloon; the draw's only its card
     assert [c.what for c in m.entries[407][0].changes] == ["cards"]
+    # the ledger table counts it from the quest's row on, as the log tells it
+    from tabletop_tui.widgets.ledger_table import counter_keys, rows
+
+    table = rows(m, [2], {2: counter_keys(m, 2)})
+    quest_row = next(vals for move, e, vals in table if move == 407 and e.actor == 2)
+    assert quest_row[2, "$"] == m.rules.counters(m.states[408], 2)["$"] == m.rules.counters(m.states[407], 2)["$"] + 1
     # undo of the draw (were it no barrier) puts the quest's entry back as it was before it
     m.seats[2].bot = False
     m.barriers[407] = False
