@@ -1037,12 +1037,20 @@ class FinisTerraeRules(BaseRules):
         # the generic one, with the scoring worked out once per state (it is the costly part)
         reasons = self.reasons(before, a, after)
         old_vp, new_vp = self._totals(before), self._totals(after)
+        by: dict = {}  # each seat's and counter's reasons, in the told order
+        for c in reasons:
+            if c.amount or c.source:
+                by.setdefault((c.seat, c.what), []).append(c)
         out = []
         for seat in range(before.n):
             old = SB.counters(before, seat, old_vp[seat])
             new = SB.counters(after, seat, new_vp[seat])
             for key in new:
-                mine = [c for c in reasons if c.seat == seat and c.what == key and (c.amount or c.source)]
+                mine = by.get((seat, key), ())
+                if not mine:
+                    if new[key] != old[key]:
+                        out.append(Change(seat, key, new[key] - old[key], ""))
+                    continue
                 merged: dict[tuple[str, str], int] = {}  # one per reason and step
                 for c in mine:
                     merged[c.source, c.step] = merged.get((c.source, c.step), 0) + c.amount
