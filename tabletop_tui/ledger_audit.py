@@ -7,7 +7,11 @@ every action, every entry and every seat,
 * no entry mixes an automatic step's changes with a decision's: a decision's entry carries no
   reason of ``Rules.automatic_reasons`` (an automatic step's entry holds what was noted after its
   marker, by construction: a reason such as "wreck" may come from a decision or the weather),
-* every counter is public: the acting seat's view shows every seat's counters as they are.
+* every counter is public: the acting seat's view shows every seat's counters as they are,
+* a reward that follows a decision is on that decision's entry: a change the rules resolved only
+  after a choice inside an earlier decision (``Change.follows``: a quest's +1 $ after its "draw
+  1" was answered) is booked by the Match on that decision's entry, never on the choice's; over
+  the whole game the told changes add up to every counter's change.
 
 Within one action the automatic steps' entries come from the same ``apply``: their changes add
 up, with the decision's, to the action's change of every counter; each change is on one entry.
@@ -50,14 +54,21 @@ def is_automatic(rules: Any, source: str) -> bool:
     return group(source) in tuple(getattr(rules, "automatic_reasons", ()))
 
 
+def all_counters(rules: Any, s: Any, players: int) -> list[dict]:
+    return [rules.counters(s, seat) for seat in range(players)]
+
+
 def entry_problems(rules: Any, before: Any, action: Any, after: Any, entries: list[Entry],
-                   names: list[str]) -> list[tuple[Entry | None, str]]:
+                   names: list[str], counted: tuple[list[dict], list[dict]] | None = None
+                   ) -> list[tuple[Entry | None, str]]:
     """What breaks the property in one action: (the entry, or None for the whole action, the
-    problem in words). Empty when all is well."""
+    problem in words). Empty when all is well. ``counted``: every seat's counters before and
+    after, when the caller has them already (a game's states are counted once each)."""
     out: list[tuple[Entry | None, str]] = []
     told = [c for c in rules.reasons(before, action, after) if c.amount]
+    olds, news = counted or (all_counters(rules, before, len(names)), all_counters(rules, after, len(names)))
     for seat in range(len(names)):
-        old, new = rules.counters(before, seat), rules.counters(after, seat)
+        old, new = olds[seat], news[seat]
         for key in dict.fromkeys(list(old) + list(new)):
             diff = new.get(key, 0) - old.get(key, 0)
             said = sum(c.amount for c in told if c.seat == seat and c.what == key)
@@ -79,7 +90,7 @@ def entry_problems(rules: Any, before: Any, action: Any, after: Any, entries: li
     if d is not None:
         view = rules.view(after, d.seat)
         for seat in range(len(names)):
-            if rules.counters(view, seat) != rules.counters(after, seat):
+            if rules.counters(view, seat) != news[seat]:
                 out.append((None, f"{names[seat]}'s counters are not all public ({names[d.seat]}'s "
                                   "view shows them otherwise)"))
     return out
@@ -105,14 +116,56 @@ def audit_game(game_id: str, seed: int, players: int, *, level: str = "random",
             s.level = level
     rng = Rng(seed * 31 + players)
     bound = max_moves or m.rules.max_actions
+    counted = all_counters(m.rules, m.state, players)
     while not m.over and len(m.actions) < bound:
         action = _choose(m, rng, level)
         before = m.state
         m.play(action)
-        for e, problem in entry_problems(m.rules, before, action, m.state, m.entries[-1], m.names):
+        now = all_counters(m.rules, m.state, players)
+        for e, problem in entry_problems(m.rules, before, action, m.state, m.entries[-1], m.names,
+                                         (counted, now)):
             line = (e.text(m.names) if e else m.log[-1]).split("\n")[0]
             return Failure(game_id, seed, players, len(m.actions), line, problem)
+        counted = now
+        problem = rebooking_problem(m) if m.untouched[-1] is not None else ""
+        if problem:
+            return Failure(game_id, seed, players, len(m.actions), m.log[-1].split("\n")[0], problem)
+    problem = total_problem(m)
+    if problem:
+        return Failure(game_id, seed, players, len(m.actions), "(the whole game)", problem)
     return None
+
+
+def rebooking_problem(m: Match) -> str:
+    """The last action's changes that follow an earlier decision: each booked on that decision's
+    entry (a decision of the same seat), none left on the last action's; "" when all is well."""
+    k = len(m.actions) - 1
+    follows = [c for c in m.rules.reasons(m.states[k], None, m.state) if c.follows and (c.amount or c.source)]
+    for c in follows:
+        j = m.parent(c, k)
+        who = m.names[c.seat]
+        if j is None:
+            return f"{who}'s {c.amount_text()} follows an earlier decision but is told on this choice's entry"
+        if m.actors[j] != c.seat or not any(x.seat == c.seat and x.what == c.what and x.source == c.source
+                                            for x in m.entries[j][0].changes):
+            return f"{who}'s {c.amount_text()} is not on the entry of the decision it follows (move {j + 1})"
+    return ""
+
+
+def total_problem(m: Match) -> str:
+    """Over the whole game, every seat's told changes add up to each counter's change; "" if so."""
+    for seat, name in enumerate(m.names):
+        old, new = m.rules.counters(m.states[0], seat), m.rules.counters(m.state, seat)
+        told: dict[str, int] = {}
+        for changes in m.ledger:
+            for c in changes:
+                if c.seat == seat:
+                    told[c.what] = told.get(c.what, 0) + c.amount
+        for key in dict.fromkeys(list(old) + list(new) + list(told)):
+            if told.get(key, 0) != new.get(key, 0) - old.get(key, 0):
+                return (f"{name}'s {key} changed by {new.get(key, 0) - old.get(key, 0):+d} over the game but "
+                        f"the log's entries tell {told.get(key, 0):+d}")
+    return ""
 
 
 @dataclass

@@ -233,11 +233,17 @@ class Change:
     #: BON3 held is 3): its change is told by its reason alone ("bonus card BON10 returned, BON3
     #: taken"), never as a sum ("-7 BON"); see :attr:`BaseRules.named_counters`
     named: bool = False
+    #: a change that FOLLOWS AN EARLIER DECISION (issue 32): a reward the rules resolved only after
+    #: a choice inside that decision (a quest's "+1 $" after its "draw 1" was answered). The
+    #: number is the depth + 1 of the pending task it came from in a rules' task stack; the
+    #: :class:`~tabletop_tui.match.Match` books it on the decision that put that task there
+    #: (:meth:`BaseRules.untouched`). 0: the action's own change. Bookkeeping: not compared.
+    follows: int = field(default=0, compare=False)
 
     def amount_text(self) -> str:
         if self.named:
             return self.source or f"{self.what} changed"
-        sign = "+" if self.amount > 0 else "-"
+        sign = "-" if self.amount < 0 else "+"  # "+0 CP (…; 3 lost at the cap of 8)": a gain cut to nothing
         text = f"{sign}{abs(self.amount)} {unit_text(self.what, self.amount)}"
         return f"{text} ({self.source})" if self.source else text
 
@@ -325,7 +331,7 @@ def change_text(changes: Sequence[Change], names: Sequence[str], actor: int | No
     """
     by_seat: dict[int, list[Change]] = {}
     for c in changes:
-        if c.amount:
+        if c.amount or (c.source and not c.named):  # a told 0: a gain cut to nothing
             by_seat.setdefault(c.seat, []).append(c)
     if not by_seat:
         return line
@@ -512,21 +518,40 @@ class BaseRules(Generic[S]):
         return entries(self.changes(before, a, after), self.steps(before, a, after),
                        d.seat if d else 0, line)
 
+    def untouched(self, before: S, a: Any, after: S) -> int | None:
+        """For rules that keep a stack of pending tasks: how many tasks at its bottom the action
+        left as they were (the deepest it reached); a task deeper than that was put there by an
+        earlier action. The Match books a change that :attr:`Change.follows` such a task on the
+        decision that put it there. None (the default): no task stack, nothing follows."""
+        return None
+
     def changes(self, before: S, a: Any, after: S) -> list[Change]:
         """Everything the action changed of every seat's counters, with the reasons the rules
         gave (:meth:`reasons`); what no reason covers is listed with the source "". Pure."""
         reasons = self.reasons(before, a, after)
+        by: dict[tuple[int, str], list[Change]] = {}  # each seat's and counter's, in the told order
+        for c in reasons:
+            if c.amount or c.source:
+                by.setdefault((c.seat, c.what), []).append(c)
         out: list[Change] = []
         for seat in range(len(self.names(before))):
             old, new = self.counters(before, seat), self.counters(after, seat)
             for key in list(new) + [k for k in old if k not in new]:
                 diff = new.get(key, 0) - old.get(key, 0)
-                mine = [c for c in reasons if c.seat == seat and c.what == key and c.amount]
-                merged: dict[tuple[str, str], int] = {}  # one per reason: "-20 $ (wreck)", not two
+                mine = by.get((seat, key), ())
+                if not mine:
+                    if diff:
+                        out.append(Change(seat, key, diff, "", named=key in self.named_counters))
+                    continue
+                merged: dict[tuple[str, str, int], int] = {}  # one per reason: "-20 $ (wreck)", not two
                 for c in mine:
-                    merged[c.source, c.step] = merged.get((c.source, c.step), 0) + c.amount
+                    merged[c.source, c.step, c.follows] = merged.get((c.source, c.step, c.follows), 0) + c.amount
                 named = key in self.named_counters
-                out.extend(Change(seat, key, n, src, step, named) for (src, step), n in merged.items() if n)
+                # a change of 0 the rules told is a gain cut to nothing ("+0 CP (Dockyard Favour; 3
+                # lost at the cap of 8)"): it is told too
+                zero = {(c.source, c.step, c.follows) for c in mine if not c.amount}
+                out.extend(Change(seat, key, n, src, step, named, follows)
+                           for (src, step, follows), n in merged.items() if n or (src, step, follows) in zero)
                 rest = diff - sum(c.amount for c in mine)
                 if rest:
                     out.append(Change(seat, key, rest, "", named=named))

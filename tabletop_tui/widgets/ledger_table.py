@@ -5,8 +5,8 @@ The move number and the player stay at the left while the counters scroll sidewa
 column at a time (left/right, h/l). Where all the players' counters would not fit in a few screens
 (Terra Mystica's sixteen, Maracaibo's…) the table shows one player at a time ([ and ] change
 player). An automatic step of the game (income, a round's end…) is a row of its own with "game"
-as the player; its counters are those after it, worked out from the entries after it in the same
-move. No rules here: the match gives the counters and the entries.
+as the player. The counters after an entry are the ledger's account: those at the start plus the
+changes told so far. No rules here: the match gives the counters and the entries.
 """
 from __future__ import annotations
 
@@ -29,20 +29,20 @@ def counter_keys(m: Any, seat: int) -> list[str]:
 
 
 def rows(m: Any, seats: list[int], keys: dict[int, list[str]]) -> list[tuple[int, Any, dict]]:
-    """(move, entry, {(seat, key): value after the entry}) for every entry of the log. Within one
-    move the values after an earlier entry are those after the move less the later entries'
-    changes (the entries of a move come from one ``apply``)."""
+    """(move, entry, {(seat, key): value after the entry}) for every entry of the log: the counters
+    at the start plus every entry's changes so far. The changes of a move add up to what the move
+    changed, so this is the position after every move; a reward booked on the decision it follows
+    (issue 32: a quest's +1 $ resolved after its "draw 1" was answered) counts from that decision's
+    entry on, as the log tells it."""
     out = []
-    for i, entries in enumerate(getattr(m, "entries", [])):
-        after = {s: m.rules.counters(m.states[i + 1], s) for s in seats}
-        later: dict[tuple[int, str], int] = {}
-        block = []
-        for e in reversed(entries):
-            vals = {(s, k): after[s].get(k, 0) - later.get((s, k), 0) for s in seats for k in keys[s]}
-            block.append((i + 1, e, vals))
+    vals = {(s, k): m.rules.counters(m.states[0], s).get(k, 0) for s in seats for k in keys[s]}
+    entries = getattr(m, "entries", [])
+    for i in range(len(entries)):
+        for e in entries[i]:
             for c in e.changes:
-                later[c.seat, c.what] = later.get((c.seat, c.what), 0) + c.amount
-        out.extend(reversed(block))
+                if (c.seat, c.what) in vals:
+                    vals[c.seat, c.what] += c.amount
+            out.append((i + 1, e, dict(vals)))
     return out
 
 

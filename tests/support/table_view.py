@@ -66,21 +66,31 @@ def scores_missing(app: Any, match: Match) -> list[str]:
 
 
 def unlogged_point_changes(m: Match) -> list[str]:
-    """Actions that changed a player's points without a log entry naming that player with the
-    signed amount (the issue's measure). Reads the match's log and its states."""
+    """Actions that changed a player's points, or whose ledger tells a change of them, without a
+    log entry naming that player with the signed amount (the issue's measure); and a player whose
+    told changes do not add up to their points. Reads the match's log, ledger and states. (A
+    reward resolved after a choice inside a decision is told on that decision's entry: Match.rebooked.)"""
     rules = m.rules
+    key = rules.points_key
     out = []
     for i, line in enumerate(m.log):
         before, after = rules.vp(m.states[i]), rules.vp(m.states[i + 1])
         for seat, name in enumerate(m.names):
+            amounts = [c for c in m.ledger[i] if c.seat == seat and c.what == key]
             d = after.get(seat, 0) - before.get(seat, 0)
-            if not d:
+            d -= sum(c.amount for c in rules.changes(m.states[i], None, m.states[i + 1])  # rebooked
+                     if c.follows and c.seat == seat and c.what == key and m.parent(c, i) is not None)
+            if not d and not amounts:
                 continue
             rows = [r for r in line.split("\n") if name in r] or ([line] if m.actors[i] == seat else [])
-            amounts = [c for c in m.ledger[i] if c.seat == seat and c.what == rules.points_key]
             if not rows or not amounts or not all(
                     any(c.amount_text() in r for r in rows) for c in amounts):
                 out.append(f"action {i + 1} ({m.actions[i]}): {name} {d:+d} — log: {line!r}")
+    start, end = rules.vp(m.states[0]), rules.vp(m.state)
+    for seat, name in enumerate(m.names):
+        told = sum(c.amount for changes in m.ledger for c in changes if c.seat == seat and c.what == key)
+        if told != end.get(seat, 0) - start.get(seat, 0):
+            out.append(f"{name}'s told points add up to {told:+d}, not {end.get(seat, 0) - start.get(seat, 0):+d}")
     return out
 
 

@@ -207,7 +207,7 @@ def deliver(s: State, seat: int) -> None:
     for c in d["picks"]:
         tile = s.stacks[c].pop(0)
         s.tiles[seat].append(tile)
-        s.notes.append(Change(seat, "VP", TILES[tile].value, "fruit tile"))
+        s.notes.append(Change(seat, "VP", TILES[tile].value, "fruit tile"))  # (the sentence names where)
     while s.bonus_stack and complete_sets(s, seat) > len(s.bonus[seat]):
         s.bonus[seat].append(s.bonus_stack.pop(0))
         s.notes.append(Change(seat, "VP", s.bonus[seat][-1], "bonus tile"))
@@ -216,4 +216,4 @@ def deliver(s: State, seat: int) -> None:
             assign_finca(s, c)
             if s.finca_owner[c] >= 0:
                 s.notes.append(Change(s.finca_owner[c], "VP", FINCA_VP, "finca tile"))
-                s.notes.append(Change(s.finca_owner[c], "fincas", 1, "finca tile"))
+                s.notes.append(Change(s.finca_owner[c], "fincas", 1, f"finca tile: won at {COMMUNITIES[c]}"))

@@ -67,7 +67,7 @@ def take_cart(s: State, seat: int) -> None:
     if s.windmill_carts:
         s.windmill_carts -= 1
         s.carts[seat] += 1
-        s.notes.append(Change(seat, "carts", 1, "dividing line"))
+        s.notes.append(Change(seat, "carts", 1, "taken from the windmill: dividing line"))
 
 
 def move_farmer(s: State, seat: int, blade: int) -> None:

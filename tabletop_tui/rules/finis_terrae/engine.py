@@ -281,6 +281,8 @@ class FinisTerraeRules(BaseRules):
 
     def _start_split(self, s) -> None:
         seat = self.seat_order(s)[s.cur]
+        # a step of the set-up, not the decision that ended the last one: an entry of its own
+        SB.step(s, f"{s.names[seat]} took the starting doubloons.")
         k = self._from_bank(s, CP["start_doubloons"])
         s.notes.append(Change(seat, "$", k, SB.short("starting doubloons", CP["start_doubloons"], k)))
         s.dist = {"seat": seat, "pool": {"doubloons": k}, "hold": 0, "holds": [], "min": 0,
@@ -718,7 +720,7 @@ class FinisTerraeRules(BaseRules):
             if a.what == "treasure":
                 pile = s.ships[seat]["pile"]
                 pile["treasure"] = pile.get("treasure", 0) + k
-                s.notes.append(Change(seat, "treasures", k, "treasure recovered"))
+                s.notes.append(Change(seat, "treasures", k, f"recovered from tile {cell[0]},{cell[1]}"))
                 r1, r2 = _red(s.rng), _red(s.rng)
                 got = self._from_bank(s, (r1 + r2) * k)
                 sh["holds"] = H.load(sh["holds"], "doubloons", got)
@@ -728,7 +730,7 @@ class FinisTerraeRules(BaseRules):
             else:
                 sh["holds"] = H.load(sh["holds"], a.what, k)
                 if sid != GALLEON:
-                    SB.note_goods(s, seat, (a.what, k), 1, "recovered")
+                    SB.note_goods(s, seat, (a.what, k), 1, f"recovered from tile {cell[0]},{cell[1]}")
                 self._ev(s, f"{self.ship_name(s, sid)} recovers {H.text((a.what, k))}")
             ctx["step"] = "after"
             return
@@ -974,7 +976,22 @@ class FinisTerraeRules(BaseRules):
     def counters(self, s, seat):
         """VP (the end scoring as it stands), the seat's doubloons (holds and stash), the spice,
         treasures, finds and castaways it has (aboard or kept in front of the board), its ports."""
-        return SB.counters(s, seat, SC.totals(s)[seat])
+        return SB.counters(s, seat, self._totals(s)[seat])
+
+    #: the last state scored and its totals, and the last move's notes as changes: every seat's
+    #: counters and the ledger read them several times per move. Kept by the state object itself
+    #: (a state is never changed once made: apply works on a copy; a state changed by hand is a
+    #: new object to compare, or not looked at before)
+    _scored: tuple = ()  # ((state, totals), ...), the last few
+    _noted: tuple = (None, None, None)
+
+    def _totals(self, s):
+        for last, totals in self._scored:
+            if last is s:
+                return totals
+        totals = SC.totals(s)
+        self._scored = ((s, totals),) + self._scored[:3]
+        return totals
 
     def headline(self, s, seat):
         return list(SB.HEADLINE)
@@ -983,10 +1000,14 @@ class FinisTerraeRules(BaseRules):
         """The players from the one holding the East marker (the first player) on."""
         return self.seat_order(s)
 
-    automatic_reasons = ("end of day", "weather")
+    automatic_reasons = ("end of day", "weather", "starting doubloons")
 
     def _told(self, before, after):
-        return told(SB.point_reasons(before, after))
+        b, a, got = self._noted
+        if b is not before or a is not after:
+            got = told(SB.point_reasons(before, after))
+            self._noted = (before, after, got)
+        return got
 
     def reasons(self, before, a, after):
         """Each change of points is a change of one scoring line, named by that line; the rest
@@ -1015,17 +1036,27 @@ class FinisTerraeRules(BaseRules):
     def changes(self, before, a, after):
         # the generic one, with the scoring worked out once per state (it is the costly part)
         reasons = self.reasons(before, a, after)
-        old_vp, new_vp = SC.totals(before), SC.totals(after)
+        old_vp, new_vp = self._totals(before), self._totals(after)
+        by: dict = {}  # each seat's and counter's reasons, in the told order
+        for c in reasons:
+            if c.amount or c.source:
+                by.setdefault((c.seat, c.what), []).append(c)
         out = []
         for seat in range(before.n):
             old = SB.counters(before, seat, old_vp[seat])
             new = SB.counters(after, seat, new_vp[seat])
             for key in new:
-                mine = [c for c in reasons if c.seat == seat and c.what == key and c.amount]
+                mine = by.get((seat, key), ())
+                if not mine:
+                    if new[key] != old[key]:
+                        out.append(Change(seat, key, new[key] - old[key], ""))
+                    continue
                 merged: dict[tuple[str, str], int] = {}  # one per reason and step
                 for c in mine:
                     merged[c.source, c.step] = merged.get((c.source, c.step), 0) + c.amount
-                out.extend(Change(seat, key, n, src, st) for (src, st), n in merged.items() if n)
+                # a told 0 is a gain cut to nothing: "+0 $ (repairs; 6 short: the bank ran out)"
+                zero = {(c.source, c.step) for c in mine if not c.amount}
+                out.extend(Change(seat, key, n, src, st) for (src, st), n in merged.items() if n or (src, st) in zero)
                 rest = new[key] - old[key] - sum(c.amount for c in mine)
                 if rest:
                     out.append(Change(seat, key, rest, ""))

@@ -33,16 +33,35 @@ def controllers(ports: dict, cells: list) -> list[int]:
     return sorted(p for p, k in count.items() if k == best)
 
 
+#: the map's islands worked out once per map (the costly part of the scoring, read many times
+#: per move by the ledger and the screens): frozen tiles → [(cells, lighthouses and forts, complete)]
+_GEOGRAPHY: dict = {}
+
+
+def geography(tiles: dict) -> list:
+    """Each colonisable island of the map: its cells, its lighthouses and forts, whether complete.
+    Pure; remembered by the map's tiles (a few hundred maps at most, then forgotten)."""
+    key = frozenset(tiles.items())
+    got = _GEOGRAPHY.get(key)
+    if got is None:
+        got = []
+        for cells in C.islands(tiles):
+            feats = C.island_has(tiles, cells, "lighthouse") + C.island_has(tiles, cells, "fort")
+            got.append((cells, feats, C.is_complete(tiles, cells)))
+        if len(_GEOGRAPHY) >= 512:
+            _GEOGRAPHY.clear()
+        _GEOGRAPHY[key] = got
+    return got
+
+
 def breakdown(s) -> dict[int, dict[str, int]]:
     out = {p: {c: 0 for c in CATEGORIES} for p in range(s.n)}
     tiles, ports = s.tiles, s.ports
     # -- colonisation
-    isl = C.islands(tiles)
-    complete = [cells for cells in isl if C.is_complete(tiles, cells)]
-    for cells in isl:
+    geo = geography(tiles)
+    complete = [cells for cells, _, done in geo if done]
+    for cells, feats, done in geo:
         ctrl = controllers(ports, cells)
-        feats = C.island_has(tiles, cells, "lighthouse") + C.island_has(tiles, cells, "fort")
-        done = cells in complete
         for p in ctrl:
             out[p]["island tiles"] += len(cells)
             out[p]["lighthouses and forts"] += feats

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .content import CONST, PASSIVE_OPS, card
 from .notation import act
 from . import ledger, ship
-from .state import note, push, ops_tasks
+from .state import SOURCE, note, push, ops_tasks
 
 DISPLAY = CONST["display_size"]
 
@@ -55,6 +55,8 @@ def draw_options(g: dict) -> list:
 
 
 def do_draw(s, seat: int, a, why: str = "draw") -> None:
+    """A card into the hand from the deck or the display; the reason names where it came from
+    and what drew it ("drawn from the deck: quest reward")."""
     g = s.g
     p = g["players"][seat]
     src = a.args[0]
@@ -62,11 +64,11 @@ def do_draw(s, seat: int, a, why: str = "draw") -> None:
         c = deck_top(s)
         if c is not None:
             p["hand"].append(c)
-            note(g, seat, "cards", 1, why)
+            note(g, seat, "cards", 1, f"drawn from the deck: {why}")
     else:
         g["display"].remove(src)
         p["hand"].append(src)
-        note(g, seat, "cards", 1, why)
+        note(g, seat, "cards", 1, f"taken from the display: {why}")
         refill_display(s)
 
 
@@ -93,7 +95,7 @@ def draw_options_task(s, t) -> list:
 def draw_choose(s, t, a) -> None:
     if not t.get("refill"):
         t["n"] -= 1
-    do_draw(s, t["seat"], a, "refill" if t.get("refill") else "draw")
+    do_draw(s, t["seat"], a, "refill" if t.get("refill") else t.get(SOURCE) or "draw")
 
 
 # -- Phase C planning --------------------------------------------------------------------------

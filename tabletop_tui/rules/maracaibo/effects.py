@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .content import CITY_ACTIONS, NATIONS, UPGRADE_IDS, PASSIVE_OPS, VILLAGE_OPTIONS
 from .notation import act
-from .state import push, task, ops_tasks, gain
+from .state import SOURCE, push, task, ops_tasks, gain
 from . import cards, cities, combat, counters, explorer, ledger, ship, voyage
 
 
@@ -80,7 +80,7 @@ def op_auto(s, t) -> bool:
         return True
     elif name == "draw":
         stack.pop()
-        push(g, task("draw", seat, n=_n(op)))
+        push(g, task("draw", seat, n=_n(op), **({SOURCE: why} if why else {})))
         return True
     elif name == "village_actions":
         stack.pop()

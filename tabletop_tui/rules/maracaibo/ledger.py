@@ -52,7 +52,7 @@ def _lost(why: str, lost: int, where: str) -> str:
 def combat_points(g: dict, seat: int, n: int, why: str) -> None:
     """E7: never more than 8; what would go past the cap is lost, and the reason says so."""
     got = ship.gain_cp(g["players"][seat], n)
-    note(g, seat, "CP", got, _lost(why, n - got, f"at the cap of {ship.CP_MAX}"))
+    note(g, seat, "CP", got, _lost(why, n - got, f"at the cap of {ship.CP_MAX}"), zero=n > 0)
 
 
 def spend(g: dict, seat: int, what: str, n: int, why: str) -> None:
@@ -68,14 +68,14 @@ def spend(g: dict, seat: int, what: str, n: int, why: str) -> None:
 def figures(g: dict, seat: int, n: int, why: str) -> None:
     """E21: only as many as the general supply holds."""
     got = ship.gain_figures(g["players"][seat], n)
-    note(g, seat, "figures", got, _lost(why, n - got, "(none left in the general supply)"))
+    note(g, seat, "figures", got, _lost(why, n - got, "(none left in the general supply)"), zero=n > 0)
 
 
 def income(g: dict, seat: int, op: str, n: int, why: str) -> None:
     """E27: the income tracks end at their last level."""
     key, what = INCOME[op]
     got = ship.raise_income(g["players"][seat], key, n)
-    note(g, seat, what, got, _lost(why, n - got, "at the end of the income track"))
+    note(g, seat, what, got, _lost(why, n - got, "at the end of the income track"), zero=n > 0)
 
 
 def gain_influence(g: dict, seat: int, nation: str, n: int, why: str) -> None:

@@ -5,7 +5,7 @@ from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, 
 
 from .content import CARDS, LOCS, NATIONS, NATION_NAMES, QUESTS, TOKENS, card, UPGRADES, PRESTIGE, CAREERS, C, XTRACK
 from .notation import Act, normalise
-from .state import NOTES, State
+from .state import FOLLOWS, HIDDEN, NOTES, SOURCE, UNTOUCHED, State
 from . import careers, cards, combat, effects, explorer, quests, setup, ship, turn, villages, scoring
 
 # task type -> (auto, options, choose, decision kind, prompt)
@@ -33,20 +33,49 @@ HANDLERS = {
 }
 
 
-def run(s: State) -> None:
-    """Resolve automatic steps until a decision is due or the game is over."""
+#: the tasks whose gains follow the decision that queued them, when they resolve only after a
+#: later choice: an effect's op (a reward, a card's or a city's effect) and the quest tile
+FOLLOWING = ("op", "qtile")
+
+
+def choose(s: State, t: dict, a) -> None:
+    """The pending task ``t`` (the stack's top) answered with ``a``, then everything automatic
+    after it; keeps ``g[UNTOUCHED]``, the depth of the stack the action left as it was."""
     g = s.g
+    stack = g["stack"]
+    top = len(stack) - 1
+    HANDLERS[t["t"]][2](s, t, a)
+    g[UNTOUCHED] = top + 1 if len(stack) > top and stack[top] is t else top
+    for seat in range(g["n"]):
+        careers.check(g, seat)
+    run(s)
+
+
+def run(s: State) -> None:
+    """Resolve automatic steps until a decision is due or the game is over. Within an action
+    (``g[UNTOUCHED]`` set by :func:`choose`) a task an earlier action queued that resolves now
+    notes its gains as following that action's decision (``g[FOLLOWS]``)."""
+    g = s.g
+    stack = g["stack"]
     for _ in range(100000):
-        if not g["stack"]:
+        if not stack:
             if g["phase"] == "over":
                 return
             g["phase"] = "play"
             turn.start_turn(g, g["start_seat"])
-        t = g["stack"][-1]
+        t = stack[-1]
+        depth = len(stack)
+        low = g.get(UNTOUCHED)
+        if low is not None and depth <= low and t["t"] in FOLLOWING:
+            g[FOLLOWS] = depth
         auto = HANDLERS[t["t"]][0]
         progressed = auto(s, t)
         for seat in range(g["n"]):
             careers.check(g, seat)  # 13.1: after every resolved effect
+        if low is not None:
+            g.pop(FOLLOWS, None)
+            if depth <= low and (len(stack) < depth or stack[depth - 1] is not t):
+                g[UNTOUCHED] = depth - 1
         if not progressed:
             return
     raise RuntimeError("maracaibo: automatic steps did not settle")
@@ -139,11 +168,7 @@ class MaracaiboRules(BaseRules[State]):
         if quests.legacy_order(s.g["players"][t["seat"]], w[1], w[2:]) is None:
             return None
         s2 = s.copy()
-        t = s2.g["stack"][-1]
-        HANDLERS[t["t"]][2](s2, t, Act(text, legal[f"quest {w[1]}"].target))
-        for seat in range(s2.g["n"]):
-            careers.check(s2.g, seat)
-        run(s2)
+        choose(s2, s2.g["stack"][-1], Act(text, legal[f"quest {w[1]}"].target))
         return s2
 
     def apply_listed(self, s: State, a: Act) -> State:
@@ -151,11 +176,7 @@ class MaracaiboRules(BaseRules[State]):
         (the hard bot's search applies thousands of them: listing the legal actions again for
         each was a third of its time). Anything else goes through ``apply``."""
         s2 = s.copy()
-        t = s2.g["stack"][-1]
-        HANDLERS[t["t"]][2](s2, t, a)
-        for seat in range(s2.g["n"]):
-            careers.check(s2.g, seat)
-        run(s2)
+        choose(s2, s2.g["stack"][-1], a)
         return s2
 
     def parse(self, s: State, text: str):
@@ -314,6 +335,9 @@ class MaracaiboRules(BaseRules[State]):
         notes = after.g.get(NOTES) or []
         return told([Step(step_line(n.line, before, after)) if isinstance(n, Step) else n for n in notes])
 
+    def untouched(self, before: State, a, after: State):
+        return after.g.get(UNTOUCHED)
+
     def reasons(self, before: State, a, after: State) -> list:
         return self._told(before, after)[0]
 
@@ -381,7 +405,10 @@ class MaracaiboRules(BaseRules[State]):
 
     # -- JSON -----------------------------------------------------------------------------------
     def to_json(self, s: State) -> dict:
-        g = s.g if NOTES not in s.g else {k: v for k, v in s.g.items() if k != NOTES}
+        g = s.g
+        if any(k in g for k in HIDDEN) or any(SOURCE in t for t in g["stack"]):  # not the game
+            g = {k: v for k, v in g.items() if k not in HIDDEN}
+            g["stack"] = [{k: v for k, v in t.items() if k != SOURCE} for t in g["stack"]]
         return {"names": list(s.names), "rng": s.rng.to_json(), "g": g}
 
     def from_json(self, d: dict) -> State:

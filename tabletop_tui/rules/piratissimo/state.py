@@ -85,11 +85,12 @@ class State:
         return seat not in self.finished
 
 
-def note(s: State, seat: int, what: str, amount: int, why: str) -> None:
-    """Record a change of a seat's treasure ("home" or "aboard") with the rules' reason."""
+def note(s: State, seat: int, what: str, amount: int, why: str, zero: bool = False) -> None:
+    """Record a change of a seat's treasure ("home" or "aboard") with the rules' reason;
+    ``zero``: a load the empty basket cuts to nothing is told too ("+0 aboard (red chest; …)")."""
     from tabletop_tui.rules.core import Change
 
-    if not amount:
+    if not amount and not zero:
         return
     for i, c in enumerate(s.notes):  # one entry per reason: "-2 aboard (overboard)"
         if (c.seat, c.what, c.source) == (seat, what, why) and (c.amount > 0) == (amount > 0):

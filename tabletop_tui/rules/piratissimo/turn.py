@@ -110,12 +110,14 @@ def arrive(s: State, seat: int) -> None:
     elif isl.kind == "red":
         if s.basket == 0:
             say(s, "basket-empty", seat)
+            note(s, seat, "aboard", 0, f"red chest; {RED_LOAD} short: the basket is empty", zero=True)
             return
         n = min(RED_LOAD, s.basket)
         if n < RED_LOAD:
             say(s, "only-left", n)
         say(s, "red-chest", seat, n, s.cargo[seat] + n)
-        load_from_basket(s, seat, n, "red chest")
+        load_from_basket(s, seat, n, "red chest" if n == RED_LOAD
+                         else f"red chest; {RED_LOAD - n} short: the basket is empty")
     else:
         if neutral_other(s, seat) is not None:
             s.queue.insert(0, ("neutral", seat))

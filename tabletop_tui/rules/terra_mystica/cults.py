@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from tabletop_tui.rules.terra_mystica.data import CULT_POWER
-from tabletop_tui.rules.terra_mystica.ledger import credit
+from tabletop_tui.rules.terra_mystica.ledger import credit, lost
 from tabletop_tui.rules.terra_mystica.power import gain_power
 from tabletop_tui.rules.terra_mystica.state import State
 from tabletop_tui.rules.terra_mystica.words import TRACKS
@@ -44,19 +44,25 @@ def advance_cult(s: State, seat: int, track: int, n: int) -> int:
     p = s.players[seat]
     pos = p.cult[track]
     target = min(pos + n, 10)
+    why = "the track ends at 10"
     if target >= 10 and pos < 10:
         if track_taken(s, seat, track):
             target = max(pos, 9)
+            why = "space 10 is taken"
         elif keys_free(s, seat) <= 0:
             target = 9
+            why = "no key for space 10"
             if track not in p.cult_blocked:
                 # the step to 10 waits for a key that may still come in this turn (a town)
                 p.cult_blocked.append(track)
+    cut = n - max(0, target - pos)
+    if cut > 0:  # the ledger tells the steps a cap cut off, all of them too ("+0 Fire (…)")
+        lost(s, seat, TRACKS[track], f"{cut} {'step' if cut == 1 else 'steps'} lost: {why}")
     if target <= pos:
         return 0
     with credit(s, seat, f"cult track power: {TRACKS[track]} {th_words(pos, target)}"):
         for th, pw in CULT_POWER.items():
             if pos < th <= target:
-                gain_power(p, pw)
+                gain_power(p, pw, s)
     p.cult[track] = target
     return target - pos

@@ -190,7 +190,7 @@ def do_upgrade(s: State, seat: int, h: int, to: str, free: bool = False) -> None
             add_vp(s, p, 7, "Cultists' stronghold")
         elif f == "alchemists":
             with credit(s, seat, "Alchemists' stronghold"):
-                gain_power(p, 12)
+                gain_power(p, 12, s)
         elif f == "auren":
             s.favors_due += 1
         elif f == "mermaids":
@@ -213,7 +213,7 @@ def gain_spades_effects(s: State, p: Player, n: int, action_phase: bool = True) 
     if p.faction == "alchemists" and p.counts["SH"]:
         from tabletop_tui.rules.terra_mystica.ledger import seat_of
         with credit(s, seat_of(s, p), why + "Alchemists: 2 power per spade"):
-            gain_power(p, 2 * n)
+            gain_power(p, 2 * n, s)
     if action_phase:
         round_vp(s, p, "spade", n)
 
@@ -423,7 +423,7 @@ def _leech_resolved(s: State, q: list, accepted: bool, offered: bool) -> None:
         del s.groups[q[4]]
         if builder.faction == "cultists" and not g[1] and g[3] and s.options.get("errata-cultist-power"):
             with credit(s, g[2], "Cultists: every offer declined"):
-                gain_power(builder, 1)  # everyone declined (errata): 1 power once all have answered
+                gain_power(builder, 1, s)  # everyone declined (errata): 1 power once all have answered
 
 
 # ---------------------------------------------------------------------------------- dropping out
@@ -561,7 +561,7 @@ def _do(s: State, a: Act) -> None:
             amt = leech_amount(s, q)
             if k == "leech":
                 with credit(s, seat, "power offer"):
-                    got = gain_power(p, amt)
+                    got = gain_power(p, amt, s)
                     add_vp(s, p, -max(0, got - 1), "power offer")
             _leech_resolved(s, q, accepted=(k == "leech"), offered=True)
         elif q[0] == "cultstep":
@@ -706,7 +706,7 @@ def _answer_open(s: State, a: Act) -> None:
         return
     if a.kind == "leech":
         with credit(s, o[1], "power offer"):
-            got = gain_power(p, amt)
+            got = gain_power(p, amt, s)
             add_vp(s, p, -max(0, got - 1), "power offer")
     _leech_resolved(s, o, accepted=(a.kind == "leech"), offered=True)
 

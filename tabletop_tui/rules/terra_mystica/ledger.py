@@ -9,6 +9,7 @@ steps of the game (:func:`step`: entries of their own in the log, with no actor)
 from __future__ import annotations
 
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Iterator
 
 from tabletop_tui.rules.core import Change, Step
@@ -48,10 +49,34 @@ def seat_of(s: State, p: Player) -> int:
     return -1
 
 
-def note(s: State, seat: int, what: str, n: int, source: str) -> None:
+def note(s: State, seat: int, what: str, n: int, source: str, zero: bool = False) -> None:
+    """``zero``: a gain cut to nothing is told too ("+0 P (income; 1 lost: all 7 priests in play)")."""
     notes = getattr(s, "notes", None)
-    if n and notes is not None:
+    if (n or zero) and notes is not None:
         notes.append(Change(seat, what, n, source))
+
+
+@dataclass(frozen=True)
+class Lost(Change):
+    """Part of a gain a cap cut off: power that could not move (every token already in bowl III),
+    cult steps stopped at 9 or 10. Noted where it happens; the block that gained it
+    (:func:`credit`) tells it in the reason of its change of that counter, as "+1 PW (power
+    offer; 2 lost: all power in bowl III)", or "+0 PW (…)" when nothing came. Outside such a
+    block it stands as a change of 0 with ``source`` (``why``, then ``lost``)."""
+
+    lost: str = ""
+
+
+def lost(s: State, seat: int, what: str, text: str, why: str = "") -> None:
+    """Note a cut gain: ``text`` says what was lost ("2 lost: all power in bowl III")."""
+    notes = getattr(s, "notes", None)
+    if notes is not None:
+        notes.append(Lost(seat, what, 0, f"{why}; {text}" if why else text, lost=text))
+
+
+def lost_power(s: State, seat: int, n: int, why: str = "") -> None:
+    if n > 0:
+        lost(s, seat, "PW", f"{n} lost: all power in bowl III", why)
 
 
 def add_vp(s: State, p: Player, n: int, source: str) -> None:
@@ -73,11 +98,19 @@ def credit(s: State, seat: int, source: str) -> Iterator[None]:
     start = len(notes)
     yield
     after = counters(s.players[seat])
+    cut: dict[str, list[str]] = {}  # counter → what the caps cut off in the block
+    for c in notes[start:]:
+        if isinstance(c, Lost) and c.seat == seat:
+            cut.setdefault(c.what, []).append(c.lost)
+    if cut:
+        notes[start:] = [c for c in notes[start:] if not (isinstance(c, Lost) and c.seat == seat)]
     inner = [c for c in notes[start:] if isinstance(c, Change)]
     rests = []
     for k in KEYS:
         rest = after[k] - before[k] - sum(c.amount for c in inner if c.seat == seat and c.what == k)
-        if rest:
+        if k in cut:
+            rests.append(Change(seat, k, rest, "; ".join([source] + cut[k])))
+        elif rest:
             rests.append(Change(seat, k, rest, source))
     notes[start:start] = rests
 

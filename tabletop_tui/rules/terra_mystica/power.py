@@ -13,7 +13,9 @@ def capacity(p: Player) -> int:
     return 2 * p.bowls[0] + p.bowls[1]
 
 
-def gain_power(p: Player, n: int) -> int:
+def gain_power(p: Player, n: int, s: State | None = None, why: str = "") -> int:
+    """Move ``n`` power up the bowls (I→II first, then II→III); returns how much moved. With
+    ``s``, power that could not move (all in bowl III) is noted as lost, for the ledger."""
     b = p.bowls
     got = 0
     m = min(n, b[0])
@@ -25,6 +27,10 @@ def gain_power(p: Player, n: int) -> int:
     b[1] -= m
     b[2] += m
     got += m
+    if s is not None and n - m > 0:
+        from tabletop_tui.rules.terra_mystica.ledger import lost_power, seat_of
+
+        lost_power(s, seat_of(s, p), n - m, why)
     return got
 
 
@@ -47,9 +53,9 @@ def gain(s: State, p: Player, res: dict, mult: int = 1, why: str = "") -> None:
             if got < v and why:
                 from tabletop_tui.rules.terra_mystica.ledger import note, seat_of
 
-                note(s, seat_of(s, p), "P", got, f"{why}; {v - got} lost: all 7 priests in play")
+                note(s, seat_of(s, p), "P", got, f"{why}; {v - got} lost: all 7 priests in play", zero=True)
         elif k == "PW":
-            gain_power(p, v)
+            gain_power(p, v, s, why)
         elif k == "VP":
             p.VP += v
 

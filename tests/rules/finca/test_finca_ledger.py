@@ -33,15 +33,15 @@ def test_the_windmill_harvest_says_how_many_fruits_from_which_blade_and_the_cart
     s = board(2, {0: [2, 6, 6, 6, 6], 1: [5] * 5})
     s2, changes, line = entry(s, "move 3")
     assert changes == [Change(0, "oranges", 1, "orange from blade 4"),
-                       Change(0, "carts", 1, "dividing line")]
+                       Change(0, "carts", 1, "taken from the windmill: dividing line")]
     assert line.endswith("1 orange and 1 donkey cart — +1 orange (orange from blade 4), "
-                         "+1 cart (dividing line).")
+                         "+1 cart (taken from the windmill: dividing line).")
     # 7 farmers on blade 3: 7 blades on, to blade 10, over the dividing lines before 4 and 10
     s = board(4, {0: [2, 2, 2], 1: [2, 2, 2], 2: [2], 3: [11, 11, 11]})
     s2, changes, line = entry(s, "move 3")
     assert changes == [Change(0, "oranges", 1, "orange from blade 10"),
-                       Change(0, "carts", 2, "dividing line")]
-    assert "+1 orange (orange from blade 10), +2 carts (dividing line)." in line
+                       Change(0, "carts", 2, "taken from the windmill: dividing line")]
+    assert "+1 orange (orange from blade 10), +2 carts (taken from the windmill: dividing line)." in line
 
 
 def test_a_fruit_shortage_shows_what_everyone_returned():
@@ -94,7 +94,7 @@ def test_the_finca_tile_of_a_closed_community_scores_5_for_the_majority_even_ano
     assert Change(1, "VP", 5, "finca tile") in changes
     assert s2.finca_owner[c] == 1
     assert line.splitlines()[1:] == ["  Anna: +1 VP (fruit tile), -1 fig (delivered), -1 cart (returned to deliver)",
-                                     "  Bruno: +5 VP (finca tile), +1 finca (finca tile)"]
+                                     "  Bruno: +5 VP (finca tile), +1 finca (finca tile: won at Palma)"]
 
 
 def test_the_first_complete_set_of_1_to_6_takes_the_top_bonus_tile():

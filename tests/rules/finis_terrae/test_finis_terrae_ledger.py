@@ -28,11 +28,17 @@ def test_each_player_takes_20_doubloons_at_the_start():
     doubloons are 4 series of 5, so 4 VP as the scoring stands."""
     s = do(new_game(2), "start N")
     changes, line, _ = entry(s, "start E")
-    assert changes == [Change(0, "VP", 4, "doubloons"), Change(0, "$", 20, "starting doubloons"),
-                       Change(1, "ports", 1, "starting port")]
+    assert [(c.seat, c.what, c.amount, c.source) for c in changes] == [
+        (0, "VP", 4, "doubloons"), (0, "$", 20, "starting doubloons"), (1, "ports", 1, "starting port")]
     assert line == ("Red started on the east beach of the Isle of Winds.\n"
                     "  Red: +1 port (starting port)\n"
                     "  Green: +4 VP (doubloons), +20 $ (starting doubloons)")
+    # Green's doubloons are a step of the set-up, not Red's decision: an entry of its own
+    a = RULES.parse(s, "start E")
+    after = RULES.apply(s, a)
+    first, step = RULES.entries(s, a, after, RULES.log_line(s, a, after))
+    assert [c.seat for c in first.changes] == [1] and step.actor is None
+    assert step.text(s.names) == "Green took the starting doubloons — Green +4 VP (doubloons), +20 $ (starting doubloons)."
 
 
 def test_establishing_a_port_pays_5_doubloons_per_tile_and_scores_the_island():
@@ -52,11 +58,13 @@ def test_establishing_a_port_pays_5_doubloons_per_tile_and_scores_the_island():
 def test_a_treasure_is_opened_at_once_and_kept_for_the_end_scoring():
     """Roll 2 red dice and load that many doubloons from the bank; the treasure scores 2 VP."""
     s = at_a_treasure()
+    cell = next(c for c, g in s.goods.items() if "treasure" in g)
+    CELL = f"recovered from tile {cell[0]},{cell[1]}"  # where it lay
     changes, line, _ = entry(s, "recover treasure")
     assert changes == [Change(0, "VP", 2, "treasures"), Change(0, "VP", 1, "doubloons"),
-                       Change(0, "$", 8, "treasure opened"), Change(0, "treasures", 1, "treasure recovered")]
+                       Change(0, "$", 8, "treasure opened"), Change(0, "treasures", 1, CELL)]
     assert line == ("Green opened a treasure: 3+5 = 8 doubloons — +2 VP (treasures), +1 VP (doubloons), "
-                    "+8 $ (treasure opened), +1 treasure (treasure recovered).")
+                    f"+8 $ (treasure opened), +1 treasure ({CELL}).")
 
 
 def test_a_wreck_loses_the_holds_takes_a_minus_3_token_and_the_6_doubloons_of_the_repairs():
@@ -195,6 +203,16 @@ def test_doubloons_the_bank_cannot_pay_say_how_many_were_short():
     s.bank = 5
     changes, line, _ = entry(s, "recover treasure")
     assert Change(0, "$", 5, "treasure opened; 3 short: the bank ran out") in changes
+
+
+def test_an_empty_bank_pays_nothing_and_the_ledger_still_tells_it():
+    """With the bank empty a treasure opened pays no doubloon: told as "+0 $ (treasure opened;
+    8 short: the bank ran out)" rather than left out (issue 32)."""
+    s = at_a_treasure()
+    s.bank = 0
+    changes, line, _ = entry(s, "recover treasure")
+    assert Change(0, "$", 0, "treasure opened; 8 short: the bank ran out") in changes
+    assert "+0 $ (treasure opened; 8 short: the bank ran out)" in line
 
 
 def test_each_weather_card_turned_in_one_move_is_an_entry_of_its_own():

@@ -61,6 +61,23 @@ def test_combat_points_past_the_cap_of_8_are_lost_and_the_reason_says_so():
     assert changes(s, after) == [Change(0, "CP", 1, "Dockyard Favour; 2 lost at the cap of 8")]
 
 
+def test_a_gain_the_cap_cuts_to_nothing_is_told_as_plus_nothing_with_what_was_lost():
+    """At 8 combat points a gain of 3 is all lost; the log says so rather than nothing (issue 32):
+    "+0 CP (Dockyard Favour; 3 lost at the cap of 8)". So with figures when the general supply
+    is empty and with an income at the end of its track."""
+    from tabletop_tui.rules.core import change_text
+
+    s = base(cp=8)
+    after = stage(s, {**op(0, op="combat_points", n=3), "src": "Dockyard Favour"})
+    assert after.p(0)["cp"] == 8
+    assert changes(s, after) == [Change(0, "CP", 0, "Dockyard Favour; 3 lost at the cap of 8")]
+    assert "+0 CP (Dockyard Favour; 3 lost at the cap of 8)" in change_text(changes(s, after), s.names, 0, "x")
+    s = base()
+    s.p(0)["fig_general"] = 0
+    after = stage(s, {**op(0, op="figure", n=1), "src": "Recruiter"})
+    assert changes(s, after) == [Change(0, "figures", 0, "Recruiter; 1 lost (none left in the general supply)")]
+
+
 def test_buying_a_card_tells_its_cost_the_hand_card_and_the_assistant_it_places():
     """Buy: pay the card's cost, the card leaves the hand; an assistant card puts a figure of the
     personal supply on its location."""

@@ -100,3 +100,22 @@ def test_the_notes_are_not_saved():
     after, changes, _ = entry(s, "roll", face=1)
     assert after.notes and "notes" not in RULES.to_json(after)
     assert RULES.from_json(RULES.to_json(after)).notes == []
+
+
+def test_a_red_chest_the_basket_cuts_short_or_to_nothing_says_so():
+    """The red chest loads 2 treasure; with fewer in the basket the ship loads what is left, and
+    with none it loads nothing: the ledger tells it all the same (issue 32), with what was short."""
+    from tabletop_tui.rules.core import Change
+    from tabletop_tui.rules.piratissimo import HARBOUR
+
+    from ._helpers import position, roll
+
+    empty = position(4, location=[HARBOUR, 7, 13, 19], cargo=[0, 7, 5, 4], unloaded=[12, 12, 12, 12], target=13)
+    assert empty.basket == 0
+    after = roll(empty, 4)  # island 3: red chest
+    told = [c for c in RULES.changes(empty, None, after) if c.seat == 0]
+    assert told == [Change(0, "aboard", 0, "red chest; 2 short: the basket is empty")]
+    one = position(4, location=[HARBOUR, 7, 13, 19], cargo=[0, 7, 5, 3], unloaded=[12, 12, 12, 12], target=13)
+    after = roll(one, 4)
+    assert [c for c in RULES.changes(one, None, after) if c.seat == 0] == [
+        Change(0, "aboard", 1, "red chest; 1 short: the basket is empty")]

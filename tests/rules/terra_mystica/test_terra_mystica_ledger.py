@@ -321,8 +321,10 @@ def test_priests_cut_short_at_seven_say_so():
     s.towns_due = 1
     after, es = _entries(s, "+TW3")
     assert after.players[0].P == 5
-    assert ("P", 0, "town tile TW3; 1 lost: all 7 priests in play") not in {
-        (c.what, c.amount, c.source) for c in es[0].changes}  # no change of 0 is listed
+    # a gain cut to nothing is told all the same (issue 32), "+0 P (…; 1 lost…)"
+    assert ("P", 0, "town tile TW3; 1 lost: all 7 priests in play") in {
+        (c.what, c.amount, c.source) for c in es[0].changes}
+    assert "+0 P (town tile TW3; 1 lost: all 7 priests in play)" in es[0].text(after.names)
     from tabletop_tui.rules.terra_mystica.power import gain
     s.notes, p.P, p.priests_sent = [], 5, 1
     gain(s, p, {"P": 2}, why="income")
@@ -343,3 +345,40 @@ def test_the_bonus_card_is_told_by_its_name_never_as_a_sum():
     assert passes and all(re.search(r"bonus card BON\d+ returned, BON\d+ taken", line) for line in passes)
     assert not any(re.search(r"[+-]\d+ BON\b", line) for line in m.log)
     assert any(c.what == "BON" for entry in m.ledger for c in entry)  # still counted
+
+
+def test_power_gained_with_every_token_in_bowl_iii_is_told_as_lost():
+    """A gain of power moves tokens I→II→III; with all of them in bowl III it moves none: the
+    ledger tells "+0 PW (…; 2 lost: all power in bowl III)", and a gain cut short says how much."""
+    s = blank(["witches", "nomads"], TILES)
+    s.towns_due, s.players[0].bowls = 1, [0, 0, 12]
+    after, es = _entries(s, "+TW4")  # TW4: 6 VP, 1 key and 8 power
+    assert after.players[0].bowls == [0, 0, 12]
+    told = [(c.amount, c.source) for c in es[0].changes if c.what == "PW"]
+    assert told == [(0, "town tile TW4; 8 lost: all power in bowl III")]
+    assert "+0 PW (town tile TW4; 8 lost: all power in bowl III)" in es[0].text(after.names)
+    s = blank(["witches", "nomads"], TILES)
+    s.towns_due, s.players[0].bowls = 1, [0, 1, 11]
+    after, es = _entries(s, "+TW4")
+    assert [(c.amount, c.source) for c in es[0].changes if c.what == "PW"] == [
+        (1, "town tile TW4; 7 lost: all power in bowl III")]
+
+
+def test_cult_steps_a_cap_cuts_off_are_told_with_why_even_when_none_is_taken():
+    """Space 10 of a cult track needs a town key (and is one player's only): at 9 without a key
+    a priest's 3 steps take the player nowhere, and the ledger says so, "+0 Fire (… 3 steps lost:
+    no key for space 10)"; from 8 one step comes and 2 are lost."""
+    s = blank(["witches", "nomads"], TILES)
+    p = s.players[0]
+    p.P, p.cult[0], p.keys = 1, 9, 0
+    after, es = _entries(s, "send p to FIRE for 3")
+    assert after.players[0].cult[0] == 9
+    fire = [(c.amount, c.source) for c in es[0].changes if c.what == "Fire"]
+    assert len(fire) == 1 and fire[0][0] == 0 and fire[0][1].endswith("; 3 steps lost: no key for space 10")
+    assert "+0 Fire (" in es[0].text(after.names)
+    s = blank(["witches", "nomads"], TILES)
+    p = s.players[0]
+    p.P, p.cult[0], p.keys = 1, 8, 0
+    after, es = _entries(s, "send p to FIRE for 3")
+    fire = [(c.amount, c.source) for c in es[0].changes if c.what == "Fire"]
+    assert len(fire) == 1 and fire[0][0] == 1 and fire[0][1].endswith("; 2 steps lost: no key for space 10")
