@@ -31,6 +31,7 @@ from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.hex_map import COMPACT, FULL, HexMap, map_size
 from tabletop_tui.widgets import panel_fit as fit
 from tabletop_tui.widgets.log_panel import LogPanel
+from tabletop_tui.widgets.repaint import show
 from tabletop_tui.widgets.score_strip import strip_lines
 from tabletop_tui.widgets.tm_tables import (FULL as BOARD_FULL, ONE, SHORT, THREE, TWO, bonus_text, cult_board,
                                             cult_column, faction_lines, favor_text, round_board, scoring_text,
@@ -704,15 +705,15 @@ class TerraMysticaScreen(GameScreen):
             self.query_one("#mini-cults").display = self.roomy and not self.show_tables
             box.display = self.show_tables
         if self.term_size[0] >= self.SIDE_CULTS:
-            self.query_one("#side-cults", Static).update(cult_column(state, self.marks), layout=False)
+            show(self.query_one("#side-cults", Static), cult_column(state, self.marks), layout=False)
         if self.roomy and not self.show_tables:
-            self.query_one("#mini-cults", Static).update(cult_board(state, self.marks), layout=False)
+            show(self.query_one("#mini-cults", Static), cult_board(state, self.marks), layout=False)
         if self.show_tables:
             t = Text("↑ ↓ PgUp PgDn scroll · t, m or Esc: back to the map\n", "dim")
             t.append_text(cult_board(state, self.marks))
             t.append("\n")
             t.append_text(round_board(state))
-            tables.update(t)
+            show(tables, t)
         hm.update_state(state, targets, self.map_cursor, marks=self.marks)
         self.show_explain()
 
@@ -741,7 +742,7 @@ class TerraMysticaScreen(GameScreen):
         width = (self.query_one("#explain").size.width or self.term_size[0]) - 2
         grew = self._rows(line, width) != self._rows(self._explain_text, width)
         self._explain_text = line
-        self.query_one("#explain", Static).update(line, layout=grew)  # (a relayout only for another height)
+        show(self.query_one("#explain", Static), line, layout=grew)  # (a relayout only for another height)
         if grew:
             self.fit_rows()
 
@@ -782,5 +783,5 @@ class TerraMysticaScreen(GameScreen):
         t = fit.join(chosen)
         n = len(chosen)
         # the same number of lines: no relayout needed (a relayout per move is most of a move's cost)
-        self.query_one("#panels", Static).update(t, layout=n != self._panel_lines)
+        show(self.query_one("#panels", Static), t, layout=n != self._panel_lines)
         self._panel_lines = n
