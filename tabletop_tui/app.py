@@ -205,8 +205,15 @@ class TabletopApp(App[None]):
 
 def run_app(**kwargs) -> None:
     """Run the app; one that ended by a crash exits non-zero (Textual prints the traceback and
-    sets the return code)."""
+    sets the return code). The process ends with its terminal (lifeline.py), as a seat's does:
+    a launcher or a game whose input reached its end (a pipe closed, an SSH session without a
+    terminal that dropped) or whose terminal went while SIGHUP was ignored (nohup) kept running
+    at a third of a core or more, for ever (issue 35). A game is saved after every move, and a
+    table keeps every move: nothing is lost."""
+    from tabletop_tui.lifeline import hold
+
     tui = TabletopApp(**kwargs)
+    hold(lambda: tui.call_from_thread(tui.exit))
     tui.run()
     if tui.return_code:
         sys.exit(tui.return_code)
