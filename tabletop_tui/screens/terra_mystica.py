@@ -777,8 +777,9 @@ class TerraMysticaScreen(GameScreen):
                                      is_bot=self.match.seats[seat].bot and not self.spectating, width=width)
             return out
 
-        chosen = fit.pick([lines(*lv) for lv in ((BOARD_FULL, SHORT), (BOARD_FULL, THREE), (BOARD_FULL, TWO),
-                                                  (SHORT, THREE), (SHORT, TWO), (TWO, TWO), (TWO, ONE), (ONE, ONE))],
+        # (made one at a time: the first that fits ends the search, the others are never built)
+        chosen = fit.pick((lines(*lv) for lv in ((BOARD_FULL, SHORT), (BOARD_FULL, THREE), (BOARD_FULL, TWO),
+                                                  (SHORT, THREE), (SHORT, TWO), (TWO, TWO), (TWO, ONE), (ONE, ONE))),
                           width, height)
         t = fit.join(chosen)
         n = len(chosen)
