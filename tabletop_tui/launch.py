@@ -21,8 +21,9 @@ def main(argv: list[str] | None = None) -> None:
     pause_collector("tabletop")
     if not args:
         from tabletop_tui.app import run_app
+        from tabletop_tui.lifeline import hold_app
 
-        run_app()
+        run_app(on_start=hold_app)
         return
     if any(a == "--game" or a.startswith("--game=") for a in args):
         from tabletop_tui.newgame import quick_setup
@@ -30,8 +31,9 @@ def main(argv: list[str] | None = None) -> None:
         setup = quick_setup(args)
         if setup is not None:
             from tabletop_tui.app import run_app
+            from tabletop_tui.lifeline import hold_app
 
-            run_app(**setup)
+            run_app(on_start=hold_app, **setup)
             return
     startup_done()  # the collector on: the full command line also runs simulations, tournaments
     if args[0] == "seat":

@@ -15,17 +15,10 @@ import sys
 import pytest
 
 from tests.tables.helpers import read_until
-from tests.tables.test_seat_lifeline import ROOT, _cpu_seconds, _end, _ended
+from tests.tables.test_seat_lifeline import ROOT, _cpu_seconds, _end, _ended, _env
 
 # the launcher, and a game opened from the command line; both name Piratissimo on their screen
 PROGRAMS = {"launcher": [], "hot-seat game": ["--game", "piratissimo", "--players", "2", "--bot-delay", "0"]}
-
-
-def _env(tmp_path) -> dict:
-    env = dict(os.environ, TABLETOP_TUI_DATA_DIR=str(tmp_path / "data"), TERM="xterm-256color",
-               COLUMNS="100", LINES="30", PYTHONPATH=str(ROOT))
-    env.pop("SSH_ORIGINAL_COMMAND", None)
-    return env
 
 
 @pytest.mark.parametrize("which", PROGRAMS)
