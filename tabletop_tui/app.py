@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -118,6 +118,9 @@ class TabletopApp(App[None]):
 
         pause_collector("app")  # (already off when started by `tabletop`)
         self.call_after_refresh(startup_done)  # (after the first screen is painted)
+        on_start = getattr(self, "on_start", None)
+        if on_start is not None:
+            self.call_after_refresh(on_start, self)
         if self._not_opened is not None:  # the command line's game could not be set up
             self.notify(self._not_opened, severity="error")
         if self.watch_match is not None:
@@ -203,10 +206,13 @@ class TabletopApp(App[None]):
             yield from super().get_system_commands(screen)
 
 
-def run_app(**kwargs) -> None:
+def run_app(on_start: Callable[[App], object] | None = None, **kwargs) -> None:
     """Run the app; one that ended by a crash exits non-zero (Textual prints the traceback and
-    sets the return code)."""
+    sets the return code). ``on_start``: called with the app once its first screen is painted
+    (the entry points give it the process's lifeline, lifeline.hold_app, whose start — ctypes
+    for prctl — took 20 ms, too long to put before the first paint)."""
     tui = TabletopApp(**kwargs)
+    tui.on_start = on_start
     tui.run()
     if tui.return_code:
         sys.exit(tui.return_code)

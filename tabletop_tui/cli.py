@@ -110,8 +110,9 @@ def main_callback(
 def _run_app(**kwargs) -> None:
     """Run the app (one that ended by a crash exits non-zero): the same call as the quick path."""
     from tabletop_tui.app import run_app
+    from tabletop_tui.lifeline import hold_app
 
-    run_app(**kwargs)
+    run_app(on_start=hold_app, **kwargs)
 
 
 @app.command("games")

@@ -115,4 +115,13 @@ def hold(end: Callable[[], None]) -> Lifeline | None:
     return line
 
 
-__all__ = ["Lifeline", "ask_for_parent_death_signal", "hold", "input_can_reach", "player_gone"]
+def hold_app(app) -> Lifeline | None:
+    """The lifeline of a process running ``app`` (a Textual app): the launcher and every game
+    opened from the command line end with their terminal as a seat does. With their input at its
+    end (a pipe closed, an SSH session without a terminal that dropped), or their terminal gone
+    while SIGHUP was ignored (nohup), they ran on at a third of a core or more, for ever (issue
+    35). A game is saved after every move, and a table keeps every move: nothing is lost."""
+    return hold(lambda: app.call_from_thread(app.exit))
+
+
+__all__ = ["Lifeline", "ask_for_parent_death_signal", "hold", "hold_app", "input_can_reach", "player_gone"]

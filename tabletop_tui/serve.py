@@ -48,6 +48,9 @@ CDN_FONT = re.compile(r'<link\s+rel="stylesheet"\s+href="https://fonts\.googleap
 OWN_FONT = ('<style>@font-face { font-family: "Roboto Mono"; font-display: swap; '
             'src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }</style>')
 PAGE = "seat_page.html"
+# a seat opened in a newer tab: the older tab's websocket is closed with these
+TAKEN_OVER = b"This seat was opened in another tab or browser; it goes on there. (Reload here to take it back.)"
+TAKEN_OVER_CLOSE = 4000  # (a close code of the application's own range)
 
 
 class QuietRequestHandler(web_protocol.RequestHandler):
@@ -128,6 +131,7 @@ class SeatServer(Server):
         self.given_public_url = public_url
         self.store = store
         self.tickets: dict[str, tuple[str, str, float]] = {}  # ticket → (code, source, made at)
+        self.open_seats: dict[str, web.WebSocketResponse] = {}  # code → the one tab its seat runs in
         self.trusted = [ipaddress.ip_network(p, strict=False) for p in trusted_proxies]  # ValueError: not one
 
     def visitor(self, request: web.Request) -> str:
@@ -253,6 +257,12 @@ class SeatServer(Server):
             await websocket.close(message=b"This page has expired: open your seat's address again.")
             return websocket
         code, source, _ = found
+        # one tab per code: the newest takes the seat over (a reload, the same seat opened on a
+        # phone); the older is told so and closed, and its seat process ends with it
+        older = self.open_seats.get(code)
+        self.open_seats[code] = websocket
+        if older is not None and not older.closed:
+            await older.close(code=TAKEN_OVER_CLOSE, message=TAKEN_OVER)
         env = {SEAT_CODE_ENV: code, SEAT_SOURCE_ENV: source}
         if self.store:
             env[STORE_ENV] = self.store
@@ -277,6 +287,8 @@ class SeatServer(Server):
         finally:
             if service is not None:
                 await service.stop()
+            if self.open_seats.get(code) is websocket:
+                del self.open_seats[code]
         return websocket
 
 

@@ -21,6 +21,7 @@ from tabletop_tui.rules.core import IllegalAction, counted
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.log_panel import LogPanel
 from tabletop_tui.widgets.players import colour_hex, markers
+from tabletop_tui.widgets.repaint import show
 from tabletop_tui.widgets.score_strip import ScoreStrip, StripSeat
 
 
@@ -255,7 +256,7 @@ class GameScreen(Screen[None]):
             title += f" · {names[d.seat]} ({self.marks[d.seat]}) to play"
         else:
             title += " · game over"
-        self.query_one("#title-bar", Static).update(Text(title), layout=False)  # always one row
+        self.show_title(title)
         self.refresh_strip(view)
         self.refresh_panels(view)
         decision = self.query_one(DecisionPanel)
@@ -280,6 +281,9 @@ class GameScreen(Screen[None]):
         self.query_one(LogPanel).show_log(*self.log_view(m.log, m.since_last_decision(seat)
                                                          if self.shown_for is not None or human else None))
         self.update_board(view, self._targets(), self._cursor())
+
+    def show_title(self, title: str) -> None:
+        show(self.query_one("#title-bar", Static), Text(title), layout=False)  # always one row
 
     def current_view(self) -> Any:
         """What the screen shows now: the viewer's view with the curtain, else the whole state."""
@@ -392,7 +396,7 @@ class GameScreen(Screen[None]):
             if s:
                 panel.append("\n")
             panel.append_text(self.player_panel(view, s))
-        self.query_one("#panels", Static).update(panel)
+        show(self.query_one("#panels", Static), panel)
 
     def _targets(self) -> set:
         out = set()

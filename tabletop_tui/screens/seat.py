@@ -18,6 +18,7 @@ import time
 from typing import Any
 
 from rich.text import Text
+from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -25,6 +26,7 @@ from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.store.base import (CodeRefused, IllegalMove, MovedOn, NotYourTurn, StoreDamaged, StoreUnwritable,
                                      Unreplayable)
 from tabletop_tui.store.table import Table
+from tabletop_tui.widgets.repaint import show
 
 NO_UNDO = ("No undo at a table: a move once made stays, since the other players may have seen "
            "it already.")
@@ -96,6 +98,9 @@ class SeatMixin:
         lines, since = super().log_view(log, since)  # type: ignore[misc]
         return lines, (since if self.my_turn() else None)
 
+    def show_title(self, title: str) -> None:
+        pass  # (the seat's own title is put in by refresh_all, once: one repaint of the bar at most)
+
     def refresh_all(self) -> None:
         super().refresh_all()  # type: ignore[misc]
         m = self.match  # type: ignore[attr-defined]
@@ -112,10 +117,11 @@ class SeatMixin:
             title += " · YOUR TURN"
         else:
             title += f" · {m.names[d.seat]} ({self.marks[d.seat]}) to play"  # type: ignore[attr-defined]
-        self.query_one("#title-bar").update(Text(title, style="bold" if self.my_turn() else ""),  # type: ignore[attr-defined]
-                                            layout=False)
-        app = self.app  # type: ignore[attr-defined]
-        app.title = title.strip()
+        show(self.query_one("#title-bar"), Text(title, style="bold" if self.my_turn() else ""),  # type: ignore[attr-defined]
+             layout=False)
+        # the app's title (what a host's tools and the tests read) without the whole-screen
+        # repaint an assignment makes: the title bar above is the part of the screen it changes
+        self.app.set_reactive(App.title, title.strip())  # type: ignore[attr-defined]
 
     # -- the flow of play -------------------------------------------------------------------
     def on_mount(self) -> None:

@@ -31,6 +31,7 @@ from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.hex_map import COMPACT, FULL, HexMap, map_size
 from tabletop_tui.widgets import panel_fit as fit
 from tabletop_tui.widgets.log_panel import LogPanel
+from tabletop_tui.widgets.repaint import show
 from tabletop_tui.widgets.score_strip import strip_lines
 from tabletop_tui.widgets.tm_tables import (DENSE, FULL as BOARD_FULL, ONE, SHORT, THREE, TWO, bonus_text, cult_board,
                                             cult_column, faction_lines, faction_table, favor_text, round_board, round_lines,
@@ -818,15 +819,15 @@ class TerraMysticaScreen(GameScreen):
         if self.term_size[0] < 100:
             self.query_one("#tm-rounds", Static).update(fit.join(round_lines(state)), layout=False)
         if self.term_size[0] >= self.SIDE_CULTS:
-            self.query_one("#side-cults", Static).update(cult_column(state, self.marks), layout=False)
+            show(self.query_one("#side-cults", Static), cult_column(state, self.marks), layout=False)
         if self.roomy and not self.show_tables:
-            self.query_one("#mini-cults", Static).update(cult_board(state, self.marks), layout=False)
+            show(self.query_one("#mini-cults", Static), cult_board(state, self.marks), layout=False)
         if self.show_tables:
             t = Text("↑ ↓ PgUp PgDn scroll · t, m or Esc: back to the map\n", "dim")
             t.append_text(cult_board(state, self.marks))
             t.append("\n")
             t.append_text(round_board(state))
-            tables.update(t)
+            show(tables, t)
         hm.update_state(state, targets, self.map_cursor, marks=self.marks)
         self.show_explain()
 
@@ -858,7 +859,7 @@ class TerraMysticaScreen(GameScreen):
         now = int(explain.styles.height.value) if explain.styles.height is not None else -1
         grew = max(1, self._rows(line, width)) != now
         self._explain_text = line
-        self.query_one("#explain", Static).update(line, layout=grew)  # (a relayout only for another height)
+        show(self.query_one("#explain", Static), line, layout=grew)  # (a relayout only for another height)
         if grew:
             self.fit_rows()
 
@@ -900,18 +901,24 @@ class TerraMysticaScreen(GameScreen):
                 return faction_lines(s, mover, self.marks, level, to_move=True,
                                      is_bot=self.match.seats[mover].bot and not self.spectating, width=width,
                                      beside_table=True)
-            chosen = fit.pick([own(BOARD_FULL), own(SHORT), own(TWO)], width, height)
+            chosen = fit.pick((own(level) for level in (BOARD_FULL, SHORT, TWO)), width, height)
         else:
-            layouts = [lines(*lv) for lv in ((BOARD_FULL, SHORT), (BOARD_FULL, THREE), (SHORT, THREE),
-                                             (SHORT, DENSE), (DENSE, DENSE), (BOARD_FULL, TWO), (SHORT, TWO),
-                                             (TWO, TWO), (TWO, ONE), (ONE, ONE))]
-            chosen = fit.pick(layouts, width, height)
-            if mover >= 0 and self._panel_room > 0 and layouts.index(chosen) > 4:
+            levels = ((BOARD_FULL, SHORT), (BOARD_FULL, THREE), (SHORT, THREE), (SHORT, DENSE), (DENSE, DENSE),
+                      (BOARD_FULL, TWO), (SHORT, TWO), (TWO, TWO), (TWO, ONE), (ONE, ONE))
+            tried: list[int] = []
+
+            def one_at_a_time():
+                # (made one at a time: the first that fits ends the search, the others are never built)
+                for i, lv in enumerate(levels):
+                    tried.append(i)
+                    yield lines(*lv)
+            chosen = fit.pick(one_at_a_time(), width, height)
+            if mover >= 0 and self._panel_room > 0 and tried[-1] > 4:
                 # the others' bonus cards and favors would be left out: the table from now on
                 self._crowded = True
                 self.call_after_refresh(self._to_table)
         t = fit.join(chosen)
         n = len(chosen)
         # the same number of lines: no relayout needed (a relayout per move is most of a move's cost)
-        self.query_one("#panels", Static).update(t, layout=n != self._panel_lines)
+        show(self.query_one("#panels", Static), t, layout=n != self._panel_lines)
         self._panel_lines = n

@@ -8,6 +8,8 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tabletop_tui.widgets import repaint
+
 
 class Choices(OptionList):
     """The list of choices. Paging is safe while the list has no room: Textual 8.2.8 pages by
@@ -90,7 +92,7 @@ class DecisionPanel(Vertical):
         if len(labels) > 10:  # the digits reach the first ten; say so
             text.append(f"  (1–9, 0: the first ten of {len(labels)}; ↑↓ for all)",
                         style="not bold dim")
-        self.query_one("#prompt", Static).update(text)
+        repaint.show(self.query_one("#prompt", Static), text)
         ol = self.query_one(OptionList)
         opts = []
         for i, label in enumerate(labels):

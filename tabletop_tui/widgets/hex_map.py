@@ -127,6 +127,14 @@ class HexMap(CanvasBoard):
                 return f
         return None
 
+    #: the parts of the state the map is drawn from (draw() reads no other)
+    DRAWN_FROM = ("terrain", "owner", "btype", "in_town", "bridges")
+
+    def same_picture(self, old: Any, new: Any) -> bool:
+        # (a seat's screen gets a new view object after every move: most moves leave the map as it was)
+        return old is not None and new is not None and all(
+            getattr(old, f) == getattr(new, f) for f in self.DRAWN_FROM)
+
     def draw(self) -> Canvas | None:
         s = self.state
         w, h = self.size.width, self.size.height

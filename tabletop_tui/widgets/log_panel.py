@@ -111,7 +111,22 @@ class LogPanel(ScrollView, can_focus=False):
         else:
             self.lines.extend(Strip.from_lines(lines))
             self._widest = max(self._widest, max(sum(seg.cell_length for seg in line) for line in lines))
-        self.virtual_size = Size(self._widest, len(self.lines))
+        self._set_virtual_size(Size(self._widest, len(self.lines)))
+
+    def _set_virtual_size(self, size: Size) -> None:
+        """The rows to scroll over, without laying the screen out again: the panel's own height
+        is fixed (its rows never move another widget), so its scroll bar and offset are updated
+        in place, as a layout would (``ScrollView._size_updated``). (A layout of the whole screen
+        for each log line was most of a table seat's redraw after a move.)"""
+        if size == self.virtual_size:
+            return
+        self.set_reactive(LogPanel.virtual_size, size)
+        height = self.styles.height
+        if self.is_mounted and self.size.width and height is not None and not height.is_auto:
+            self._scroll_update(size)
+            self.refresh()
+        else:
+            self.refresh(layout=True)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self.virtual_size.width if self._size_known else container.width
@@ -120,7 +135,7 @@ class LogPanel(ScrollView, can_focus=False):
         self.lines.clear()
         self._line_cache.clear()
         self._widest = 0
-        self.virtual_size = Size(0, 0)
+        self._set_virtual_size(Size(0, 0))
         self.refresh()
 
     def notify_style_update(self) -> None:

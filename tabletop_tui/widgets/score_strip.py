@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from tabletop_tui.rules.core import unit_text
-from tabletop_tui.widgets import panel_fit as fit
+from tabletop_tui.widgets import panel_fit as fit, repaint
 
 
 def ordinal(n: int) -> str:
@@ -79,4 +79,4 @@ class ScoreStrip(Static):
 
     def _draw(self) -> None:
         width = max(10, self.content_region.width or (self.app.size.width - 2))
-        self.update(fit.join(strip_lines(self.seats, width)))
+        repaint.show(self, fit.join(strip_lines(self.seats, width)))

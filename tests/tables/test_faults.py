@@ -262,6 +262,52 @@ async def test_a_page_damaged_under_an_open_seat_is_said_once_and_the_seat_stops
         assert "stopped" in a.title
 
 
+def test_a_damaged_postgresql_page_is_said_in_postgresqls_words_once_with_what_to_do(monkeypatch, tmp_path):
+    """A page of the moves table overwritten on disk while its server was stopped (its own
+    throwaway server: the file is found by pg_relation_filepath), then the server started again:
+    the server's words ("invalid page in block 0 …", SQLSTATE XX001), what to do, one line; a
+    seat opened on it exits 2 at once (no reconnecting loop)."""
+    from .pg_server import ServerFailed, Unavailable, _pg_bin, throwaway_postgres
+
+    monkeypatch.delenv("SSH_ORIGINAL_COMMAND", raising=False)
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path / "data"))
+    try:
+        with throwaway_postgres() as url:
+            st = open_store(url, delay=0)
+            new, tables = two_seats(st)
+            for _ in range(2):
+                t = mover(tables)
+                t.play(a_move(t))
+                for other in tables:
+                    other.catch_up()
+            import psycopg
+
+            with psycopg.connect(url, autocommit=True) as con:
+                relative = con.execute("SELECT pg_relation_filepath('moves')").fetchone()[0]
+                data = Path(con.execute("SHOW data_directory").fetchone()[0])
+            st.close()
+            run_as = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+            pg_ctl = [*run_as, str(_pg_bin() / "pg_ctl"), "-D", str(data), "-w"]
+            subprocess.run([*pg_ctl, "-m", "fast", "stop"], check=True, capture_output=True)
+            _overwrite(data / relative, 0, b"\xff" * 8192)  # the first page of the moves: garbage
+            opts = f"-p 5432 -k {data.parent} -c listen_addresses=''"  # (as pg_server started it)
+            started = subprocess.run([*pg_ctl, "-o", opts, "-l", str(data.parent / "log"), "start"],
+                                     capture_output=True, text=True)
+            assert started.returncode == 0, started.stderr
+            with pytest.raises(StoreDamaged) as e:
+                Table(open_store(url, delay=0), new.codes[0])
+            said = str(e.value)
+            assert said.startswith("The PostgreSQL table store is damaged (invalid page in block 0")
+            assert "restore it from a backup" in said and "\n" not in said
+            r = runner.invoke(cli, ["seat", new.codes[0], "--store", url])
+            assert r.exit_code == 2 and r.output.count("\n") == 1
+            assert r.output.startswith("tabletop: The PostgreSQL table store is damaged (invalid page")
+    except Unavailable as e:
+        pytest.skip(str(e))
+    except ServerFailed as e:
+        pytest.fail(str(e))
+
+
 # -- a move the rules refuse, in the store ----------------------------------------------------------
 def _insert_move(path: Path, table_id: str, seq: int, notation: str) -> None:
     con = sqlite3.connect(path, isolation_level=None)

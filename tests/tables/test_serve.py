@@ -190,6 +190,38 @@ async def test_a_closed_websocket_ends_its_seat_process_and_no_code_is_in_a_comm
     assert _gone_within(seats), "a seat outlived its closed websocket"
 
 
+async def test_a_seat_opened_in_a_second_tab_takes_it_over_and_the_first_is_told_and_closed(served):
+    """One tab per code: the newer (a reload, the seat opened on another device) takes the seat
+    over; the older hears why and is closed, and its seat process ends. Another seat's tab is
+    left alone."""
+    from tabletop_tui.serve import TAKEN_OVER, TAKEN_OVER_CLOSE
+
+    base, st, new, proc = served
+    async with aiohttp.ClientSession() as s:
+        first = await _open_seat(s, base, new.codes[0])
+        other = await _open_seat(s, base, new.codes[1])
+        second = await _open_seat(s, base, new.codes[0])
+        deadline = time.monotonic() + 20
+        msg = None
+        while time.monotonic() < deadline:  # (the screen's last bytes come before the close)
+            try:
+                msg = await first.receive(timeout=1)
+            except asyncio.TimeoutError:
+                continue
+            if msg.type != aiohttp.WSMsgType.BINARY:
+                break
+        assert msg is not None and msg.type == aiohttp.WSMsgType.CLOSE, msg
+        assert msg.data == TAKEN_OVER_CLOSE
+        assert msg.extra == TAKEN_OVER.decode()
+        deadline = time.monotonic() + 30  # (polled: it ends in well under 5 s)
+        while len(_children(proc.pid)) > 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(_children(proc.pid)) == 2, "the first tab's seat process did not end"
+        assert not other.closed and not second.closed
+        for ws in (other, second):
+            await ws.close()
+
+
 async def test_serve_killed_with_kill_9_takes_its_seats_with_it(served):
     """kill -9 of `tabletop serve`: the seat processes it started end too (nobody can reach
     them any more)."""
