@@ -235,6 +235,29 @@ class GameScreen(Screen[None]):
         d = self.match.pending
         return d is not None and not self.match.seats[d.seat].bot and self.handover_to is None
 
+    # -- notices ---------------------------------------------------------------------------
+    def notify(self, message: str, *, title: str = "", severity: str = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """A notice of the game (a refusal, "Not possible now: …", undo, "Saved to …") is told on
+        the decision panel's notice row, where it covers neither the choices nor the log (a toast
+        lay over both for seconds), and stays until the next key or move. Errors that must
+        interrupt (a save that failed, a table that cannot go on) stay toasts; so does any notice
+        while the panel is not shown (a hand-over, the size notice)."""
+        panel = self.query(DecisionPanel)
+        if severity == "error" or not panel or not panel.first().display or not self.is_current:
+            super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[arg-type]
+            return
+        text = Text.from_markup(message).plain if markup else str(message)
+        if title and not text.startswith(title):
+            text = f"{title}: {text}"
+        panel.first().tell(text)
+
+    def on_key(self, event) -> None:
+        """The next key clears the notice told (it comes before the key's own action, which may
+        tell a new one)."""
+        for panel in self.query(DecisionPanel):
+            panel.clear_told()
+
     def refresh_all(self) -> None:
         m = self.match
         d = m.pending
@@ -412,6 +435,8 @@ class GameScreen(Screen[None]):
 
     # -- the flow of play ------------------------------------------------------------------
     def play(self, action: Any) -> None:
+        for panel in self.query(DecisionPanel):
+            panel.clear_told()  # a move clears the notice told before it
         try:
             self.commit(action)
         except IllegalAction as e:

@@ -57,6 +57,8 @@ class DecisionPanel(Vertical):
     DecisionPanel { height: auto; max-height: 12; border-top: solid $accent; padding: 0 1;
                     border-title-align: right; border-title-color: $text; }
     DecisionPanel > #prompt { height: auto; text-style: bold; }
+    DecisionPanel > #notice { height: auto; display: none; color: $text-warning; }
+    DecisionPanel > #notice.-shown { display: block; }
     DecisionPanel > OptionList, DecisionPanel > OptionList:focus { height: auto; max-height: 9; border: none; padding: 0; background: $surface; }
     """
 
@@ -74,7 +76,11 @@ class DecisionPanel(Vertical):
     #: neither the choices nor the log, as a toast over them did; cleared by the next ``show``
     notice = ""
 
+    #: the last game notice told on the panel (a refusal, "Saved to …"), whole; "" when cleared
+    told = ""
+
     def compose(self) -> ComposeResult:
+        yield Static("", id="notice", markup=False)
         yield Static("", id="prompt")
         choices = Choices(id="choices")
         choices.scroll_by_key = True  # the arrows, PgUp/PgDn and the digits reach every choice
@@ -111,6 +117,21 @@ class DecisionPanel(Vertical):
         """Put ``notice`` on the panel's top edge (beside the "▼ more below" mark)."""
         self.notice = notice
         self.query_one(Choices).say_out_of_sight()
+
+    def tell(self, text: str) -> None:
+        """A game notice (a refusal, "Not possible now: …", "Saved to …") on its own row at the
+        panel's top, above the prompt, wrapped whole: it takes a row from the choices (which
+        scroll, with their marks) instead of lying over them and the log as a toast did. Told
+        until ``clear_told`` (the next key or move)."""
+        self.told = text
+        row = self.query_one("#notice", Static)
+        row.update(Text("! " + text))
+        row.set_class(bool(text), "-shown")
+        self.query_one(Choices).call_after_refresh(self.query_one(Choices).say_out_of_sight)
+
+    def clear_told(self) -> None:
+        if self.told:
+            self.tell("")
 
     def star(self, index: int) -> None:
         """Mark choice ``index`` (the suggestion) with ★ after its digit, and highlight it."""
