@@ -25,6 +25,24 @@ from tabletop_tui.widgets.score_strip import ScoreStrip, StripSeat
 
 
 @dataclass(frozen=True)
+class Told:
+    """A notice told on a game's notice row (as Textual's Notification: message, title, severity)."""
+
+    message: str
+    title: str = ""
+    severity: str = "information"
+
+
+def tilde(path) -> str:
+    """``path`` with the home folder written ``~`` (a save's path fits a row at 80 columns)."""
+    from pathlib import Path
+
+    home = str(Path.home())
+    p = str(path)
+    return "~" + p[len(home):] if home not in ("", "/") and p.startswith(home + "/") else p
+
+
+@dataclass(frozen=True)
 class OutOfReach:
     """A choice the rules would offer but for what the player lacks (``rules.out_of_reach``):
     listed dim at the end of the menu with what it needs; choosing it says so."""
@@ -248,6 +266,9 @@ class GameScreen(Screen[None]):
             super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[arg-type]
             return
         text = Text.from_markup(message).plain if markup else str(message)
+        told = getattr(self.app, "told", None)
+        if told is not None:  # the notices told this session, whole (the toasts' record was theirs)
+            told.append(Told(str(message), title, severity))
         if title and not text.startswith(title):
             text = f"{title}: {text}"
         panel.first().tell(text)
@@ -796,7 +817,7 @@ class GameScreen(Screen[None]):
         except OSError as e:
             self.notify(f"Could not save: {e}", severity="error", markup=False)
             return
-        self.notify(f"Saved to {path}", markup=False)
+        self.notify(f"Saved to {tilde(path)}", markup=False)  # (one row at 80 columns)
 
     def action_rules(self) -> None:
         from tabletop_tui.screens.rules_view import RulesScreen
