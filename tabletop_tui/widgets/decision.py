@@ -123,11 +123,29 @@ class DecisionPanel(Vertical):
         panel's top, above the prompt, wrapped whole: it takes a row from the choices (which
         scroll, with their marks) instead of lying over them and the log as a toast did. Told
         until ``clear_told`` (the next key or move)."""
+        choices = self.query_one(Choices)
+        if text and not self.told:
+            self._choices_max = choices.styles.max_height  # (the layout's own, given back on clearing)
+        elif not text and self.told:
+            choices.styles.max_height = self._choices_max
         self.told = text
         row = self.query_one("#notice", Static)
         row.update(Text("! " + text))
         row.set_class(bool(text), "-shown")
-        self.query_one(Choices).call_after_refresh(self.query_one(Choices).say_out_of_sight)
+        if text:
+            self.call_after_refresh(self._fit_told)
+        choices.call_after_refresh(choices.say_out_of_sight)
+
+    _choices_max = None
+
+    def _fit_told(self) -> None:
+        """A panel of fixed height (Maracaibo's) gives the notice's rows from the choices, which
+        then scroll with their "▼ more" mark, never clipped unmarked below the panel's edge."""
+        choices = self.query_one(Choices)
+        over = choices.region.bottom - self.content_region.bottom
+        if self.told and over > 0 and choices.region.height > 1:
+            choices.styles.max_height = max(1, choices.region.height - over)
+            choices.call_after_refresh(choices.say_out_of_sight)
 
     def clear_told(self) -> None:
         if self.told:

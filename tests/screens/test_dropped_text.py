@@ -389,6 +389,7 @@ async def test_a_refusals_notice_covers_neither_the_choices_nor_the_log(game):
         assert shown.replace("! ", "", 1) == panel.told  # whole, wrapped, not cut
         choices = screen.query_one("#choices")
         assert choices.region.height > 0 and not choices.region.overlaps(notice.region)
+        assert choices.region.bottom <= panel.content_region.bottom  # not clipped unmarked
         assert any(r[choices.region.x:].lstrip().startswith("1 ") for r in rows[choices.region.y:choices.region.bottom])
         log = screen.query_one(LogPanel)
         assert log.region.height > 0 and not log.region.overlaps(panel.region)
