@@ -80,7 +80,7 @@ class ChoiceMenu(ModalScreen[int | None]):
         row.update(Text("! " + text) if text else "")
         row.set_class(bool(text), "-shown")
         if text:
-            from tabletop_tui.screens.game import Told
+            from tabletop_tui.widgets.decision import Told
 
             told = getattr(self.app, "told", None)
             if told is not None:

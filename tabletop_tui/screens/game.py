@@ -18,19 +18,10 @@ from textual.widgets import Footer, Static
 
 from tabletop_tui.match import Match
 from tabletop_tui.rules.core import IllegalAction, counted
-from tabletop_tui.widgets.decision import DecisionPanel
+from tabletop_tui.widgets.decision import DecisionPanel, Told
 from tabletop_tui.widgets.log_panel import LogPanel
 from tabletop_tui.widgets.players import colour_hex, markers
 from tabletop_tui.widgets.score_strip import ScoreStrip, StripSeat
-
-
-@dataclass(frozen=True)
-class Told:
-    """A notice told on a game's notice row (as Textual's Notification: message, title, severity)."""
-
-    message: str
-    title: str = ""
-    severity: str = "information"
 
 
 def tilde(path) -> str:

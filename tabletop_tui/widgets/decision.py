@@ -1,12 +1,24 @@
 """The generic decision panel: the prompt and the legal choices, with digit shortcuts."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+
+@dataclass(frozen=True)
+class Told:
+    """A notice told on a notice row (as Textual's Notification: message, title, severity); the
+    app keeps them in ``app.told``, in order."""
+
+    message: str
+    title: str = ""
+    severity: str = "information"
 
 
 class Choices(OptionList):
