@@ -35,6 +35,7 @@ class TabletopApp(App[None]):
         self.bot_delay = bot_delay
         self._thinker = None
         self._not_opened: str | None = None  # why the command line's game could not be opened
+        self.told: list = []  # the notices games told on their notice rows (screens/game.py Told), in order
 
     @property
     def thinker(self):
@@ -178,7 +179,7 @@ class TabletopApp(App[None]):
                     "every move; `tabletop --resume` continues it.")
         else:
             text = "To quit, press ctrl+q (q on the launcher)."
-        self.notify(text, title="Quit?", markup=False)
+        self.screen.notify(text, title="Quit?", markup=False)  # a game's: on its notice row
 
     def action_command_palette(self) -> None:
         """Never over an open dialog (a confirmation, a menu, the palette itself)."""
@@ -242,7 +243,7 @@ def seat_app(table: "Table", bot_delay: float = 0.5, via: str = "local") -> App:
 
     class SeatApp(TabletopApp):
         def action_help_quit(self) -> None:
-            self.notify(f"To leave, press ctrl+q. The table keeps every move: {COME_BACK.get(via, COME_BACK['local'])}",
+            self.screen.notify(f"To leave, press ctrl+q. The table keeps every move: {COME_BACK.get(via, COME_BACK['local'])}",
                         title="Quit?", markup=False)
 
         def __init__(self) -> None:
@@ -258,6 +259,6 @@ def seat_app(table: "Table", bot_delay: float = 0.5, via: str = "local") -> App:
             self.seat_opened = True
 
         def start_new_game(self, setup: dict, replace: bool = False) -> None:
-            self.notify("A new table is made by the host: `tabletop table new`.", markup=False)
+            self.screen.notify("A new table is made by the host: `tabletop table new`.", markup=False)
 
     return SeatApp()

@@ -49,6 +49,8 @@ class ChoiceMenu(ModalScreen[int | None]):
     DEFAULT_CSS = """
     ChoiceMenu { align: center middle; }
     ChoiceMenu > Vertical { width: 64; height: auto; max-height: 20; border: thick $accent; background: $panel; padding: 0 1; }
+    ChoiceMenu #notice { height: auto; display: none; color: $text-warning; }
+    ChoiceMenu #notice.-shown { display: block; }
     """
     BINDINGS = [Binding("escape", "cancel", "cancel")] + [
         Binding(str(d), f"pick({d - 1})", show=False) for d in range(1, 10)]
@@ -62,6 +64,7 @@ class ChoiceMenu(ModalScreen[int | None]):
 
         with Vertical():
             yield Static(Text(self.title_text))
+            yield Static("", id="notice", markup=False)  # a refusal, in the menu (not a toast over it)
             yield OptionList(*[Text(f"{i + 1} {label}") for i, label in enumerate(self.labels)])
 
     def on_option_list_option_selected(self, event) -> None:
@@ -71,7 +74,20 @@ class ChoiceMenu(ModalScreen[int | None]):
         if 0 <= index < len(self.labels):
             self.dismiss(index)
 
+    def tell(self, text: str) -> None:
+        """Say ``text`` on the menu's own notice row, under its title, until the next key."""
+        row = self.query_one("#notice", Static)
+        row.update(Text("! " + text) if text else "")
+        row.set_class(bool(text), "-shown")
+        if text:
+            from tabletop_tui.widgets.decision import Told
+
+            told = getattr(self.app, "told", None)
+            if told is not None:
+                told.append(Told(text))
+
     def on_key(self, event) -> None:
+        self.tell("")
         if event.character and event.character.isdigit():
             i = int(event.character) - 1
             event.stop()
@@ -79,8 +95,7 @@ class ChoiceMenu(ModalScreen[int | None]):
                 self.dismiss(i)
             else:  # a digit beyond the menu says so
                 n = len(self.labels)
-                self.notify(f"There is no choice {event.character} here: the menu has {n} (1–{n}).",
-                            severity="information")
+                self.tell(f"There is no choice {event.character} here: the menu has {n} (1–{n}).")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

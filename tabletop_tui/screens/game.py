@@ -18,11 +18,20 @@ from textual.widgets import Footer, Static
 
 from tabletop_tui.match import Match
 from tabletop_tui.rules.core import IllegalAction, counted
-from tabletop_tui.widgets.decision import DecisionPanel
+from tabletop_tui.widgets.decision import DecisionPanel, Told
 from tabletop_tui.widgets.log_panel import LogPanel
 from tabletop_tui.widgets.players import colour_hex, markers
 from tabletop_tui.widgets.repaint import show
 from tabletop_tui.widgets.score_strip import ScoreStrip, StripSeat
+
+
+def tilde(path) -> str:
+    """``path`` with the home folder written ``~`` (a save's path fits a row at 80 columns)."""
+    from pathlib import Path
+
+    home = str(Path.home())
+    p = str(path)
+    return "~" + p[len(home):] if home not in ("", "/") and p.startswith(home + "/") else p
 
 
 @dataclass(frozen=True)
@@ -236,6 +245,32 @@ class GameScreen(Screen[None]):
         d = self.match.pending
         return d is not None and not self.match.seats[d.seat].bot and self.handover_to is None
 
+    # -- notices ---------------------------------------------------------------------------
+    def notify(self, message: str, *, title: str = "", severity: str = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """A notice of the game (a refusal, "Not possible now: …", undo, "Saved to …") is told on
+        the decision panel's notice row, where it covers neither the choices nor the log (a toast
+        lay over both for seconds), and stays until the next key or move. Errors that must
+        interrupt (a save that failed, a table that cannot go on) stay toasts; so does any notice
+        while the panel is not shown (a hand-over, the size notice)."""
+        panel = self.query(DecisionPanel)
+        if severity == "error" or not panel or not panel.first().display or not self.is_current:
+            super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[arg-type]
+            return
+        text = Text.from_markup(message).plain if markup else str(message)
+        told = getattr(self.app, "told", None)
+        if told is not None:  # the notices told this session, whole (the toasts' record was theirs)
+            told.append(Told(str(message), title, severity))
+        if title and not text.startswith(title):
+            text = f"{title}: {text}"
+        panel.first().tell(text)
+
+    def on_key(self, event) -> None:
+        """The next key clears the notice told (it comes before the key's own action, which may
+        tell a new one)."""
+        for panel in self.query(DecisionPanel):
+            panel.clear_told()
+
     def refresh_all(self) -> None:
         m = self.match
         d = m.pending
@@ -416,6 +451,8 @@ class GameScreen(Screen[None]):
 
     # -- the flow of play ------------------------------------------------------------------
     def play(self, action: Any) -> None:
+        for panel in self.query(DecisionPanel):
+            panel.clear_told()  # a move clears the notice told before it
         try:
             self.commit(action)
         except IllegalAction as e:
@@ -775,7 +812,7 @@ class GameScreen(Screen[None]):
         except OSError as e:
             self.notify(f"Could not save: {e}", severity="error", markup=False)
             return
-        self.notify(f"Saved to {path}", markup=False)
+        self.notify(f"Saved to {tilde(path)}", markup=False)  # (one row at 80 columns)
 
     def action_rules(self) -> None:
         from tabletop_tui.screens.rules_view import RulesScreen

@@ -719,6 +719,7 @@ class TerraMysticaScreen(GameScreen):
     def on_key(self, event: events.Key) -> None:
         """Letters typed quickly after ':' reach the widget that had the keyboard before the line
         opened (they were on their way to it): they belong to the line, never to the game's keys."""
+        super().on_key(event)
         cl = self.query_one(CommandLine)
         if event.key == "colon" and not cl.is_open and self.check_action("command", ()):
             # opened here, as the key passes, not when the app comes to its binding: by then the

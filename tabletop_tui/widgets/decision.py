@@ -1,6 +1,8 @@
 """The generic decision panel: the prompt and the legal choices, with digit shortcuts."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -9,6 +11,16 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop_tui.widgets import repaint
+
+
+@dataclass(frozen=True)
+class Told:
+    """A notice told on a notice row (as Textual's Notification: message, title, severity); the
+    app keeps them in ``app.told``, in order."""
+
+    message: str
+    title: str = ""
+    severity: str = "information"
 
 
 class Choices(OptionList):
@@ -59,6 +71,8 @@ class DecisionPanel(Vertical):
     DecisionPanel { height: auto; max-height: 12; border-top: solid $accent; padding: 0 1;
                     border-title-align: right; border-title-color: $text; }
     DecisionPanel > #prompt { height: auto; text-style: bold; }
+    DecisionPanel > #notice { height: auto; display: none; color: $text-warning; }
+    DecisionPanel > #notice.-shown { display: block; }
     DecisionPanel > OptionList, DecisionPanel > OptionList:focus { height: auto; max-height: 9; border: none; padding: 0; background: $surface; }
     """
 
@@ -76,7 +90,11 @@ class DecisionPanel(Vertical):
     #: neither the choices nor the log, as a toast over them did; cleared by the next ``show``
     notice = ""
 
+    #: the last game notice told on the panel (a refusal, "Saved to …"), whole; "" when cleared
+    told = ""
+
     def compose(self) -> ComposeResult:
+        yield Static("", id="notice", markup=False)
         yield Static("", id="prompt")
         choices = Choices(id="choices")
         choices.scroll_by_key = True  # the arrows, PgUp/PgDn and the digits reach every choice
@@ -113,6 +131,39 @@ class DecisionPanel(Vertical):
         """Put ``notice`` on the panel's top edge (beside the "▼ more below" mark)."""
         self.notice = notice
         self.query_one(Choices).say_out_of_sight()
+
+    def tell(self, text: str) -> None:
+        """A game notice (a refusal, "Not possible now: …", "Saved to …") on its own row at the
+        panel's top, above the prompt, wrapped whole: it takes a row from the choices (which
+        scroll, with their marks) instead of lying over them and the log as a toast did. Told
+        until ``clear_told`` (the next key or move)."""
+        choices = self.query_one(Choices)
+        if text and not self.told:
+            self._choices_max = choices.styles.max_height  # (the layout's own, given back on clearing)
+        elif not text and self.told:
+            choices.styles.max_height = self._choices_max
+        self.told = text
+        row = self.query_one("#notice", Static)
+        row.update(Text("! " + text))
+        row.set_class(bool(text), "-shown")
+        if text:
+            self.call_after_refresh(self._fit_told)
+        choices.call_after_refresh(choices.say_out_of_sight)
+
+    _choices_max = None
+
+    def _fit_told(self) -> None:
+        """A panel of fixed height (Maracaibo's) gives the notice's rows from the choices, which
+        then scroll with their "▼ more" mark, never clipped unmarked below the panel's edge."""
+        choices = self.query_one(Choices)
+        over = choices.region.bottom - self.content_region.bottom
+        if self.told and over > 0 and choices.region.height > 1:
+            choices.styles.max_height = max(1, choices.region.height - over)
+            choices.call_after_refresh(choices.say_out_of_sight)
+
+    def clear_told(self) -> None:
+        if self.told:
+            self.tell("")
 
     def star(self, index: int) -> None:
         """Mark choice ``index`` (the suggestion) with ★ after its digit, and highlight it."""

@@ -30,3 +30,9 @@ def finished_match(players=2, seed=3) -> Match:
 
 def app_for(match=None, **kw) -> TabletopApp:
     return TabletopApp(match=match, bot_delay=0, **kw)
+
+
+def notices(app) -> list:
+    """Every notice said to the player: the toasts and the notices a game told on its decision
+    panel's notice row (each with ``message``, ``title``, ``severity``)."""
+    return list(app._notifications) + list(getattr(app, "told", []))

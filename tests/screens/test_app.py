@@ -11,6 +11,7 @@ from tabletop_tui.screens.rules_view import RulesScreen
 from tabletop_tui.screens.setup import SetupScreen
 
 from .helpers import app_for, piratissimo_match
+from tests.screens.helpers import notices
 
 
 async def play_by_keys(pilot, app, seed=1, limit=3000):
@@ -228,7 +229,7 @@ async def test_a_damaged_save_in_the_continue_list_is_refused_with_its_reason():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)  # nothing opened, nothing crashed
-        assert any("the file is cut short" in str(n.message) for n in app._notifications)
+        assert any("the file is cut short" in str(n.message) for n in notices(app))
     assert (folder / "broken.json").read_text().endswith('"ga')  # never overwritten
 
 

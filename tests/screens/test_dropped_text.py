@@ -516,3 +516,40 @@ async def test_terra_mystica_title_keeps_who_is_to_play_beside_the_next_rounds_t
         who = names[m.pending.seat]
         assert title.endswith(f"{who} ({app.screen.marks[m.pending.seat]}) to play"), title
         assert "next " in title and "(t" in title
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_refusals_notice_covers_neither_the_choices_nor_the_log(game):
+    """A key the decision refuses (a digit beyond the list) is told on the decision panel's
+    notice row, above the prompt: no toast lies over the choices or the log, the choices and the
+    log are still on screen beside it, and the next key clears it."""
+    from tabletop_tui.widgets.decision import DecisionPanel
+    from tabletop_tui.widgets.log_panel import LogPanel
+
+    players, moves = GAMES[game]
+    m = random_match(game, players, 3, moves=moves)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        screen = app.screen
+        panel = screen.query_one(DecisionPanel)
+        n = len(screen.actions)
+        assert 0 < n < 10, n  # (the position: "0", choice 10, is beyond the list)
+        await pilot.press("0")
+        await pilot.pause()
+        assert not app._notifications, [str(x.message) for x in app._notifications]
+        assert panel.told.startswith("There is no choice 10 here"), panel.told
+        rows = screen_rows(screen)
+        notice = screen.query_one("#notice")
+        shown = " ".join(r[notice.region.x:notice.region.right].strip()
+                         for r in rows[notice.region.y:notice.region.bottom])
+        assert shown.replace("! ", "", 1) == panel.told  # whole, wrapped, not cut
+        choices = screen.query_one("#choices")
+        assert choices.region.height > 0 and not choices.region.overlaps(notice.region)
+        assert choices.region.bottom <= panel.content_region.bottom  # not clipped unmarked
+        assert any(r[choices.region.x:].lstrip().startswith("1 ") for r in rows[choices.region.y:choices.region.bottom])
+        log = screen.query_one(LogPanel)
+        assert log.region.height > 0 and not log.region.overlaps(panel.region)
+        await pilot.press("down")
+        await pilot.pause()
+        assert panel.told == "" and not notice.display

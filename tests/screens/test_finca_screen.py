@@ -17,6 +17,7 @@ from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.windmill import GRID, Windmill
 
 from .helpers import app_for, played_match
+from tests.screens.helpers import notices
 
 
 def finca_match(players=2, seed=5, moves=0, bots=(), until=None) -> Match:
@@ -184,7 +185,7 @@ async def test_delivery_built_by_clicking_communities_and_explained_when_refused
             await pilot.click(Communities, offset=(3, y))
             await pilot.pause()
             assert len(m.actions) == n
-            assert any("Cannot add" in (note.title or "") for note in app._notifications)
+            assert any("Cannot add" in (note.title or "") for note in notices(app))
         # a community that can: click it, then finish by the keyboard
         pick = next(a for a in screen.actions if isinstance(a, F.Pick))
         rows = canvas_text(comm)

@@ -15,6 +15,7 @@ from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.log_panel import LogPanel
 
 from .helpers import app_for, piratissimo_match
+from tests.screens.helpers import notices
 
 
 @pytest.fixture
@@ -449,7 +450,7 @@ async def test_a_digit_beyond_the_list_says_so_and_plays_nothing():
         await pilot.press("9")
         await pilot.pause()
         assert len(m.actions) == moves
-        said = [x.message for x in app._notifications]
+        said = [x.message for x in notices(app)]
         assert any(f"There is no choice 9 here: the list has {n} choice" in x for x in said), said
 
 
@@ -464,7 +465,7 @@ async def test_a_digit_beyond_a_choice_menu_says_so_and_keeps_the_menu():
         await pilot.press("7")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceMenu) and chosen == []
-        assert any("There is no choice 7 here: the menu has 3" in x.message for x in app._notifications)
+        assert any("There is no choice 7 here: the menu has 3" in x.message for x in notices(app))
         await pilot.press("2")
         await pilot.pause()
         assert chosen == [1]

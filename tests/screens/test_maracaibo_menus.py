@@ -9,6 +9,7 @@ from tabletop_tui.screens.maracaibo import MaracaiboScreen, Off
 
 from .helpers import app_for, played_match
 from .test_maracaibo_screen import lift, screen_text
+from tests.screens.helpers import notices
 
 
 def _human_village(m) -> bool:
@@ -88,7 +89,7 @@ async def test_a_dim_village_choice_does_nothing_and_says_why():
         await pilot.press("1")
         await pilot.pause()
         assert len(m.actions) == n and scr.path == []
-        assert any("Not possible now: needs" in str(note.message) for note in app._notifications)
+        assert any("Not possible now: needs" in str(note.message) for note in notices(app))
 
 
 def _human_combat(m) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.widgets import OptionList
 
 from .helpers import app_for, played_match
+from tests.screens.helpers import notices
 
 
 def options(app):
@@ -41,7 +42,7 @@ async def test_a_port_without_the_doubloons_is_listed_dim_with_what_it_needs():
         await pilot.press(str(k + 1))
         await pilot.pause()
         assert len(m.actions) == n
-        assert any("Not possible now: needs 10 doubloons, you have 3" in x.message for x in app._notifications)
+        assert any("Not possible now: needs 10 doubloons, you have 3" in x.message for x in notices(app))
 
 
 async def test_deliver_without_a_community_to_fill_is_listed_dim_with_what_it_needs():

@@ -12,6 +12,7 @@ from tabletop_tui.screens.launcher import LauncherScreen
 from tabletop_tui.screens.saves import SavesScreen, entry, when
 
 from .helpers import app_for, played_match
+from tests.screens.helpers import notices
 
 NOW = datetime(2026, 11, 30, 15, 0)
 
@@ -198,7 +199,7 @@ async def test_a_save_that_does_not_replay_is_listed_as_damaged_with_its_reason(
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)
-        notes = list(app._notifications)
+        notes = list(notices(app))
         assert any(n.title == "Can't open bad.json" and n.message.startswith(f"line {line}: 'xyz'")
                    for n in notes)
 
@@ -216,7 +217,7 @@ async def test_a_truncated_save_is_said_to_be_cut_short_in_plain_words():
         await pilot.press("enter")
         await pilot.pause()
         assert any("short.json" in n.title and "cut short" in n.message and "Unterminated" not in n.message
-                   for n in app._notifications)
+                   for n in notices(app))
 
 
 def test_a_preset_is_named_by_its_name_and_many_changed_options_are_counted():

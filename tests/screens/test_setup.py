@@ -10,6 +10,7 @@ from tabletop_tui.screens.setup import SetupScreen, TickBox
 from tabletop_tui.newgame import NAME_MAX
 
 from .helpers import app_for
+from tests.screens.helpers import notices
 
 
 def capture(app):
@@ -168,7 +169,7 @@ async def test_ctrl_c_says_how_to_quit():
         await pilot.press("ctrl+c")
         await pilot.pause()
         assert app.is_running
-        assert any("ctrl+q" in str(n.message) for n in app._notifications)
+        assert any("ctrl+q" in str(n.message) for n in notices(app))
 
 
 def test_setup_80x24_four_seats_with_a_bot(snap_compare):

@@ -16,6 +16,7 @@ from tabletop_tui.widgets.command_line import CommandLine, common_prefix, matche
 from tabletop_tui.widgets.hex_map import ROWCOL, HexMap, step_cursor
 
 from .helpers import app_for, played_match
+from tests.screens.helpers import notices
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "terra_mystica" / "snellman_games"
 if not DATA.is_dir():
@@ -502,7 +503,7 @@ async def test_an_escape_meant_for_a_command_line_that_closed_itself_does_not_st
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        assert any("Press Escape again to leave" in n.message for n in app._notifications)
+        assert any("Press Escape again to leave" in n.message for n in notices(app))
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -582,7 +583,7 @@ async def test_keys_typed_on_for_a_command_line_that_closed_itself_are_dropped(m
         await pilot.pause()
         assert app.screen is screen and isinstance(screen, GameScreen)
         assert len(m.actions) == n and not screen.show_tables  # no undo, no cult board
-        dropped = [x for x in app._notifications if x.title == "Keys dropped"]
+        dropped = [x for x in notices(app) if x.title == "Keys dropped"]
         assert len(dropped) == 1 and "press : to type a move again" in dropped[0].message
         clock[0] += CommandLine.TYPING_GAP + 1  # a while later: a key of its own
         await pilot.press("t")

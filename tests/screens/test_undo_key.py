@@ -2,6 +2,7 @@
 (round 4, after the bots' round-4 moves, `u` put the player back in round 3 before their pass)."""
 from ..test_undo_barriers import tm_round_four_after_the_bots_moved
 from .helpers import app_for
+from tests.screens.helpers import notices
 
 
 async def test_u_in_round_four_after_the_bots_moved_does_not_go_back_into_round_three(tmp_path, monkeypatch):
@@ -14,4 +15,4 @@ async def test_u_in_round_four_after_the_bots_moved_does_not_go_back_into_round_
         await pilot.press("u")
         await pilot.pause()
         assert len(m.actions) == n and m.state.round == 4 and m.pending.seat == 0
-        assert any("never taken back" in str(note.message) for note in app._notifications)
+        assert any("never taken back" in str(note.message) for note in notices(app))

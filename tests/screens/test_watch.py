@@ -12,6 +12,7 @@ from tabletop_tui.screens.watch import WatchMixin, WatchPrompt, load_recording, 
 from typer.testing import CliRunner
 
 from .helpers import app_for, played_match
+from tests.screens.helpers import notices
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "terra_mystica" / "snellman_games"
 if not DATA.is_dir():
@@ -142,8 +143,8 @@ async def test_the_watch_footer_lists_only_keys_that_work_while_watching(game, t
         assert {"next", "back", "next round", "leave"} <= shown
         assert shown <= WATCH_FOOTER, shown - WATCH_FOOTER
         await pilot.press("u")
-        await until(lambda: any("watching only" in n.message for n in app._notifications))
-        assert any("watching only" in n.message for n in app._notifications)
+        await until(lambda: any("watching only" in n.message for n in notices(app)))
+        assert any("watching only" in n.message for n in notices(app))
         assert app.screen.at == 5
         await pilot.press("p")  # the seat sheets read the recorded position
         await until(lambda: type(app.screen).__name__ == "SeatSheetScreen")

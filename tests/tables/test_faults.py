@@ -23,6 +23,7 @@ from tabletop_tui.store.open import open_store
 from tabletop_tui.store.table import Table, new_table
 
 from .test_seat import seat_of, settle
+from tests.screens.helpers import notices
 
 runner = CliRunner()
 DISK_FULL = "The store cannot be written (disk full)"
@@ -114,7 +115,7 @@ async def test_a_seat_on_a_full_disk_says_so_once_and_goes_on_when_there_is_room
         filler = fill(small_fs)
         screen.play(screen.actions[0])
         await settle(pa, until=lambda: False, timeout=1.5)  # the watcher's looks at the full store
-        notes = [n.message for n in a._notifications]
+        notes = [n.message for n in notices(a)]
         assert notes.count(f"{DISK_FULL}: your move was not made.") == 1
         # (reading may go on while the disk is full; if the watcher meets the fault, it says it once)
         assert sum(DISK_FULL in n for n in notes) <= 2
@@ -256,7 +257,7 @@ async def test_a_page_damaged_under_an_open_seat_is_said_once_and_the_seat_stops
         con.close()
         await settle(pa, until=lambda: screen.halted is not None)
         await settle(pa, until=lambda: False, timeout=1.0)
-        notes = [n.message for n in a._notifications if "is damaged" in n.message]
+        notes = [n.message for n in notices(a) if "is damaged" in n.message]
         assert len(notes) == 1 and "Restore it from a backup" in notes[0]
         assert screen.watcher is None  # no more waiting on a store that cannot answer
         assert "stopped" in a.title
@@ -343,7 +344,7 @@ async def test_a_move_the_rules_refuse_is_said_once_and_nothing_loops(tmp_path):
         settled = len(waits)
         await settle(pa, until=lambda: False, timeout=1.5)
         assert len(waits) == settled  # no retry loop: nothing waits on the store any more
-        notes = [n.message for n in a._notifications]
+        notes = [n.message for n in notices(a)]
         assert sum(said in n for n in notes) == 1
         assert not any("reconnecting" in n for n in notes)
         assert "stopped" in a.title and screen.watcher is None
@@ -379,7 +380,7 @@ async def test_ctrl_c_at_a_seat_says_how_to_come_back(tmp_path, via, words):
         await settle(pa)
         await pa.press("ctrl+c")
         await pa.pause()
-        notes = [n.message for n in a._notifications]
+        notes = [n.message for n in notices(a)]
         assert any(words in n and "ctrl+q" in n for n in notes)
         assert not any("--resume" in n for n in notes)  # a table has no save
 

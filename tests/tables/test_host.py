@@ -18,6 +18,7 @@ from tabletop_tui.store.base import CodeRefused
 from tabletop_tui.store.table import Table, new_table
 
 from .test_seat import seat_of, settle
+from tests.screens.helpers import notices
 
 runner = CliRunner()
 
@@ -182,7 +183,7 @@ async def test_an_open_seat_hears_that_a_seat_went_to_a_bot_and_the_bot_plays_it
         assert table_cmd(store_url, "bot", new.table_id, "Ben", "--level", "random").exit_code == 0
         await settle(pa, until=lambda: ann.my_turn(), timeout=10)
         assert ann.match.seats[1].bot and ann.my_turn()
-        assert any("Ben's seat is played by a bot" in n.message for n in a._notifications)
+        assert any("Ben's seat is played by a bot" in n.message for n in notices(a))
         moves = store.moves(new.table_id)
         assert moves[-1].seat == 1 and ann.match.actions == [m.notation for m in moves]
 
@@ -202,7 +203,7 @@ async def test_a_seat_open_with_a_replaced_code_says_so_at_its_next_move(store, 
         await settle(pa)
         assert store.moves(new.table_id) == []
         assert screen.halted and "no longer opens this seat" in screen.halted
-        assert sum("no longer opens this seat" in n.message for n in a._notifications) == 1
+        assert sum("no longer opens this seat" in n.message for n in notices(a)) == 1
 
 
 async def test_a_seat_open_at_a_deleted_table_says_so_at_its_next_move(store, store_url):

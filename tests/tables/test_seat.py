@@ -13,6 +13,7 @@ from tabletop_tui.store.open import open_store
 from tabletop_tui.store.table import Table, new_table
 from tabletop_tui.app import seat_app
 from tabletop_tui.screens.seat import NO_UNDO, SeatMixin
+from tests.screens.helpers import notices
 
 
 def screen_text(app) -> str:
@@ -83,7 +84,7 @@ async def test_of_two_moves_sent_at_once_one_lands_and_the_other_screen_is_told_
         moves = sqlite_store.moves(new.table_id)
         assert len(moves) == before + 1  # only one landed
         assert sa.match.actions == [m.notation for m in moves]  # the screen caught up
-        notes = [n.message for n in a._notifications]
+        notes = [n.message for n in notices(a)]
         assert any("moved on" in n for n in notes)
 
 
@@ -102,7 +103,7 @@ async def test_a_spectator_only_watches_and_undo_is_refused_at_a_table(sqlite_st
         await pa.press("u")
         await pa.pause()
         assert len(sqlite_store.moves(new.table_id)) == 1
-        assert any(n.message == NO_UNDO for n in a._notifications)
+        assert any(n.message == NO_UNDO for n in notices(a))
 
 
 async def test_a_bot_seat_moves_once_whatever_number_of_seats_are_open(sqlite_store):
@@ -244,7 +245,7 @@ async def test_a_store_away_for_a_while_loses_nothing_the_seats_say_they_reconne
         assert mover.offline and other.offline
         assert "reconnecting" in screen_text(ma) and "reconnecting" in screen_text(oa)
         # (two apps in one test: a screen's notice goes to whichever app is current)
-        assert any("did not reach the table" in n.message for x in (a, b) for n in x._notifications)
+        assert any("did not reach the table" in n.message for x in (a, b) for n in notices(x))
         assert mover.match.actions == [] and mover.my_turn()  # nothing half made
         down["now"] = False
         await settle(pm, po, until=lambda: not other.offline and not mover.offline, timeout=5)
