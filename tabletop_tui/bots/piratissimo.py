@@ -5,15 +5,11 @@ smaller still when forced red-chest loads ahead would push the ship past 7 and c
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from tabletop_tui.rules.core import Rng
-from tabletop_tui.rules.piratissimo import (CAPACITY, DIE_FACES, HARBOUR, HARBOUR_EXIT, ISLANDS,
-                                            N_ISLANDS, RED_LOAD)
+from tabletop_tui.rules.piratissimo import CAPACITY, HARBOUR, ISLANDS, N_ISLANDS, RED_LOAD
 
-#: a harbour's exit island (every harbour's lies alike in the ring: see ``safe_home``)
-HARBOUR_EXIT_0 = min(HARBOUR_EXIT.values())
 LOOKAHEAD_WORLDS = 12
 SEARCH_ITERATIONS = 200
 ROLLOUT_PLIES = 20
@@ -58,56 +54,6 @@ def worth(s: Any, p: int) -> float:
     value = s.unloaded[p] + cargo * home_chance(s, p, cargo)
     # an empty ship near home still has to sail round once more to load
     return value
-
-
-#: the die's faces: 1–4 islands, or the tornado (sail 0 or 1 island, then move the tornado)
-_STEP_FACES = tuple(f for f in DIE_FACES if isinstance(f, int))
-_TORNADO_SHARE = (len(DIE_FACES) - len(_STEP_FACES)) / len(DIE_FACES)
-#: per turn at sea: the chance a rival's tornado costs the ship its cargo (a share of it)
-TURN_RISK = 0.03
-
-
-@lru_cache(maxsize=None)
-def safe_home(d: int, cargo: int) -> float:
-    """The chance a ship ``d`` islands from its harbour (the last island before it is d = 1)
-    brings ``cargo`` home without capsizing: the die's 1–4 with its own chance each, a tornado
-    face sailing 0 or 1 island (the safer), and every red chest landed on loading 2. Every
-    harbour sits the same way in the ring (its exit is a multiple of 6, and the ring repeats
-    every 6 islands), so distance and cargo decide it. Used by the hard bot's search (issue 36:
-    the medium's linear guess counted 0.4 of a red chest per red island, so a ship at 5 with
-    three red chests ahead looked 88% safe where two landings, 35% likely, capsize it)."""
-    if d <= 0:
-        return 1.0
-    if cargo > CAPACITY:
-        return 0.0
-
-    def after(k: int) -> float:
-        if k >= d:
-            return 1.0
-        nd = d - k
-        loc = (HARBOUR_EXIT_0 - nd) % N_ISLANDS
-        c = cargo + (RED_LOAD if ISLANDS[loc].kind == "red" else 0)
-        return 0.0 if c > CAPACITY else safe_home(nd, c)
-
-    die = sum(after(k) for k in _STEP_FACES) / len(DIE_FACES)
-    stay = die / (1.0 - _TORNADO_SHARE)  # a tornado roll that keeps the ship put, again and again
-    go = die + _TORNADO_SHARE * after(1)
-    return (1.0 - TURN_RISK) * max(stay, go)
-
-
-def search_worth(s: Any, p: int) -> float:
-    """``worth`` with the exact chance of bringing the cargo home (``safe_home``)."""
-    if p in s.finished:
-        return 100.0 - 10 * s.finished.index(p)
-    cargo = s.cargo[p]
-    return s.unloaded[p] + cargo * safe_home(distance_home(s, p), cargo)
-
-
-def evaluate_all(rules: Any, s: Any) -> list[float]:
-    """Every seat's value for the hard bot's search leaves: ``search_worth`` against the best
-    rival's (medium's own choice stays by ``evaluate``)."""
-    w = [search_worth(s, p) for p in range(s.players)]
-    return [w[p] - max(w[q] for q in range(s.players) if q != p) for p in range(s.players)]
 
 
 def evaluate(rules: Any, s: Any, seat: int) -> float:

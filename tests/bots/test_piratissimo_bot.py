@@ -66,33 +66,3 @@ def test_worth_counts_treasure_at_home_in_full():
     t.unloaded = [3, 0]
     t.location = [HARBOUR, HARBOUR]
     assert B.worth(t, 0) == 3 and B.evaluate(RULES, t, 0) == 3
-
-
-def test_safe_home_counts_the_red_chests_a_roll_can_land_on():
-    """Issue 36: the hard bot's chance of bringing cargo home. Every harbour lies alike in the
-    ring (the last island before it neutral, then green, then red), so distance and cargo decide.
-    A red chest a roll can land on loads 2: with 6 aboard it capsizes the ship, with 5 it does
-    not; with no red chest ahead the cargo does not matter; in harbour it is home."""
-    from tabletop_tui.rules.piratissimo import HARBOUR_EXIT, ISLANDS, N_ISLANDS
-
-    for e in HARBOUR_EXIT.values():
-        assert [ISLANDS[(e - d) % N_ISLANDS].kind for d in (1, 2, 3)] == ["neutral", "green", "red"]
-    assert B.safe_home(0, 7) == 1.0
-    assert B.safe_home(3, 7) == B.safe_home(3, 0)  # from the red island itself nothing red ahead
-    assert B.safe_home(4, 6) < B.safe_home(4, 5) == B.safe_home(4, 0)
-    # a roll of 1 (1 in 6) lands on the red chest: staying put on a tornado roll waits for a
-    # better roll, so the chance is well above 5 in 6 of the die's safe faces alone
-    assert 0.6 < B.safe_home(4, 6) < 0.8
-    # far from home, a full ship meets several red chests: its chance is far below medium's guess
-    s = _at_green(0)
-    far = B.distance_home(s, 0)
-    assert B.safe_home(far, 7) < B.safe_home(far, 1)
-
-
-def test_the_hard_search_values_leaves_by_the_exact_chance():
-    s = _at_green(5)
-    t = s.copy()
-    vals = B.evaluate_all(RULES, t)
-    assert len(vals) == 2 and vals[0] == -vals[1]
-    home = B.search_worth(t, 0)
-    assert home == t.unloaded[0] + 5 * B.safe_home(B.distance_home(t, 0), 5)
