@@ -53,7 +53,7 @@ def match_figures(game: str, levels: list[str], games: int, seed: int) -> dict:
                                        on_move=None)
         for i in res.winners:
             wins[seat_levels[i]] += 1
-        for seat, dt in mv:
+        for seat, dt, *_ in mv:
             times[seat_levels[seat]].append(dt)
     # moves with a choice: a second pass is too dear; a forced move takes < 1 ms of CPU
     for lv in levels:

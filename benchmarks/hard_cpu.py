@@ -39,7 +39,7 @@ def main() -> None:
             seats[lv] += 1
             wins[lv] += i in res.winners
             score[lv] += res.scores[i]
-        times += [dt for seat, dt in moves if sl[seat] == timed]
+        times += [dt for seat, dt, *_ in moves if sl[seat] == timed]
         print(k, args.seed + k, sl, res.scores, "winners", res.winners,
               f"{timed} {wins[timed]}/{seats[timed]}", flush=True)
     times.sort()

@@ -222,7 +222,7 @@ def play(args) -> None:
         for i, lv in enumerate(sl):
             tot[lv][0] += res.scores[i]
             tot[lv][1] += 1
-        times += [dt for seat, dt in moves if sl[seat] == levels[0]]
+        times += [dt for seat, dt, *_ in moves if sl[seat] == levels[0]]
         print(args.seed + k, sl, res.scores, flush=True)
     times.sort()
     n = len(times)

@@ -289,12 +289,7 @@ def tournament_cmd(
     if as_json:
         typer.echo(json.dumps(out))
         return
-    typer.echo(f"{g.title}, {players} players, {games} games (seeds {seed}–{seed + games - 1}):")
-    for lv, st in out["bots"].items():
-        lo, hi = st["win_rate_ci"]
-        typer.echo(f"  {lv:<7} wins {st['win_rate']:.0%} (95%: {lo:.0%}–{hi:.0%}), "
-                   f"mean score {st['mean_score']}, move {st['mean_move_s']:.3f} s mean, "
-                   f"{st['max_move_s']:.3f} s longest")
+    typer.echo(tournament.as_text(out, g.title, seed))
 
 
 from tabletop_tui.table_cli import seat_cmd, serve_cmd, table_app  # noqa: E402  (issue 25: tables)

@@ -6,10 +6,11 @@ The listed levels fill the seats in turn, rotated by one seat each game (game g,
 seed ``seed + g``; a bot's move is seeded by the game seed and the move number, as in a match.
 
 Per level: the win rate over the seats it played (a shared first place is a win for each
-seat in it), its 95% Wilson interval, the mean score, and the mean and longest time a move
-took; for Terra Mystica also how the level plays (``TerraMysticaPlay``): main actions a round,
+seat in it), its 95% Wilson interval, the mean score, the mean and longest time a move
+took (wall clock) and the longest and 95th-percentile process CPU time a move took (issue 36:
+the 5-s budget is CPU, which a loaded machine does not inflate as it does wall time); for Terra Mystica also how the level plays (``TerraMysticaPlay``): main actions a round,
 how often it passes first, the main actions the others still take after its pass, towns a game.
-Only the move times depend on the machine; everything else is a pure function of the arguments.
+Only the move times (wall and CPU) depend on the machine; everything else is a pure function of the arguments.
 """
 from __future__ import annotations
 
@@ -34,6 +35,15 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def percentile(values: list, q: float) -> float:
+    """The nearest-rank q-quantile of ``values`` (0 for none): the smallest value with at least
+    q of the values at or below it."""
+    if not values:
+        return 0.0
+    v = sorted(values)
+    return v[max(0, min(len(v) - 1, math.ceil(q * len(v)) - 1))]
+
+
 @dataclass
 class LevelStats:
     seats: int = 0
@@ -43,6 +53,7 @@ class LevelStats:
     move_s: float = 0.0
     max_move_s: float = 0.0
     times: list = field(default_factory=list)
+    cpu: list = field(default_factory=list)
 
     def as_json(self) -> dict:
         lo, hi = wilson(self.wins, self.seats)
@@ -52,6 +63,8 @@ class LevelStats:
             "mean_score": round(self.score / self.seats, 2) if self.seats else 0.0,
             "mean_move_s": round(self.move_s / self.moves, 4) if self.moves else 0.0,
             "max_move_s": round(self.max_move_s, 4),
+            "max_move_cpu_s": round(max(self.cpu), 4) if self.cpu else 0.0,
+            "p95_move_cpu_s": round(percentile(self.cpu, 0.95), 4),
         }
 
     def median_move_s(self) -> float:
@@ -137,8 +150,10 @@ def check_levels(levels: list[str]) -> list[str]:
 
 def play_game(rules: Any, levels: list[str], seed: int, options: dict | None = None,
               clock: Callable[[], float] = time.perf_counter, on_move: Callable | None = None,
-              watch: Any = None) -> tuple:
-    """One game, seat i played by ``levels[i]``. Returns (result, [(seat, seconds), ...]).
+              watch: Any = None, cpu_clock: Callable[[], float] = time.process_time) -> tuple:
+    """One game, seat i played by ``levels[i]``. Returns (result, [(seat, seconds, cpu seconds),
+    ...]): each bot move's wall time by ``clock`` and this process's CPU time by ``cpu_clock``
+    (the bots choose in this process here, so that is the move's CPU).
     ``watch`` (a ``PLAY_WATCH`` object) sees every move before it is played, and the end."""
     from tabletop_tui.rules.core import resolve_options
 
@@ -153,9 +168,9 @@ def play_game(rules: Any, levels: list[str], seed: int, options: dict | None = N
             break
         view = rules.view(s, d.seat)
         bot = bots.make_bot(rules.game_id, levels[d.seat], seed * 1_000_003 + n)
-        t0 = clock()
+        t0, c0 = clock(), cpu_clock()
         a = bot.choose(rules, view, d.seat)
-        times.append((d.seat, clock() - t0))
+        times.append((d.seat, clock() - t0, cpu_clock() - c0))
         if watch is not None:
             watch.move(rules, s, d.seat, a)
         s = rules.apply(s, a)
@@ -171,7 +186,8 @@ def play_game(rules: Any, levels: list[str], seed: int, options: dict | None = N
 
 def run(game_id: str, players: int, levels: list[str], games: int, seed: int,
         options: dict | None = None, clock: Callable[[], float] = time.perf_counter,
-        progress: Callable[[int, Any], None] | None = None) -> dict:
+        progress: Callable[[int, Any], None] | None = None,
+        cpu_clock: Callable[[], float] = time.process_time) -> dict:
     """The tournament's figures, as `tabletop tournament --json` prints them."""
     from tabletop_tui import catalogue
 
@@ -190,10 +206,11 @@ def run(game_id: str, players: int, levels: list[str], games: int, seed: int,
     for k in range(games):
         seat_levels = [levels[(i + k) % len(levels)] for i in range(players)]
         if watch_kind is None:
-            res, times = play_game(rules, seat_levels, seed + k, options, clock)
+            res, times = play_game(rules, seat_levels, seed + k, options, clock, cpu_clock=cpu_clock)
         else:
             watch = watch_kind(players)
-            res, times = play_game(rules, seat_levels, seed + k, options, clock, watch=watch)
+            res, times = play_game(rules, seat_levels, seed + k, options, clock, watch=watch,
+                                   cpu_clock=cpu_clock)
             for i, lv in enumerate(seat_levels):
                 play[lv].add(watch.seat(i))
         for i, lv in enumerate(seat_levels):
@@ -201,18 +218,39 @@ def run(game_id: str, players: int, levels: list[str], games: int, seed: int,
             st.seats += 1
             st.wins += i in res.winners
             st.score += res.scores.get(i, 0)
-        for seat, dt in times:
+        for seat, dt, cpu in times:
             st = stats[seat_levels[seat]]
             st.moves += 1
             st.move_s += dt
             st.max_move_s = max(st.max_move_s, dt)
             st.times.append(dt)
+            st.cpu.append(cpu)
         if progress is not None:
             progress(k, res)
     out = {"game": g.id, "players": players, "games": games,
            "bots": {lv: {**st.as_json(), **play[lv].as_json(st.seats)} for lv, st in stats.items()}}
     out["_medians"] = {lv: round(st.median_move_s(), 4) for lv, st in stats.items()}
     return out
+
+
+def as_text(figures: dict, title: str, seed: int) -> str:
+    """The figures as `tabletop tournament` prints them without ``--json``: per level its wins,
+    score and move times (wall and CPU), then how it plays where the game has a watch."""
+    games = figures["games"]
+    seeds = f"seed {seed}" if games == 1 else f"seeds {seed}–{seed + games - 1}"
+    lines = [f"{title}, {figures['players']} players, {games} game{'s' if games != 1 else ''} ({seeds}):"]
+    for lv, st in figures["bots"].items():
+        lo, hi = st["win_rate_ci"]
+        lines.append(f"  {lv:<7} wins {st['win_rate']:.0%} (95%: {lo:.0%}–{hi:.0%}), "
+                     f"mean score {st['mean_score']}")
+        lines.append(f"          move: {st['mean_move_s']:.3f} s mean, {st['max_move_s']:.3f} s longest; "
+                     f"CPU {st['max_move_cpu_s']:.3f} s longest, {st['p95_move_cpu_s']:.3f} s p95")
+        if "actions_per_round" in st:
+            lines.append(f"          plays: {st['actions_per_round']:.2f} main actions a round, "
+                         f"{st['towns_per_game']:.2f} towns a game;")
+            lines.append(f"          passes first in {st['passed_first_rate']:.0%} of rounds, then the "
+                         f"others take {st['actions_after_its_pass']:.2f} actions")
+    return "\n".join(lines)
 
 
 def public(figures: dict) -> dict:

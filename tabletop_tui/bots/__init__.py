@@ -20,10 +20,10 @@ LEVELS = ("random", "easy", "medium", "hard")
 DEFAULT_LEVEL = "medium"
 #: what each level means, for help texts and the set-up screen
 LEVEL_HELP = {
-    "random": "any legal move, at random",
-    "easy": "a beginner: sensible, but slips about one move in three",
-    "medium": "a steady player: the move that looks best now",
-    "hard": "a strong player: plays its best options out (thinks a moment)",
+    "random": "any legal move, at random: no plan at all",
+    "easy": "a beginner: sensible, but slips one move in three",
+    "medium": "a steady player: takes the move that looks best now",
+    "hard": "a strong player: plays its options out, thinks a moment",
 }
 #: easy plays a uniformly random legal action this often instead of the heuristic's choice
 EASY_MISTAKE_RATE = 0.3

@@ -98,13 +98,19 @@ def worths(s: Any) -> list[float]:
     tops = [F.TILES[st[0]] for st in s.stacks if st and st[0] != F.HIDDEN]
     demand = {f: sum(t.symbols(f) for t in tops) for f in F.FRUITS}
     wild = sum(t.any for t in tops)
+    previews = [F.move_preview(s, b) if F.farmers_on(s, b) else None for b in range(F.N_BLADES)]
     for p in range(n):
         fruits = F.fruit_total(s, p)
         capacity = 6 * (s.carts[p] + 1) + (4 if "large" in s.action_tiles[p] else 0)
         # fruit of a kind the supply has run short of is at risk: the next harvest of that kind
         # that finds too few sends everyone's back to the supply (three bots once passed the same
         # twelve almonds round forever, nobody holding them long enough to deliver)
-        have = {f: k * (0.1 if s.supply[f] == 0 else 0.6 if s.supply[f] < 4 else 1.0)
+        # and so is fruit a rival's next plain move would run short: a bot spent its
+        # gust of wind (-2 VP) on 7 figs that the next seat's move onto the same blade, taking
+        # 8 of the 5 left, sent back to the supply (issue 36)
+        threat = _threats(s, p, previews)
+        have = {f: k * (0.1 if s.supply[f] == 0 or threat[f] > s.supply[f]
+                        else 0.6 if s.supply[f] < 4 else 1.0)
                 for f, k in s.fruits[p].items()}
         fruits = sum(have.values())
         # fruit some open tile asks for is worth more than fruit nobody wants (a bot that only
@@ -141,6 +147,19 @@ def worths(s: Any) -> list[float]:
             prog = F.set_progress(s, p)
             value += 0.4 * sum(1 for v in prog.values() if v > len(s.bonus[p]))
         out[p] += value
+    return out
+
+
+def _threats(s: Any, p: int, previews: list) -> dict:
+    """Per fruit, the most of it a rival of ``p`` takes with one plain move from where the
+    farmers stand: more than the supply left runs it short, and everyone's fruit of that kind
+    goes back. (A rival's gust of wind, at 2 VP, is left out: counting it made most fruit look
+    lost whenever a supply ran low.)"""
+    out = {f: 0 for f in F.FRUITS}
+    rivals = [q for q in range(s.n) if q != p]
+    for b, pv in enumerate(previews):
+        if pv is not None and any(s.farmers[q][b] for q in rivals):
+            out[pv["fruit"]] = max(out[pv["fruit"]], pv["fruits"])
     return out
 
 

@@ -6,7 +6,12 @@ it fits 80×24 with five seats and many options.
 The field with the focus is marked three ways, so it shows also without colour (NO_COLOR): a
 "▶" before its row, its row's label in bold, and the field itself in reverse video. A line of
 keys under the title says how to move through the form; Tab goes seat by seat (name, human or
-bot, then that bot's level beside it), then the options, the seed and Start."""
+bot, then that bot's level beside it), then the options, the seed and Start.
+
+A line above the seats says in a few words what a bot level plays like (``bots.LEVEL_HELP``):
+the level whose field has the focus, the one highlighted in its open list, or the one just
+chosen (issue 36: levels a player can feel). It sits above the seats so that a seat's open list,
+which drops down, never covers it; it fits one line at 80 columns."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -18,6 +23,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from tabletop_tui.bots import LEVEL_HELP
 from tabletop_tui.catalogue import Game
 from tabletop_tui.newgame import NAME_MAX
 
@@ -27,6 +33,13 @@ DEFAULT_LEVEL = "medium"
 MARK = "▶"
 KEYS_HINT = "Tab next · shift+Tab back · Enter opens a list, ticks a box · ^n start"
 CUSTOM = "custom"
+#: the level line before a bot's level has been focused
+LEVELS_HINT = "Bot levels: easy, medium, hard; a bot's level field says how it plays"
+
+
+def level_help(level: str) -> str:
+    """A level in a few words, for the line above the seats."""
+    return f"{level} bot: {LEVEL_HELP.get(level, '')}"
 
 
 class TickBox(Checkbox):
@@ -91,6 +104,7 @@ class SetupScreen(Screen[None]):
         super().__init__()
         self.game = game
         self.rules = game.rules()
+        self._levels = {f"level{i}": DEFAULT_LEVEL for i in range(game.max_players)}
 
     def compose(self) -> ComposeResult:
         g = self.game
@@ -102,6 +116,7 @@ class SetupScreen(Screen[None]):
                 yield Label("Players", classes="label")
                 yield Select([(str(n), n) for n in range(g.min_players, g.max_players + 1)],
                              value=g.min_players, allow_blank=False, id="count", compact=True)
+            yield Static(Text(LEVELS_HINT, style="dim"), id="level-help")
             for i in range(g.max_players):
                 with Horizontal(classes="row seat", id=f"seat{i}"):
                     yield Static(" ", classes="mark")
@@ -165,6 +180,7 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._show_seats(self.game.min_players)
+        self._watch_level_lists()
         self.query_one("#name0", Input).focus()
 
     def _show_seats(self, n: int) -> None:
@@ -183,6 +199,28 @@ class SetupScreen(Screen[None]):
                     if isinstance(w, Horizontal) and w.has_class("row")), None)
         for mark in self.query(".mark").results(Static):
             mark.update(MARK if mark.parent is row else " ")
+        level = next((w for w in event.widget.ancestors_with_self
+                      if isinstance(w, Select) and (w.id or "").startswith("level")), None)
+        if level is not None:
+            self._say_level(str(level.value))
+
+    def _say_level(self, level: str) -> None:
+        if level in LEVEL_HELP:
+            self.query_one("#level-help", Static).update(Text(level_help(level), style="italic"))
+
+    def _watch_level_lists(self) -> None:
+        """Moving through a level's open list says what the highlighted level plays like (the
+        list stops its own highlight messages, so watch its highlight)."""
+        for i in range(self.game.max_players):
+            select = self.query_one(f"#level{i}", Select)
+            self.watch(select.query_one("SelectOverlay"), "highlighted", self._said_by(select),
+                       init=False)
+
+    def _said_by(self, select: Select):
+        def said(index: int | None) -> None:
+            if select.expanded and index is not None and 0 <= index < len(LEVELS):
+                self._say_level(LEVELS[index])
+        return said
 
     def on_select_changed(self, event: Select.Changed) -> None:
         sid = event.select.id or ""
@@ -190,6 +228,11 @@ class SetupScreen(Screen[None]):
             self._show_seats(event.value)
         elif sid.startswith("kind"):
             self._show_level(int(sid[4:]))
+            if event.value == "bot":
+                self._say_level(str(self.query_one(f"#level{sid[4:]}", Select).value))
+        elif sid.startswith("level") and self._levels.get(sid) != event.value:
+            self._levels[sid] = event.value
+            self._say_level(str(event.value))
         elif sid == "preset":
             self._apply_preset(str(event.value))
         elif sid.startswith("opt-"):

@@ -158,7 +158,9 @@ def test_the_hard_bot_finds_a_move_medium_misses():
     """Turn 13 of a game between medium bots, 16 VP to 10, seven almonds and a cart in hand:
     medium moves a farmer one blade for an orange; the search, playing each candidate on,
     spends the gust of wind to put a farmer on the lemons (three of them). Played out to the end
-    by medium for both seats, medium's move loses the game and the hard bot's wins it."""
+    by medium for both seats, the hard bot's move wins. (Before issue 36's fruit-at-risk term
+    medium's own move lost this game when played out; with it, the medium playing both seats on
+    wins from either move, so the test no longer shows medium's move losing.)"""
     s = RULES.setup(["P0", "P1"], 3, {})
     for m in OPENING_34:
         s = RULES.apply(s, RULES.parse(s, m))
@@ -167,6 +169,5 @@ def test_the_hard_bot_finds_a_move_medium_misses():
     medium = make_bot("finca", "medium", 3034).choose(RULES, view, seat)
     hard = FS.choose(RULES, view, seat, Rng(34))
     assert (str(medium), str(hard)) == ("move 1", "use gust")
-    for a, wins in ((medium, False), (hard, True)):
-        res = _medium_to_the_end(RULES.apply(s, a))
-        assert (seat in res.winners) is wins, (str(a), res.scores)
+    res = _medium_to_the_end(RULES.apply(s, hard))
+    assert seat in res.winners, (str(hard), res.scores)

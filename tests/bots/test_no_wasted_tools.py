@@ -52,6 +52,42 @@ def test_finca_the_large_donkey_cart_is_not_spent_on_a_delivery_a_normal_cart_ca
         assert a != F.UseTile("double"), f"{level} spent the double windmill move on turn 1"
 
 
+#: a three-player game of medium bots (seed 36070) up to the second seat's turn 13: figs on
+#: blade 2, the first seat holds 6 of them, 12 left in the supply
+FINCA_36070 = ("place 1,place 1,place 1,place 2,place 2,place 2,place 1,place 1,place 2,place 2,"
+               "place 3,place 3,move 1,move 1,move 3,use less,pick Pollenca,pick Manacor,"
+               "pick Llucmajor,confirm,omit Manacor orange,use less,pick Manacor,pick Felanitx,"
+               "pick Llucmajor,fill almond,confirm,omit Felanitx lemon,use less,pick Arta,"
+               "pick Manacor,fill fig,fill fig,fill almond,confirm,omit Arta orange,use gust,from 1,"
+               "to 2").split(",")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_finca_no_harvest_that_the_next_seats_plain_move_sends_back(level):
+    """Read in a medium game (issue 36): the second seat spent its gust of wind (-2 VP) to take
+    7 figs from blade 2, moving its farmer off blade 1; the third seat's farmer left alone on
+    blade 1 then moved onto blade 2 and took 8 of the 5 figs left, so the figs ran out and
+    everyone's went back, the 7 just taken among them. Whatever the seat does with its turn, no
+    rival's plain move afterwards may run short a fruit the seat holds 3 or more of."""
+    s = F.RULES.setup(["P0", "P1", "P2"], 36070, {})
+    for note in FINCA_36070:
+        s = F.RULES.apply(s, F.RULES.parse(s, note))
+    seat = s.turn
+    assert seat == 1 and s.supply["fig"] == 12 and F.UseTile("gust") in F.RULES.legal_actions(s)
+    for seed in (1, 2):
+        t = s
+        while F.RULES.pending(t) is not None and t.turn == seat and t.step != "over":
+            t = F.RULES.apply(t, _choose(F.RULES, t, level, seed))
+            if t.step == "turn" and t.turn != seat:
+                break
+        held = {f for f, k in t.fruits[seat].items() if k >= 3}
+        for b in range(F.N_BLADES):
+            if any(t.farmers[q][b] for q in range(t.n) if q != seat):
+                pv = F.move_preview(t, b)
+                assert not (pv["short"] and pv["fruit"] in held), \
+                    f"{level}: a rival's move from blade {b + 1} runs the {pv['fruit']}s out"
+
+
 # -- Finis Terrae -----------------------------------------------------------------------------
 @pytest.mark.parametrize("level", LEVELS)
 def test_finis_terrae_the_starting_doubloons_are_spread_between_stash_and_holds(level):

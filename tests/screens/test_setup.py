@@ -318,3 +318,49 @@ def test_the_terra_mystica_rules_text_names_both_presets_and_the_default():
     assert rules.new_game_options == rules.presets[LEAGUE]
     assert set(rules.presets[LEAGUE]) == set(LEAGUE_OPTIONS) and all(rules.presets[LEAGUE].values())
     assert not any(rules.presets["the rulebook"].values())
+
+
+def level_line(screen) -> str:
+    return str(screen.query_one("#level-help", Static).render())
+
+
+async def test_a_bots_level_says_what_it_plays_like_in_one_line_at_80_columns():
+    """Issue 36 item 5: the level whose field has the focus, or that is just chosen, or that is
+    highlighted in the open list, is said in a few words above the seats, on one line at 80×24
+    (not cut), where a seat's open list, which drops down, does not cover it."""
+    from tabletop_tui.bots import LEVEL_HELP
+
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        assert "Bot levels: easy, medium, hard" in level_line(screen)  # nothing chosen yet
+        screen.query_one("#kind1", Select).value = "bot"
+        await pilot.pause()
+        assert level_line(screen) == f"medium bot: {LEVEL_HELP['medium']}"
+        screen.query_one("#level1", Select).focus()
+        await pilot.press("enter", "down")  # open the list, highlight the level after medium
+        await pilot.pause()
+        assert level_line(screen) == f"hard bot: {LEVEL_HELP['hard']}"
+        line = screen.query_one("#level-help", Static)
+        assert line.region.y < screen.query_one("#seat0").region.y
+        await pilot.press("down", "enter")  # choose random
+        await pilot.pause()
+        assert screen.query_one("#level1", Select).value == "random"
+        assert level_line(screen) == f"random bot: {LEVEL_HELP['random']}"
+        screen.query_one("#kind0", Select).value = "bot"
+        await pilot.pause()
+        screen.query_one("#level0", Select).focus()
+        await pilot.pause()
+        assert level_line(screen) == f"medium bot: {LEVEL_HELP['medium']}"  # seat 1's level
+        for level in ("easy", "medium", "hard", "random"):
+            screen._say_level(level)
+            await pilot.pause()
+            assert line.region.height == 1 and len(level_line(screen)) <= line.content_region.width
+
+
+def test_each_level_is_said_in_a_few_words():
+    from tabletop_tui.bots import LEVEL_HELP, LEVELS
+
+    assert set(LEVEL_HELP) == set(LEVELS)
+    for level, words in LEVEL_HELP.items():
+        assert 3 <= len(words.split()) <= 10, level
