@@ -433,3 +433,19 @@ async def test_each_move_of_a_long_turn_shows_in_the_waiting_seats_log_on_a_smal
             assert line in screen_text(apps[1 - mover]), f"move {n}: {line!r} not on the waiting seat's screen"
             shown += 1
         assert shown >= 12
+
+
+@pytest.mark.parametrize("game", ["piratissimo", "finca", "finis_terrae", "terra_mystica", "maracaibo"])
+async def test_a_seat_at_80x24_shows_the_whole_board_as_the_hot_seat_screen_does(sqlite_store, game):
+    """Below 100 columns the player panels give way to the board at a seat too (they did only at
+    the hot-seat screen: at 80×24 a Piratissimo seat said "The board needs 56×8 cells here; it has
+    44×11" and showed no ring)."""
+    new = new_table(sqlite_store, game, [Seat("Ann"), Seat("Ben")], 3)
+    a = seat_app(Table(sqlite_store, new.codes[0]), bot_delay=0)
+    async with a.run_test(size=(80, 24)) as pa:
+        await settle(pa)
+        await pa.pause()
+        text = screen_text(a)
+        assert "Make the terminal larger" not in text and "board needs" not in text, text
+        if game in ("piratissimo", "finca"):  # (the others keep a narrower panel of their own)
+            assert not a.screen.query_one("#panels-box").display
