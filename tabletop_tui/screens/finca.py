@@ -269,10 +269,6 @@ class FincaScreen(GameScreen):
         """The compact form below 100×30: no side panels (the strip and ``p`` show them); at
         24 rows the log shows its newest lines only."""
         self.set_class(width < self.PANELS_FROM, "-narrow")
-        # (set here too, not by the "-narrow" rule alone: a seat's screen class, made from this
-        # one at run time, did not get the rule, and at 80×24 the panels squeezed the board out)
-        for box in self.query("#panels-box"):
-            box.display = width >= self.PANELS_FROM
         self.set_class(height < 30, "-short")
         self.call_after_refresh(self._log_height, height)
 

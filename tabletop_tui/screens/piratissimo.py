@@ -69,10 +69,6 @@ class PiratissimoScreen(GameScreen):
 
     def lay_out(self, width: int, height: int) -> None:
         self.set_class(width < self.PANELS_FROM, "-narrow")
-        # (set here too, not by the "-narrow" rule alone: a seat's screen class, made from this
-        # one at run time, did not get the rule, and at 80×24 the panels squeezed the board out)
-        for box in self.query("#panels-box"):
-            box.display = width >= self.PANELS_FROM
         self.set_class(height < 30, "-short")
 
     def legend(self) -> list[tuple[str, str]]:

@@ -23,6 +23,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from tabletop_tui.rules.core import IllegalAction
+from tabletop_tui.screens.variant import game_screen_variant
 from tabletop_tui.store.base import (CodeRefused, IllegalMove, MovedOn, NotYourTurn, StoreDamaged, StoreUnwritable,
                                      Unreplayable)
 from tabletop_tui.store.table import Table
@@ -360,11 +361,8 @@ class SeatMixin:
 def seat_screen(table: Table) -> Screen:
     """The game's own screen class with the seat mixin, for ``table``."""
     cls = table.match.game.screen_class()
-    # (the game's module, so that CSS_PATH resolves beside the game screen; BINDINGS are gathered
-    # from DOMNode classes only, so the mixin's go on the new class)
-    seat_cls = type(f"Seat{cls.__name__}", (SeatMixin, cls),
-                    {"__module__": cls.__module__, "BINDINGS": SeatMixin.BINDINGS})
-    return seat_cls(table)
+    # (with all of the game screen's CSS: see screens/variant.py)
+    return game_screen_variant("Seat", SeatMixin, cls, {"BINDINGS": SeatMixin.BINDINGS})(table)
 
 
 __all__ = ["SeatMixin", "seat_screen", "NO_UNDO"]

@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tabletop_tui.match import Match, SaveError, Seat
+from tabletop_tui.screens.variant import game_screen_variant
 
 
 class RecordingError(Exception):
@@ -196,11 +197,8 @@ def watch_bindings(cls: type) -> list[Binding]:
 def watch_screen(full: Match, at: int = 0) -> Any:
     """The game's own screen class with the watching mixin, showing ``full`` after ``at`` actions."""
     cls = full.game.screen_class()
-    # (its own module, so that CSS_PATH resolves beside the game screen as it does for the game)
-    # (BINDINGS are gathered from DOMNode classes only: the mixin's go on the new class)
-    watch_cls = type(f"Watch{cls.__name__}", (WatchMixin, cls),
-                     {"__module__": cls.__module__, "BINDINGS": watch_bindings(cls)})
-    return watch_cls(full, at)
+    # (with all of the game screen's CSS: see screens/variant.py)
+    return game_screen_variant("Watch", WatchMixin, cls, {"BINDINGS": watch_bindings(cls)})(full, at)
 
 
 class WatchPrompt(ModalScreen[None]):
