@@ -140,6 +140,10 @@ class MaracaiboScreen(GameScreen):
         box.styles.width = 36 if w >= 150 else 32
         self._tracks_for = None  # the tracks are drawn for the width
         self._panel_text = None
+        # the detail row under the map is fitted again to the rows this layout gives the map (a
+        # seat, with no curtain and no redraw after its first layout, kept it hidden at 80×24: it
+        # was fitted while the log still had its 4 rows)
+        self.call_after_refresh(self._fit_detail_row)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """[ and ] scroll the side panel: no key for them while it is not shown (below 110 columns)."""
