@@ -152,3 +152,22 @@ async def test_the_watch_footer_lists_only_keys_that_work_while_watching(game, t
         await pilot.press("escape")
         await until(lambda: isinstance(app.screen, WatchMixin))
         assert isinstance(app.screen, WatchMixin) and app.screen.at == 5
+
+
+@pytest.mark.parametrize("game", ["piratissimo", "finca"])
+async def test_a_recording_watched_at_80x24_shows_the_whole_board_as_the_game_screen_does(game, tmp_path, monkeypatch):
+    """The watch screen is built at run time from the game's screen class and gets every rule of
+    its CSS: below 100 columns the rule 'PiratissimoScreen.-narrow #panels-box' (FincaScreen's
+    likewise) hides the player panels there too, and the board has the room it needs."""
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    full = played_match(game, players=2, seed=4, moves=12)
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(watch_screen(full, at=5))
+        await pilot.pause()
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, WatchMixin) and scr.has_class("-narrow")
+        assert scr.query_one("#panels-box").styles.base.display == "none"
+        text = "\n".join(strip.text for strip in scr._compositor.render_strips())
+        assert "Make the terminal larger" not in text and "board needs" not in text, text

@@ -449,3 +449,69 @@ async def test_a_seat_at_80x24_shows_the_whole_board_as_the_hot_seat_screen_does
         assert "Make the terminal larger" not in text and "board needs" not in text, text
         if game in ("piratissimo", "finca"):  # (the others keep a narrower panel of their own)
             assert not a.screen.query_one("#panels-box").display
+
+
+# One position per game where the player to move has more choices than the compact layout's five
+# rows (so the '-short' rule shows), and whose seat's view is that player's own.
+SAME_POSITION = {"piratissimo": 20, "finca": 16, "finis_terrae": 12, "terra_mystica": 16, "maracaibo": 10}
+
+
+def seat_comparable(app) -> tuple[list[str], dict, dict]:
+    """What a seat's screen and the hot-seat screen must share: every row but the title bar's and
+    the footer's, where each named widget stands, and the styles the stylesheet gives the screen
+    and each named widget (the CSS rules alone, whatever code sets besides). What a seat is meant
+    to show otherwise: its title bar (the table, whose seat it is, "YOUR TURN") and its footer (no
+    undo key: a move made at a table stays; in the room the undo key leaves, a key the hot seat
+    had no room for)."""
+    rows = screen_text(app).split("\n")
+    title = app.screen.query_one("#title-bar").region  # (a compact screen may have none)
+    body = [r for y, r in enumerate(rows[:-1]) if not title.height or y != title.y]
+    named = [w for w in app.screen.query("*") if w.id]
+    css = {w.id or "the screen": w.styles.base.css_lines for w in [app.screen, *named]}
+    return body, {w.id: w.region for w in named}, css
+
+
+def footer_keys(app) -> tuple[list[str], set[str]]:
+    """The keys the footer names (the screen's own account of it, checked against the footer's
+    row) and those it had no room for."""
+    screen, row = app.screen, screen_text(app).split("\n")[-1]
+    named = [(k, f"{shown} {desc}") for k, shown, desc in screen.footer_keys() if k not in screen.footer_hidden]
+    assert all(label in row for _, label in named), (named, row)
+    return [k for k, _ in named], set(screen.footer_hidden)
+
+
+@pytest.mark.parametrize("game", list(SAME_POSITION))
+async def test_a_seat_shows_what_the_hot_seat_screen_shows_at_every_size_but_its_title_and_undo(sqlite_store, game):
+    """Every rule of a game screen's CSS reaches its seat's screen (built at run time from it):
+    at 80×24, 100×30 and 120×40 the seat of the player to move shows the hot-seat screen's board,
+    panels, choices and log, row for row, and each widget in the same place. (A seat's class had
+    its own CSS scope, so rules naming the game screen, such as 'PiratissimoScreen.-narrow
+    #panels-box', never matched it: at 80×24 its ring said "Make the terminal larger".)"""
+    from tabletop_tui.screens.game import GameScreen
+    from tests.screens.helpers import app_for, played_match
+
+    m = played_match(game, 2, 5, moves=SAME_POSITION[game])
+    assert len(m.legal_actions()) > 5 and m.forced_action() is None, "a position with a real choice"
+    new = sqlite_store.create_table(m.game.id, m.seats, m.seed, m.options, list(zip(m.actors, m.actions)))
+    seat = seat_app(Table(sqlite_store, new.codes[m.pending.seat]), bot_delay=0)
+    hot = app_for(m)
+    async with seat.run_test(size=(80, 24)) as ps, hot.run_test(size=(80, 24)) as ph:
+        await settle(ps)
+        while not isinstance(hot.screen, GameScreen):  # the curtain ("Pass to Anna — press Enter")
+            await ph.press("enter")
+        for size in ((80, 24), (100, 30), (120, 40)):
+            if size != (80, 24):
+                await ps.resize_terminal(*size)
+                await ph.resize_terminal(*size)
+            for _ in range(2):  # (the layouts a resize calls for after the next refresh)
+                await ps.pause()
+                await ph.pause()
+            assert seat_of(seat).my_turn() and len(seat_of(seat).match.actions) == len(m.actions)
+            s_body, s_regions, s_css = seat_comparable(seat)
+            h_body, h_regions, h_css = seat_comparable(hot)
+            assert s_css == h_css, f"{size}: the stylesheet styles the seat otherwise"
+            assert s_body == h_body, f"{size}:\n" + "\n".join(s_body) + "\n--- hot seat ---\n" + "\n".join(h_body)
+            assert s_regions == h_regions, f"{size}: widgets placed otherwise at the seat"
+            (s_keys, _), (h_keys, h_no_room) = footer_keys(seat), footer_keys(hot)
+            assert "u" in h_keys and "u" not in s_keys, (size, s_keys, h_keys)
+            assert set(h_keys) - {"u"} <= set(s_keys) <= set(h_keys) | h_no_room, (size, s_keys, h_keys)
