@@ -3,29 +3,10 @@
 and prints the time of the commit."""
 from __future__ import annotations
 
-import os
-import select
 import sys
 import time
 
 from tabletop_tui.store.base import IllegalMove, Move, TableInfo
-
-
-def read_until(fd: int, want: bytes, bound: float = 30.0) -> bytes:
-    """Read a process's output (a pipe, a terminal's master side) until ``want`` has come."""
-    seen = b""
-    deadline = time.monotonic() + bound
-    while want not in seen and time.monotonic() < deadline:
-        if select.select([fd], [], [], 0.2)[0]:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
-    assert want in seen, f"{want!r} never came; got {seen[-500:]!r}"
-    return seen
 
 
 def in_turn(info: TableInfo, moves: list[Move], notation: str, seat: int) -> tuple[int, str]:

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from tests.tables.helpers import read_until
+from tests.support.terminal import read_pty_until
 from tests.tables.test_seat_lifeline import ROOT, _cpu_seconds, _end, _ended, _env
 
 # the launcher, and a game opened from the command line; both name Piratissimo on their screen
@@ -28,7 +28,7 @@ def test_a_tabletop_screen_whose_input_pipe_closes_ends_and_does_not_spin(which,
                             env=_env(tmp_path), stdin=subprocess.PIPE, stdout=w_out, stderr=w_out)
     os.close(w_out)
     try:
-        read_until(r_out, b"Piratissimo")
+        read_pty_until(r_out, b"Piratissimo")
         before = _cpu_seconds(proc.pid)
         proc.stdin.close()  # the player's input ends
         ended, cpu = _ended(proc.pid)
@@ -50,7 +50,7 @@ def test_a_tabletop_screen_under_nohup_ends_when_its_terminal_closes(which, tmp_
     finally:
         signal.signal(signal.SIGHUP, previous)
     try:
-        read_until(fd, b"Piratissimo")
+        read_pty_until(fd, b"Piratissimo")
         os.close(fd)
         ended, _ = _ended(pid)
     finally:

@@ -15,7 +15,7 @@ from pathlib import Path
 from tabletop_tui.match import Seat
 from tabletop_tui.store.open import open_store
 from tabletop_tui.store.table import new_table
-from tests.tables.helpers import read_until
+from tests.support.terminal import read_pty_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,9 +51,9 @@ def test_in_a_terminal_the_code_is_asked_for_and_not_shown_as_it_is_typed(tmp_pa
         os.execve(sys.executable, [sys.executable, "-m", "tabletop_tui", "seat", "--store", str(store_path)],
                   _env(tmp_path))
     try:
-        shown = read_until(fd, b"Your seat's code")
+        shown = read_pty_until(fd, b"Your seat's code")
         os.write(fd, code.encode() + b"\r")
-        shown += read_until(fd, f"table {new.table_id}".encode())
+        shown += read_pty_until(fd, f"table {new.table_id}".encode())
         assert _no_code_in(shown.decode(errors="replace"), code), "the code was echoed"
         assert _no_code_in(_cmdline(pid), code)
     finally:
@@ -79,7 +79,7 @@ def test_piped_the_code_is_one_line_of_standard_input_and_what_follows_is_the_se
     try:
         proc.stdin.write(code.encode() + b"\n")
         proc.stdin.flush()
-        read_until(r_out, b"YOUR TURN")
+        read_pty_until(r_out, b"YOUR TURN")
         assert _no_code_in(_cmdline(proc.pid), code)
         proc.stdin.write(b"1")  # the first choice, typed after the code
         proc.stdin.flush()

@@ -18,7 +18,7 @@ import pytest
 from tabletop_tui.match import Seat
 from tabletop_tui.store.open import open_store
 from tabletop_tui.store.table import new_table
-from tests.tables.helpers import read_until
+from tests.support.terminal import read_pty_until
 
 ROOT = Path(__file__).resolve().parents[2]
 ENDS_WITHIN = 30.0  # the seat ends in well under 5 s; this bound only keeps a broken run finite
@@ -65,7 +65,7 @@ def _seat_in_pty(table, tmp_path) -> tuple[int, int]:
         os.execve(sys.executable, [sys.executable, "-m", "tabletop_tui", "seat", new.codes[0],
                                    "--store", str(store_path), "--bot-delay", "0"], env)
     try:
-        read_until(fd, b"table")
+        read_pty_until(fd, b"table")
     except BaseException:
         _end(pid, fd)
         raise
@@ -92,7 +92,7 @@ def _seat_in_pipes(table, tmp_path) -> tuple[subprocess.Popen, int]:
                             stdout=w_out, stderr=w_out)
     os.close(w_out)
     try:
-        read_until(r_out, b"table " + new.table_id.encode())
+        read_pty_until(r_out, b"table " + new.table_id.encode())
     except BaseException:
         proc.kill()
         proc.wait()

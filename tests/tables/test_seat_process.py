@@ -6,14 +6,12 @@ from __future__ import annotations
 import json
 import os
 import pty
-import select
 import signal
 import stat
 import subprocess
 import sys
 import time
 
-import pyte
 import pytest
 from typer.testing import CliRunner
 
@@ -22,6 +20,7 @@ from tabletop_tui.match import Seat
 from tabletop_tui.store.open import open_store
 from tabletop_tui.store.table import Table, new_table
 from tabletop_tui.table_cli import _ssh_code
+from tests.support.terminal import Terminal, read_pty_until
 
 runner = CliRunner()
 
@@ -74,28 +73,7 @@ def _run_seat(code: str, store_path, data_dir, cols: int = 120, rows: int = 40):
         os.environ.pop("SSH_ORIGINAL_COMMAND", None)
         os.execv(sys.executable, [sys.executable, "-m", "tabletop_tui", "seat", code,
                                   "--store", str(store_path), "--bot-delay", "0"])
-    import fcntl
-    import struct
-    import termios
-
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-    screen = pyte.Screen(cols, rows)
-    return pid, fd, screen, pyte.ByteStream(screen)
-
-
-def _read_until(fd, stream, screen, want: str, timeout: float = 20.0) -> str:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        r, _, _ = select.select([fd], [], [], 0.1)
-        if r:
-            try:
-                stream.feed(os.read(fd, 65536))
-            except OSError:
-                break
-        text = "\n".join(screen.display)
-        if want in text:
-            return text
-    raise AssertionError(f"{want!r} never showed; the screen:\n" + "\n".join(screen.display))
+    return pid, fd, Terminal(cols, rows, fd)
 
 
 def test_a_seat_killed_with_kill_9_loses_nothing_and_opens_again_where_it_was(store_path, tmp_path):
@@ -105,9 +83,9 @@ def test_a_seat_killed_with_kill_9_loses_nothing_and_opens_again_where_it_was(st
     first = Table(st, new.spectator).match.pending.seat  # whoever the dice made start
     other = 1 - first
     data = tmp_path / "data"
-    pid, fd, screen, stream = _run_seat(new.codes[first], store_path, data)
+    pid, fd, term = _run_seat(new.codes[first], store_path, data)
     try:
-        _read_until(fd, stream, screen, "YOUR TURN")
+        read_pty_until(fd, "YOUR TURN", term, timeout=20)
         os.write(fd, b"1")  # the first choice
         deadline = time.monotonic() + 10
         while not st.moves(new.table_id) and time.monotonic() < deadline:
@@ -127,9 +105,9 @@ def test_a_seat_killed_with_kill_9_loses_nothing_and_opens_again_where_it_was(st
         sender.play(sender.match.rules.notation(sender.match.legal_actions()[0]))
         theirs.catch_up()
     before = len(st.moves(new.table_id))
-    pid, fd, screen, stream = _run_seat(new.codes[first], store_path, data)
+    pid, fd, term = _run_seat(new.codes[first], store_path, data)
     try:
-        text = _read_until(fd, stream, screen, "YOUR TURN")
+        text = read_pty_until(fd, "YOUR TURN", term, timeout=20)
         assert "reconnecting" not in text
         os.write(fd, b"1")
         deadline = time.monotonic() + 10

@@ -15,7 +15,6 @@ import os
 import pty
 import re
 import secrets
-import select
 import shutil
 import signal
 import socket
@@ -26,12 +25,12 @@ import threading
 import time
 from pathlib import Path
 
-import pyte
 import pytest
 
 from tabletop_tui.match import Seat
 from tabletop_tui.store.open import open_store
 from tabletop_tui.store.table import Table, new_table
+from tests.support.terminal import Terminal, read_pty_until
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "tables.md"
@@ -253,21 +252,6 @@ def host(request):
             shutil.rmtree(base, ignore_errors=True)  # (never while a view of the checkout is mounted in it)
 
 
-def _screen_until(fd: int, stream, screen, want, timeout: float = 40.0) -> str:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        r, _, _ = select.select([fd], [], [], 0.1)
-        if r:
-            try:
-                stream.feed(os.read(fd, 65536))
-            except OSError:
-                break
-        text = "\n".join(screen.display)
-        if want(text):
-            return text
-    raise AssertionError("never showed; the screen:\n" + "\n".join(screen.display))
-
-
 def test_ssh_t_and_the_code_show_the_seat_and_a_move_lands_in_the_hosts_store(host):
     st, new = host.make_table()
     first = Table(st, new.spectator).match.pending.seat
@@ -277,27 +261,14 @@ def test_ssh_t_and_the_code_show_the_seat_and_a_move_lands_in_the_hosts_store(ho
         os.environ.update(TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows))
         os.execvp("ssh", host.ssh("-t") + [new.codes[first]])
     try:
-        import fcntl
-        import struct
-        import termios
-
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-        screen = pyte.Screen(cols, rows)
-        stream = pyte.ByteStream(screen)
-        text = _screen_until(fd, stream, screen, lambda t: "YOUR TURN" in t)
+        term = Terminal(cols, rows, fd)
+        text = read_pty_until(fd, "YOUR TURN", term, timeout=40)
         assert f"table {new.table_id}" in text and ["Ann", "Ben"][first] in text
         os.write(fd, b"1")  # the first choice, made over SSH by the play account
-        deadline = time.monotonic() + 20
-        while not st.moves(new.table_id) and time.monotonic() < deadline:
-            # the terminal is read meanwhile, as a terminal would: a seat whose output nobody reads
-            # blocks in its write once the SSH channel's window is full, before it reads the key
-            r, _, _ = select.select([fd], [], [], 0.1)
-            if r:
-                try:
-                    stream.feed(os.read(fd, 65536))
-                except OSError:
-                    break
-        assert len(st.moves(new.table_id)) >= 1, "\n".join(screen.display)
+        # the terminal is read meanwhile, as a terminal would: a seat whose output nobody reads
+        # blocks in its write once the SSH channel's window is full, before it reads the key
+        read_pty_until(fd, lambda _: bool(st.moves(new.table_id)), term, timeout=20)
+        assert len(st.moves(new.table_id)) >= 1, term.text
     finally:
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
