@@ -68,30 +68,19 @@ def record(seed: int, games: int, out: str, levels: list[str], every: int) -> No
 def league(folder: str, out: str) -> None:
     """Record the same rows from the real league games (``shared/data/terra_mystica/snellman_games``):
     each ledger replayed through our engine, every seat's parts at every main decision, its final VP."""
-    import pathlib
-
-    from tabletop_tui.rules.terra_mystica.snellman import import_snellman
+    from tm_replay import replay_league
 
     rules = catalogue.get("terra_mystica").rules()
+    rows: list[dict] = []
     with open(out, "a") as fh:
-        for path in sorted(pathlib.Path(folder).glob("*.txt")):
-            try:
-                options, names, actions = import_snellman(path.read_text())
-            except ValueError as e:
-                print(path.name, "skipped:", e, flush=True)
-                continue
-            s = rules.setup(names, 0, options)
-            rows = []
-            for text in actions:
-                d = rules.pending(s)
-                if d is not None and d.kind == "main" and s.phase == "play" and s.step == "main":
-                    rows += _rows(s, path.stem, ["league"] * len(s.players))
-                s = rules.apply(s, rules.parse(s, text))
+        for path, s in replay_league(rules, lambda path, s, *_: rows.extend(_rows(s, path.stem, ["league"] * len(s.players))),
+                                     folder):
             final = [p.VP for p in s.players]
             for row in rows:
                 row["final"] = final[row["seat"]]
                 fh.write(json.dumps(row) + "\n")
             print(path.name, final, len(rows), flush=True)
+            rows.clear()
 
 
 def load(path: str) -> list[dict]:

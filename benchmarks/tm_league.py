@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import argparse
 import collections
-import pathlib
 
 from tabletop_tui import bots, catalogue
-from tabletop_tui.rules.terra_mystica.snellman import import_snellman
+from tm_replay import FOLDER, replay_league
 
 FREE = ("convert", "burn")
-FOLDER = pathlib.Path(__file__).resolve().parents[2] / "shared" / "data" / "terra_mystica" / "snellman_games"
 
 
 def kind(a) -> str:
@@ -75,28 +73,22 @@ def main() -> None:
     seen = collections.Counter()
     pairs = collections.Counter()
     k = 0
-    paths = sorted(pathlib.Path(args.folder).glob("*.txt"))
-    for path in paths[:args.games or None]:
-        try:
-            options, names, actions = import_snellman(path.read_text())
-        except ValueError as e:
-            print(path.name, "skipped:", e, flush=True)
-            continue
-        s = rules.setup(names, 0, options)
-        for i, text in enumerate(actions):
-            d = rules.pending(s)
-            if (d is not None and d.kind == "main" and s.phase == "play" and s.step == "main"
-                    and 2 <= s.round <= 5):
-                k += 1
-                if k % args.every == 0:
-                    theirs = league_turn(rules, s, d.seat, actions, i)
-                    if theirs is not None:
-                        bot = bots.make_bot("terra_mystica", args.level, k)
-                        mine = bot_turn(rules, s, d.seat, bot)
-                        seen[kind(theirs)] += 1
-                        same[kind(theirs)] += kind(mine) == kind(theirs)
-                        pairs[(kind(theirs), kind(mine))] += 1
-            s = rules.apply(s, rules.parse(s, text))
+
+    def at_main_turn(path, s, d, actions, i) -> None:
+        nonlocal k
+        if not 2 <= s.round <= 5:
+            return
+        k += 1
+        if k % args.every == 0:
+            theirs = league_turn(rules, s, d.seat, actions, i)
+            if theirs is not None:
+                bot = bots.make_bot("terra_mystica", args.level, k)
+                mine = bot_turn(rules, s, d.seat, bot)
+                seen[kind(theirs)] += 1
+                same[kind(theirs)] += kind(mine) == kind(theirs)
+                pairs[(kind(theirs), kind(mine))] += 1
+
+    for path, _ in replay_league(rules, at_main_turn, args.folder, args.games):
         print(path.name, sum(same.values()), "/", sum(seen.values()), flush=True)
     total = sum(seen.values())
     print(f"{args.level}: the league player's kind of action in {sum(same.values())} of {total} positions "
