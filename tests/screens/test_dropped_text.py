@@ -365,25 +365,30 @@ async def test_maracaibo_a_quests_long_log_line_at_80x24_is_whole_or_ends_with_a
 
 
 @functools.lru_cache(maxsize=None)
-def _tm_bot_game(seed: int, rnd: int, passed: int) -> tuple:
-    """The actions of a five-player game of easy bots up to a main action in round ``rnd`` with
-    ``passed`` factions passed (bots found towns and take favors; random moves seldom do)."""
+def _tm_bot_game(seed: int, kind: str, rnd: int | None, passed: int) -> tuple:
+    """The actions of a five-player game of easy bots up to its first decision of ``kind`` (with
+    ``rnd``: in that round of play, ``passed`` factions passed). Bots found towns and take favors;
+    random moves seldom do."""
     from tabletop_tui.match import Match, Seat
 
+    def there(m) -> bool:
+        d, s = m.pending, m.state
+        return d is not None and d.kind == kind and (rnd is None or (
+            s.phase == "play" and s.round == rnd and sum(p.passed for p in s.players) >= passed))
+
     m = Match("terra_mystica", [Seat(n, bot=True, level="easy") for n in NAMES[:5]], seed)
-    while not m.over and not (m.state.phase == "play" and m.state.round == rnd and m.pending is not None
-                              and m.pending.kind == "main" and sum(p.passed for p in m.state.players) >= passed):
+    while not m.over and not there(m):
         m.play(m.bot_action())
     assert not m.over
     return tuple(m.actions)
 
 
-def tm_position(seed: int, rnd: int, passed: int = 0):
+def tm_position(seed: int, rnd: int | None = None, passed: int = 0, kind: str = "main"):
     """That position with every seat a person's (the screen waits for each of them)."""
     from tabletop_tui.match import Match, Seat
 
     m = Match("terra_mystica", [Seat(n) for n in NAMES[:5]], seed)
-    for a in _tm_bot_game(seed, rnd, passed):
+    for a in _tm_bot_game(seed, kind, rnd, passed):
         m.play(m.rules.parse(m.state, a))
     return m
 
@@ -399,20 +404,6 @@ async def test_terra_mystica_keeps_every_factions_board_the_round_tiles_and_ever
     assert await dropped(m, size) == []
 
 
-def _first_favor_choice(seed: int):
-    """A five-player game of easy bots up to its first favor tile to take (all twelve kinds still
-    in the pool, and the conversions: thirteen entries), with every seat a person's."""
-    from tabletop_tui.match import Match, Seat
-
-    b = Match("terra_mystica", [Seat(n, bot=True, level="easy") for n in NAMES[:5]], seed)
-    while not b.over and not (b.pending is not None and b.pending.kind == "favor"):
-        b.play(b.bot_action())
-    m = Match("terra_mystica", [Seat(n) for n in NAMES[:5]], seed)
-    for a in b.actions:
-        m.play(m.rules.parse(m.state, a))
-    return m
-
-
 async def _every_choice_reached(app, pilot) -> set:
     """The choices the arrow keys reach, from the first highlighted one round the list."""
     panel = app.screen.query_one("#decision")
@@ -426,7 +417,7 @@ async def _every_choice_reached(app, pilot) -> set:
 async def test_terra_mystica_favor_menu_at_80x24_gives_every_tile_a_digit_or_the_more_mark():
     """The favor menu (twelve kinds of tile and the conversions) at 80×24: every entry by a digit
     (1–9, 0) or below the visible '▼ N more below: ↑↓' mark, and ↓ reaches every one."""
-    m = _first_favor_choice(2)
+    m = tm_position(2, kind="favor")  # the first favor to take: all twelve kinds in the pool
     assert len([a for a in m.legal_actions() if a.kind == "favor"]) == 12
     app = app_for(m)
     async with app.run_test(size=(80, 24)) as pilot:
