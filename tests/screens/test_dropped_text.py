@@ -142,6 +142,27 @@ async def test_finis_terrae_keeps_every_ship_board_and_the_galleon_in_every_phas
     assert await dropped(m, size) == []
 
 
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seed", [4, 5])
+async def test_finis_terrae_while_charting_every_ship_off_the_map_is_named_with_the_panning_keys(seed, size):
+    """Cartography (the hand of tiles takes the header that says "off view … shift+arrows" when
+    sailing): the ships and the Galleon outside the map window are named with the way to them,
+    and the keys that pan the map are on the screen."""
+    from tabletop_tui.widgets.tile_map import TileMap
+
+    m = random_match("finis_terrae", 4, seed, until=lambda m: m.pending is not None
+                     and m.state.phase == "carto" and m.state.day >= 2)
+    assert not m.over
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await past_curtain(app, pilot)
+        tm = app.screen.query_one(TileMap)
+        assert tm._carto()  # (the position: a person places a tile of the hand)
+        off = [sh["pos"] for sh in m.state.ships if not tm.in_view(sh["pos"][0], sh["pos"][1])]
+        assert off  # (and ships lie outside the window)
+        assert find_dropped(app.screen, items_for(app, m)) == []
+
+
 def _piratissimo_crowded(m) -> bool:
     """Two ships and the tornado on one island (a cell seven columns wide at 100×30)."""
     loc = [x for x in m.state.location if x != -1]

@@ -193,7 +193,7 @@ def finis_terrae_items(app: Any, m: Match) -> list[Item]:
     """Every ship board's holds and stash and the Black Galleon's holds in the side column (while
     a player sails they decide whom to attack and where to trade: no key may stand for them then;
     else the "p: every ship board" mark may), every ship outside the map window named with the
-    way to it."""
+    way to it (in every phase, cartography too) and the keys that pan the map to it."""
     from tabletop_tui.widgets.tile_map import TileMap
 
     s, d = m.state, m.pending
@@ -216,10 +216,12 @@ def finis_terrae_items(app: Any, m: Match) -> list[Item]:
     tm = app.screen.query_one(TileMap)
     marks = app.screen.marks
     ships = [(marks[i], sh["pos"], m.names[i]) for i, sh in enumerate(s.ships)] + [("@", s.galleon.get("pos"), "the Galleon")]
-    for mark, pos, who in ships:
-        if pos is not None and not tm.in_view(pos[0], pos[1]) and s.phase != "carto":
-            out.append(Item(f"{who}'s ship out of the map window", mark + "→", TileMap,
-                            alts=tuple(mark + a for a in "←↑↓↗↖↘↙")))
+    off = [(mark, who) for mark, pos, who in ships if pos is not None and not tm.in_view(pos[0], pos[1])]
+    for mark, who in off:  # (in every phase: while charting too, where the hand takes the header)
+        out.append(Item(f"{who}'s ship out of the map window", mark + "→", TileMap,
+                        alts=tuple(mark + a for a in "←↑↓↗↖↘↙")))
+    if off:  # the keys that bring them into view, on the map or in its key beside it
+        out.append(Item("the keys that pan to the ships off view", "shift+arrows", None))
     return out
 
 
