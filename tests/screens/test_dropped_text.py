@@ -182,6 +182,23 @@ async def test_piratissimo_keeps_every_ship_harbour_and_the_tornado_on_the_ring(
     assert await dropped(m, size) == []
 
 
+@pytest.mark.parametrize("size", SIZES + [(100, 24)])
+@pytest.mark.parametrize("ships,tornado", [(3, False), (3, True), (4, True)])
+async def test_piratissimo_three_or_four_ships_on_one_island_are_all_in_its_cell(ships, tornado, size):
+    """Ships may share an island (seeded games never put three on one): three ships, three and
+    the tornado, all four and the tornado on island 16 (a cell of eight columns at 100×30, of one
+    row at 100×24), every ship's letter and the tornado inside the island's cell."""
+    m = random_match("piratissimo", 4, 6, until=lambda m: m.pending is not None and len(m.actions) > 12)
+    s = m.state
+    for seat in range(ships):
+        s.location[seat] = 15
+    if tornado:
+        s.tornado = 15
+    else:
+        assert s.tornado not in (None, 15)  # (the position: the tornado elsewhere, to be moved)
+    assert await dropped(m, size) == []
+
+
 def terra_mystica(seed: int, kind: str):
     m = random_match("terra_mystica", 5, seed, until=lambda m: m.pending is not None and m.pending.kind == kind
                      and len(m.actions) > 30)
