@@ -277,13 +277,18 @@ class TileMap(CanvasBoard):
 
     def _frame(self) -> tuple[int, int, int, int, int, int]:
         """(top row of the map, tile columns, tile rows, left x, first legend row, legend rows)."""
+        return self._layout()[0]
+
+    def _layout(self) -> tuple[tuple[int, int, int, int, int, int], str]:
+        """The frame, and while charting where the ships-off-view mark goes (_carto_off_place)."""
         w = self.size.width
         if not self._carto():
-            return self._frame_for(len(self._status_lines(w)))
+            return self._frame_for(len(self._status_lines(w))), ""
         frame = self._frame_for(CH if not self._compact_hand() else 1 + len(self._others_lines(w)))
-        if self._carto_off_place(frame[5]) == "row":  # the ships off view: a header row of their own
+        place = self._carto_off_place(frame[5])
+        if place == "row":  # the ships off view: a header row of their own
             frame = self._frame_for(frame[0])
-        return frame
+        return frame, place
 
     def _frame_for(self, head: int) -> tuple[int, int, int, int, int, int]:
         w, h = self.size.width, self.size.height
@@ -353,7 +358,7 @@ class TileMap(CanvasBoard):
             self._off = off
             top, cols, rows, left, legend, nlegend = self._frame()
             vx, vy = self._viewport(cols, rows)
-        place = self._carto_off_place(nlegend) if self._carto() else ""
+        place = self._layout()[1]
         self.view_cells = (vx, vy, vx + cols - 1, vy + rows - 1)
         self._geom = (top, left, vx, vy, rows)
         # the header: status, or the hand of tiles while charting
@@ -589,8 +594,8 @@ class TileMap(CanvasBoard):
         """How many rows of legend the map shows at its size (0 on short terminals)."""
         if self.state is None or self.size.height == 0:
             return 0
-        frame = self._frame()
-        return frame[5] - (self._carto() and self._carto_off_place(frame[5]) == "legend")
+        frame, place = self._layout()
+        return frame[5] - (place == "legend")
 
     def offset_of(self, x: int, y: int) -> tuple[int, int] | None:
         """Where the middle of the tile at x, y is drawn (widget coordinates), if in view."""
