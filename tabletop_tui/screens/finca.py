@@ -20,7 +20,7 @@ from textual.widgets import Static
 from tabletop_tui.rules import finca as F
 from tabletop_tui.screens.game import GameScreen
 from tabletop_tui.widgets import panel_fit as fit
-from tabletop_tui.widgets.communities import ANY, LEADS, Communities, finca_label
+from tabletop_tui.widgets.communities import ANY, LEADS, REFUSED, Communities, finca_label
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.windmill import FRUIT_LETTER, FRUITS, Windmill, fruit_style
 
@@ -40,6 +40,17 @@ def short_reason(reason: str, community: str) -> str:
     if "only one fruit" in reason:
         return "1-fruit tile needs a bigger one"
     return reason.removeprefix(community + " ").rstrip(".")
+
+
+def refusal_kind(reason: str) -> str:
+    """Why a community cannot join the delivery, as a key of ``communities.REFUSED``: its tile
+    would pass the fruit limit ("limit"), the player lacks fruit it asks for, alone or with the
+    rest ("fruit"), or another reason ("other")."""
+    if reason.startswith("At most "):
+        return "limit"
+    if re.search(r"wants \d+ \w+; .* has \d+", reason) or "together with the rest" in reason:
+        return "fruit"
+    return "other"
 
 
 def tiny_reason(reason: str) -> str:
@@ -95,6 +106,12 @@ class FincaScreen(GameScreen):
             (">", "a blade or community the current decision can choose"),
             ("»", "the cursor (Enter chooses it)"),
             ("✓", "a community already part of the delivery being built"),
+            (REFUSED["limit"], "before a community, in a delivery: it cannot be added, its tile "
+                               "would take the delivery past its fruit limit (a click says why)"),
+            (REFUSED["fruit"], "before a community, in a delivery: it cannot be added, you lack fruit "
+                               "its tile asks for, alone or with the rest (a click says why)"),
+            (REFUSED["other"], "before a community, in a delivery: it cannot be added now (a click "
+                               "says why)"),
             ("6 FFRRLL", "a community's face-up fruit tile: its value (= VP = fruits) and the "
                          "fruits it asks for"),
             (ANY, "an any-fruit symbol: any fruit fills it"),
@@ -181,15 +198,17 @@ class FincaScreen(GameScreen):
             info["delivery"] = F.delivery_summary(s)
             info["picked"] = [F.COMMUNITIES[c] for c in s.dlv["picks"]]
             if s.step == "deliver":
-                reasons, tiny = {}, {}
+                reasons, tiny, refused = {}, {}, {}
                 for c, name in enumerate(F.COMMUNITIES):
                     if s.stacks[c] and c not in s.dlv["picks"]:
                         why = self.rules.explain(s, F.Pick(name))
                         if why:
                             reasons[name] = short_reason(why, name)
                             tiny[name] = tiny_reason(why)
+                            refused[name] = REFUSED[refusal_kind(why)]
                 info["reasons"] = reasons
                 info["tiny_reasons"] = tiny
+                info["refused"] = refused
         return info
 
     def update_board(self, state: Any, targets: set, cursor: Any) -> None:

@@ -98,6 +98,7 @@ class MaracaiboScreen(GameScreen):
         self._detail_text: Text | None = None
         self._tracks_text: Text | None = None
         self._tracks_for: Any = None
+        self._log_fills = False  # the log takes the rows the decision leaves (lay_out)
 
     # -- layout ----------------------------------------------------------------------------------
     def compose_board(self) -> Widget:
@@ -129,9 +130,28 @@ class MaracaiboScreen(GameScreen):
         if h < 30:
             self.query_one(LogPanel).styles.height = 2  # the newest line; the whole log is L
         self.query_one("#mar-tracks").display = h >= 34
+        # from 30 to 33 rows without the side panel the map and its detail row are all the board
+        # shows: the board keeps their rows and the log takes every row the decision leaves (up
+        # to 10 rows stood empty under the map when the decision was short); the side panel,
+        # from 110 columns, keeps the column's rows for the players' boards
+        fill = 30 <= h < 34 and w < 110
+        main = self.query_one("#main")
+        log = self.query_one(LogPanel)
+        if fill:
+            main.styles.height = 12 + 2  # (the map and the detail under it)
+            log.styles.height = "1fr"
+            log.styles.min_height = 4
+        elif self._log_fills:  # (resized out of it)
+            main.styles.height = None  # (the stylesheet's: every row the rest leaves)
+            log.styles.min_height = None
+            if h >= 30:
+                log.styles.height = 6 if h >= 36 else 4  # (as GameScreen sets it)
+        self._log_fills = fill
         small = h < 36
-        self.query_one(DecisionPanel).styles.max_height = 6 if small else 9
-        self.query_one("#choices").styles.max_height = 4 if small else 7
+        # (the decision before the log: with the log filling, two rows more of choices, and the
+        # log at least 4 rows even under a score strip of two rows)
+        self.query_one(DecisionPanel).styles.max_height = 8 if fill else 6 if small else 9
+        self.query_one("#choices").styles.max_height = 6 if fill else 4 if small else 7
         box = self.query_one("#panels-box")
         if box.display != (w >= 110):
             box.display = w >= 110

@@ -21,6 +21,10 @@ from tabletop_tui.widgets.windmill import (CURSOR_BG, FRUIT_LETTER, FRUITS, TARG
 ANY_STYLE = Style(bold=True, color="black", bgcolor="#d0d0d0")
 ANY = "*"  # an any-fruit symbol: not "?", which would read as a hidden tile
 LEADS = "^"  # after a majority count: this player leads that finca tile alone
+#: in a delivery, before a community it cannot take now, why (the legend says each; a click says
+#: the whole sentence): its tile would pass the delivery's fruit limit, you lack fruit it asks
+#: for (alone or with the rest), another reason
+REFUSED = {"limit": "+", "fruit": "-", "other": "×"}
 
 
 def finca_label(finca: str) -> str:
@@ -46,7 +50,7 @@ class Communities(CanvasBoard):
         {"value", "requires": [(fruit, n)], "any", "left"}), "majority" (per community: counts
         per seat), "delivery" (the rules' delivery summary or None), "picked" (names),
         "reasons" ({name: short reason it cannot be added now}), "tiny_reasons" (the same in at
-        most 11 characters, for one-line rows)."""
+        most 12 characters), "refused" ({name: its mark of REFUSED, drawn before its name})."""
         targets = set(targets or ())
         info = info or {}
         if not (isinstance(cursor, tuple) and cursor[:1] in (("community",), ("fruit",))):
@@ -162,6 +166,9 @@ class Communities(CanvasBoard):
             if name in picked:
                 mark = "✓"
                 name_style = Style(bold=True, color="#7ee787")
+            elif dl and name in info.get("refused", {}):
+                mark = info["refused"][name]  # (why it cannot be added: the counts stay)
+                name_style = Style(bold=True, dim=True)
             if target == self.cursor:
                 mark = "»"
                 cv.fill(0, y, w, 1, Style(bgcolor=CURSOR_BG))
@@ -201,16 +208,15 @@ class Communities(CanvasBoard):
                 cv.put(17, y, f"{tile['left']} left", dim)
                 lab = f"finca {finca_label(fin)}"
                 cv.put(w - len(lab) - 1, y, lab, plain)
-                # who leads this finca tile: each seat's count, the leader marked with ^
+                # who leads this finca tile: each seat's count, the leader marked with ^; in a
+                # delivery, after them, why the community cannot be added, in the words that fit
+                # (else the mark before its name says it alone: never a sentence cut off)
+                end = self._majority(cv, cx + 1, chips_y, w, info["majority"][c], marks, colours)
                 if name in reasons and dl:
-                    why = reasons[name]  # (the fewer words when the row is short: never a sentence cut off)
-                    if len(why) > w - cx - 2:
-                        why = info.get("tiny_reasons", {}).get(name, why)
-                    cv.put(cx + 1, chips_y, why, Style(italic=True, dim=True))
-                else:
-                    self._majority(cv, cx + 1, chips_y, w, info["majority"][c], marks, colours)
-            elif dl and name in info.get("tiny_reasons", {}):
-                cv.put(20, y, info["tiny_reasons"][name][: max(0, w - 20)], Style(italic=True, dim=True))
+                    for why in (reasons[name], info.get("tiny_reasons", {}).get(name, "")):
+                        if why and end + len(why) < w:  # (a space before the edge)
+                            cv.put(end, chips_y, why, Style(italic=True, dim=True))
+                            break
             else:
                 cv.put(left_x, y, f"{tile['left']:>2}" if wide else f"{tile['left']:>3}", dim)
                 cv.put(finca_x, y, finca_label(fin), plain)
@@ -258,10 +264,12 @@ class Communities(CanvasBoard):
 
     @staticmethod
     def _majority(cv: Canvas, x: int, y: int, w: int, counts: list[int], marks: list[str],
-                  colours: list[str]) -> None:
+                  colours: list[str]) -> int:
+        """Each seat's count from ``x`` ("A2^ B0"), none if nobody counts yet; where the next
+        word may start."""
         best = max(counts)
         if not best:
-            return
+            return x
         leaders = [p for p, v in enumerate(counts) if v == best]
         for p, v in enumerate(counts):
             tok = f"{marks[p]}{v}" + (LEADS if best and len(leaders) == 1 and p == leaders[0] else "")
@@ -272,3 +280,4 @@ class Communities(CanvasBoard):
                 st = Style(bold=True, color="black", bgcolor=colours[p])
             cv.put(x, y, tok, st)
             x += len(tok) + 1
+        return x

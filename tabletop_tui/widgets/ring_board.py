@@ -119,8 +119,14 @@ class RingBoard(CanvasBoard):
             head = f"{i + 1:>2}{start}{label}"
             cv.put(x, y, head, style)
             here = [seat for seat in range(n) if s.location[seat] == i]
-            if ch == 1 and len(head) + len(here) + (s.tornado == i) > cw - 1:
+            things = len(here) + (s.tornado == i)
+            if ch == 1 and len(head) + things > cw - 1:
                 head = head.replace(" ", "")  # "18·AC@": the ships and the tornado whole in the cell
+                if len(head) + things > cw - 1:
+                    # three ships or more and the tornado in a cell of eight: the number and
+                    # every ship whole ("16ABC@"); the chest, which never changes, is in the
+                    # choices and on a wider or taller terminal
+                    head = f"{i + 1:>2}"
                 cv.put(x, y, " " * (cw - 1), style)
                 cv.put(x, y, head, style)
             if ch == 1:  # one row: the ships as letters after the label, the tornado as @
@@ -134,15 +140,18 @@ class RingBoard(CanvasBoard):
                 continue
             # ships moored here and the tornado: a ship " A " and the tornado "@@@" while they
             # fit side by side (the tornado a row lower on tall cells), else a letter each and
-            # "@" (two ships and the tornado in a cell of seven: it covered the second ship)
+            # "@" a space apart (two ships and the tornado in a cell of seven: it covered the
+            # second ship), else side by side ("ABCD@": four ships and the tornado in a cell of
+            # eight pushed the tornado out of it)
             row = y + 1
             xx = x
             tornado = s.tornado == i
             wide = 3 * len(here) <= (cw - 1) - (3 if tornado and ch < 3 else 0)
+            step = 3 if wide else 2 if 2 * things - 1 <= cw - 1 else 1
             for seat in here:
                 cv.put(xx, row, f" {marks[seat]} " if wide else marks[seat],
                        Style(bold=True, color="black", bgcolor=colours[seat]))
-                xx += 3 if wide else 2
+                xx += step
             if tornado:
                 tor = Style(bold=True, color="white", bgcolor="#6b6b6b")
                 if wide:

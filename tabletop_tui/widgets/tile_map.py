@@ -218,6 +218,45 @@ class TileMap(CanvasBoard):
                 lines.append("  " + item)
         return lines
 
+    def _off_mark(self) -> str:
+        """The ships outside the map window and the keys that bring them in ("" if none)."""
+        return f"off view: {self._off} (shift+arrows)" if self._off else ""
+
+    def _hint_line(self, w: int, mark: str = "") -> str:
+        """A short map's first row while charting: the tile's name first, then what fits of its
+        turn, the ``mark`` and the keys (the prompt below says the keys too); never cut inside a
+        part."""
+        parts = [p for p in self.hand_hint.split("\n") if p]
+        line = parts[0] if parts else ""
+        for p in parts[1:2] + ([mark] if mark else []) + parts[2:]:
+            if len(line) + 3 + len(p) <= w:
+                line += " · " + p
+        return line
+
+    def _carto_off_place(self, nlegend: int) -> str:
+        """Where the ships-off-view mark goes while charting (the hand takes the header that
+        holds it when sailing): "hint" (beside the tile's name, or in place of the tile keys at
+        the hand's side), "others" (after the rest of the hand), "legend" (the first row under
+        the map), else "row" (a header row of its own); "" with no ship off view."""
+        mark = self._off_mark()
+        if not mark:
+            return ""
+        w = self.size.width
+        if self._compact_hand():
+            if mark in self._hint_line(w, mark):
+                return "hint"
+            others = self._others_lines(w)
+            if others and len(others[-1]) + 3 + len(mark) <= w:
+                return "others"
+        elif len(mark) < w - self._hint_x():  # (a space before the column beside the map)
+            return "hint"
+        return "legend" if nlegend else "row"
+
+    def _hint_x(self) -> int:
+        """Where the text beside the hand of tiles starts (a tall map)."""
+        n = len(self.state.hand) if self.state is not None else 0
+        return max(n * (CW + 1) + 1, 4 * (CW + 1) + 1)
+
     def _status_lines(self, w: int) -> list[str]:
         """The status in one line if it fits (long words, else short ones), else in two."""
         long, short = (self.status, self.status) if isinstance(self.status, str) else self.status
@@ -238,9 +277,21 @@ class TileMap(CanvasBoard):
 
     def _frame(self) -> tuple[int, int, int, int, int, int]:
         """(top row of the map, tile columns, tile rows, left x, first legend row, legend rows)."""
+        return self._layout()[0]
+
+    def _layout(self) -> tuple[tuple[int, int, int, int, int, int], str]:
+        """The frame, and while charting where the ships-off-view mark goes (_carto_off_place)."""
+        w = self.size.width
+        if not self._carto():
+            return self._frame_for(len(self._status_lines(w))), ""
+        frame = self._frame_for(CH if not self._compact_hand() else 1 + len(self._others_lines(w)))
+        place = self._carto_off_place(frame[5])
+        if place == "row":  # the ships off view: a header row of their own
+            frame = self._frame_for(frame[0])
+        return frame, place
+
+    def _frame_for(self, head: int) -> tuple[int, int, int, int, int, int]:
         w, h = self.size.width, self.size.height
-        head = (CH if not self._compact_hand() else 1 + len(self._others_lines(w))) if self._carto() \
-            else len(self._status_lines(w))
         top = head + 1  # the x ruler
         cols = max(1, (w - RULER_W) // CW)
         rows = max(1, (h - top) // CH)
@@ -300,29 +351,32 @@ class TileMap(CanvasBoard):
         self._hit = {}
         top, cols, rows, left, legend, nlegend = self._frame()
         vx, vy = self._viewport(cols, rows)
-        off = "" if self._carto() else self._out_of_view(vx, vy, cols, rows)
-        if off != self._off:  # the mark may take a status row: lay the frame out again with it
+        for _ in range(3):  # the mark may take a header row: lay the frame out again with it
+            off = self._out_of_view(vx, vy, cols, rows)
+            if off == self._off:
+                break
             self._off = off
             top, cols, rows, left, legend, nlegend = self._frame()
             vx, vy = self._viewport(cols, rows)
-            self._off = "" if self._carto() else self._out_of_view(vx, vy, cols, rows)
+        place = self._layout()[1]
         self.view_cells = (vx, vy, vx + cols - 1, vy + rows - 1)
         self._geom = (top, left, vx, vy, rows)
         # the header: status, or the hand of tiles while charting
+        mark = self._off_mark()
         if self._carto() and self._compact_hand():
-            # the tile's name first, then what fits of its turn and the keys (the prompt below
-            # says the keys too); never cut inside a part
-            parts = [p for p in self.hand_hint.split("\n") if p]
-            line = parts[0] if parts else ""
-            for p in parts[1:]:
-                if len(line) + 3 + len(p) <= w:
-                    line += " · " + p
-            cv.put(0, 0, line, Style(bold=True))
+            cv.put(0, 0, self._hint_line(w, mark if place == "hint" else ""), Style(bold=True))
             # the rest of the hand on the rows under it: the tiles drawn, together
-            for j, text in enumerate(self._others_lines(w)):
+            others = self._others_lines(w)
+            for j, text in enumerate(others):
                 cv.put(0, 1 + j, text, Style(dim=True))
+            if place == "others":
+                cv.put(len(others[-1]), len(others), " · " + mark, Style(bold=True))
+            elif place == "row":
+                cv.put(0, 1 + len(others), mark, Style(bold=True))
         elif self._carto():
-            self._draw_hand(cv, w)
+            self._draw_hand(cv, w, mark if place == "hint" else "")
+            if place == "row":
+                cv.put(0, CH, mark, Style(bold=True))
         else:
             for j, line in enumerate(self._status_lines(w)):
                 cv.put(0, j, line, Style(bold=True))
@@ -365,6 +419,9 @@ class TileMap(CanvasBoard):
                     self._mark(cv, X, Y, "┏┓┗┛", CURSOR, CURSOR_SEA)
                 elif target in self.targets:
                     self._mark(cv, X, Y, "++++", TARGET, TARGET_SEA)
+        if place == "legend":  # the ships off view take the first row under the map
+            cv.put(0, legend, mark, Style(bold=True))
+            legend, nlegend = legend + 1, nlegend - 1
         for j, line in enumerate(legend_lines(w, nlegend) if nlegend else []):
             cv.put(0, legend + j, line, DIM)
         return cv
@@ -403,7 +460,9 @@ class TileMap(CanvasBoard):
             if 0 <= Y + j < cv.height and 0 <= X + i < cv.width and cv.cells[Y + j][X + i][0] == " ":
                 cv.put(X + i, Y + j, c, style)
 
-    def _draw_hand(self, cv: Canvas, w: int) -> None:
+    def _draw_hand(self, cv: Canvas, w: int, mark: str = "") -> None:
+        """The hand of tiles drawn, and beside them the tile's name, its turn and the keys (or,
+        with ships off view, the ``mark`` in the keys' place: the prompt and the footer say them)."""
         s = self.state
         x = 0
         for i, kind in enumerate(s.hand):
@@ -415,9 +474,11 @@ class TileMap(CanvasBoard):
                 for xx in range(x, x + CW):
                     self._hit[(xx, yy)] = ("hand", i)
             x += CW + 1
-        tx = max(x + 1, 4 * (CW + 1) + 1)
-        lines = self.hand_hint.split("\n")
-        for j, line in enumerate(lines[:CH]):
+        tx = self._hint_x()
+        lines = self.hand_hint.split("\n")[:CH]
+        if mark:
+            lines = lines[:CH - 1] + [mark]
+        for j, line in enumerate(lines):
             cv.put(tx, j, line[: max(0, w - tx)], Style(bold=(j == 0)))
 
     def _draw_tile(self, cv: Canvas, X: int, Y: int, kind: str, rot: int, parity: int, goods: dict,
@@ -533,7 +594,8 @@ class TileMap(CanvasBoard):
         """How many rows of legend the map shows at its size (0 on short terminals)."""
         if self.state is None or self.size.height == 0:
             return 0
-        return self._frame()[5]
+        frame, place = self._layout()
+        return frame[5] - (place == "legend")
 
     def offset_of(self, x: int, y: int) -> tuple[int, int] | None:
         """Where the middle of the tile at x, y is drawn (widget coordinates), if in view."""

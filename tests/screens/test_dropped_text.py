@@ -142,6 +142,28 @@ async def test_finis_terrae_keeps_every_ship_board_and_the_galleon_in_every_phas
     assert await dropped(m, size) == []
 
 
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seed,day", [(4, 2), (5, 2), (1, 4)])
+async def test_finis_terrae_while_charting_every_ship_off_the_map_is_named_with_the_panning_keys(seed, day, size):
+    """Cartography (the hand of tiles takes the header that says "off view … shift+arrows" when
+    sailing): the ships and the Galleon outside the map window are named with the way to them,
+    and the keys that pan the map are on the screen (beside the tile's name, under the map, or
+    on a row of their own when neither has room)."""
+    from tabletop_tui.widgets.tile_map import TileMap
+
+    m = random_match("finis_terrae", 4, seed, until=lambda m: m.pending is not None
+                     and m.state.phase == "carto" and m.state.day >= day)
+    assert not m.over
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await past_curtain(app, pilot)
+        tm = app.screen.query_one(TileMap)
+        assert tm._carto()  # (the position: a person places a tile of the hand)
+        off = [sh["pos"] for sh in m.state.ships if not tm.in_view(sh["pos"][0], sh["pos"][1])]
+        assert off  # (and ships lie outside the window)
+        assert find_dropped(app.screen, items_for(app, m)) == []
+
+
 def _piratissimo_crowded(m) -> bool:
     """Two ships and the tornado on one island (a cell seven columns wide at 100×30)."""
     loc = [x for x in m.state.location if x != -1]
@@ -158,6 +180,23 @@ PIRATISSIMO = {"early": lambda m: len(m.actions) > 12, "late": lambda m: len(m.a
 async def test_piratissimo_keeps_every_ship_harbour_and_the_tornado_on_the_ring(seed, moment, size):
     m = random_match("piratissimo", 4, seed, until=lambda m: m.pending is not None and PIRATISSIMO[moment](m))
     assert not m.over
+    assert await dropped(m, size) == []
+
+
+@pytest.mark.parametrize("size", SIZES + [(100, 24)])
+@pytest.mark.parametrize("ships,tornado", [(3, False), (3, True), (4, True)])
+async def test_piratissimo_three_or_four_ships_on_one_island_are_all_in_its_cell(ships, tornado, size):
+    """Ships may share an island (seeded games never put three on one): three ships, three and
+    the tornado, all four and the tornado on island 16 (a cell of eight columns at 100×30, of one
+    row at 100×24), every ship's letter and the tornado inside the island's cell."""
+    m = random_match("piratissimo", 4, 6, until=lambda m: m.pending is not None and len(m.actions) > 12)
+    s = m.state
+    for seat in range(ships):
+        s.location[seat] = 15
+    if tornado:
+        s.tornado = 15
+    else:
+        assert s.tornado not in (None, 15)  # (the position: the tornado elsewhere, to be moved)
     assert await dropped(m, size) == []
 
 

@@ -8,11 +8,11 @@ from textual.geometry import Region
 from tabletop_tui.match import Match, Seat, list_saves
 from tabletop_tui.rules import finca as F
 from tabletop_tui.rules.core import Rng
-from tabletop_tui.screens.finca import FincaScreen, short_reason, tiny_reason
+from tabletop_tui.screens.finca import FincaScreen, refusal_kind, short_reason, tiny_reason
 from tabletop_tui.screens.game_over import GameOverScreen
 from tabletop_tui.screens.launcher import LauncherScreen
 from tabletop_tui.screens.setup import SetupScreen
-from tabletop_tui.widgets.communities import Communities
+from tabletop_tui.widgets.communities import REFUSED, Communities
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.windmill import GRID, Windmill
 
@@ -284,6 +284,44 @@ def test_short_reasons_for_the_communities_list():
     assert tiny_reason("At most 6 fruits can be delivered in one turn; adding Inca makes 8.") == "8>6 fruits"
     assert tiny_reason("Inca wants 2 figs; Anna has 1.") == "has 1/2 F"
     assert tiny_reason("Inca wants 1 orange; Anna has 0.") == "has 0/1 R"
+
+
+def test_each_kind_of_refusal_has_its_mark_and_the_legend_says_it():
+    """A community a delivery cannot take is marked before its name by why: its tile passes the
+    fruit limit (+), the player lacks fruit for it, alone or with the rest (-), else ×."""
+    assert refusal_kind("At most 6 fruits can be delivered in one turn; adding Inca makes 8.") == "limit"
+    assert refusal_kind("Inca wants 2 figs; Anna has 1.") == "fruit"
+    assert refusal_kind("Anna does not have the fruits for Inca (FFG) together with the rest of this "
+                        "delivery.") == "fruit"
+    assert refusal_kind("A player cannot take a fruit tile with only one fruit by delivering 0 fruits, "
+                        "and no tile of 2 or more fruits can be added.") == "other"
+    assert len(set(REFUSED.values())) == 3  # (three marks, none meaning two things)
+
+
+async def test_in_a_delivery_a_refused_community_keeps_its_counts_beside_the_mark_of_why():
+    """At 80×24 (one-line rows) in a delivery: a community that cannot be added shows its tile,
+    the tiles left, its finca tile and each seat's count, as outside a delivery, with the mark of
+    its reason before its name (the reason stood there instead of the counts); the legend (g)
+    explains each mark."""
+    m = finca_match(players=4, seed=5, until=lambda s: s.step == "deliver" and len(s.dlv["picks"]) >= 1
+                    and s.turns > 20)
+    s = m.state
+    refused = {name: F.RULES.explain(s, F.Pick(name)) for c, name in enumerate(F.COMMUNITIES)
+               if s.stacks[c] and c not in s.dlv["picks"] and not F.RULES._is_legal(s, F.Pick(name))}
+    assert refused  # (the position: the cart cannot take every community)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        rows = canvas_text(app.screen.query_one(Communities))
+        for name, why in refused.items():
+            c = F.COMMUNITIES.index(name)
+            row = next(r for r in rows if r[1:].startswith(f"{name} "))
+            assert row[0] == REFUSED[refusal_kind(why)], row
+            counts = "".join(map(str, F.majority_counts(s, s.finca_tile[c])))
+            assert counts in row and f" {len(s.stacks[c])} " in row, row
+        legend = dict(app.screen.legend())
+        assert all(mark in legend for mark in REFUSED.values())
 
 
 async def test_one_line_communities_at_100x30_keep_left_finca_and_every_majority_count_apart():

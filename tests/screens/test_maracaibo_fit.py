@@ -116,6 +116,30 @@ async def test_going_from_100x30_back_to_120x40_lays_the_screen_out_again_at_onc
         assert screen_text(app) == wide
 
 
+@pytest.mark.parametrize("size", [(100, 30), (100, 33)])
+async def test_below_34_rows_without_the_side_panel_the_log_takes_the_rows_a_short_decision_leaves(size):
+    """The first decision (two careers to choose from): no row stays empty between the map's
+    detail and the decision; the log has them, and shows more of the game than its four rows."""
+    from tabletop_tui.widgets.log_panel import LogPanel
+
+    m = random_match("maracaibo", 4, 5, until=lambda m: len(m.log) >= 3 and _kind(m) is not None
+                     and len(m.legal_actions()) <= 3)
+    assert not m.over
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await _open(app, pilot)
+        screen = app.screen
+        detail, decision = screen.query_one("#mar-detail"), screen.query_one("#decision")
+        log = screen.query_one(LogPanel)
+        assert detail.display and detail.region.bottom == decision.region.y  # (nothing between)
+        assert screen.query_one("#main").region.bottom == decision.region.y
+        assert log.region.height > 4 + 3
+        assert log.region.bottom == size[1] - 1  # (down to the footer)
+        rows = screen_text(app).splitlines()
+        assert sum(1 for r in rows[log.content_region.y:log.content_region.bottom] if r.strip()) >= min(
+            len(log.lines), log.content_region.height)
+
+
 async def test_the_legend_names_every_symbol_of_the_map():
     m = _match(2, "quiet")
     app = app_for(m)

@@ -112,25 +112,34 @@ def maracaibo_table_items(app: Any, m: Match) -> list[Item]:
 
 def finca_items(app: Any, m: Match) -> list[Item]:
     """Every community by name in the communities list, or a mark there that more are below, and
-    on its row each seat's count for its finca tile as its number; the fruit of the player to
-    move, each kind with its count, on the main screen; every player's fruit, carts and set of
-    tile values in the side column where it shows (below 100 columns the strip keeps the carts
-    and ``p`` every player's sheet: the footer's "p players" is the mark)."""
+    on its row each seat's count for its finca tile as its number; in a delivery, before each
+    community it cannot take, the mark of the reason (or the cursor, "»"); the fruit of the
+    player to move, each kind with its count, on the main screen; every player's fruit, carts and
+    set of tile values in the side column where it shows (below 100 columns the strip keeps the
+    carts and ``p`` every player's sheet: the footer's "p players" is the mark)."""
     from tabletop_tui.rules import finca as F
+    from tabletop_tui.screens.finca import refusal_kind
+    from tabletop_tui.widgets.communities import REFUSED
     from tabletop_tui.widgets.windmill import FRUIT_LETTER, FRUITS
 
     s = m.state
     out = [Item(name, name, "#communities", mark="▼") for name in F.COMMUNITIES]
     rows = app.screen.query_one("#communities").size.height
-    # one-line rows: each seat's count under its mark (but in a delivery, on the rows that say
-    # why a community cannot be added: the reason stands there instead)
-    why = app.screen.query_one("#communities").info.get("tiny_reasons", {}) if s.dlv is not None else {}
+    # one-line rows: each seat's count under its mark (in a delivery too, on the rows of the
+    # communities it cannot take: their mark says why, before the name)
     if rows < 2 * len(F.COMMUNITIES) + 1:
         for c, name in enumerate(F.COMMUNITIES):
-            if s.stacks[c] and name not in why:
+            if s.stacks[c]:
                 counts = F.majority_counts(s, s.finca_tile[c])
                 out.append(Item(f"{name}'s finca counts", "".join(map(str, counts)), "#communities", mark="▼",
                                 alts=(" ".join(f"{v:>2}" for v in counts),)))
+    if s.step == "deliver" and m.pending is not None:
+        picks = s.dlv["picks"]
+        for c, name in enumerate(F.COMMUNITIES):
+            why = m.rules.explain(s, F.Pick(name)) if s.stacks[c] and c not in picks else None
+            if why:
+                out.append(Item(f"why {name} cannot join the delivery", REFUSED[refusal_kind(why)] + name,
+                                "#communities", mark="▼", alts=("»" + name,)))
     d = m.pending
     if d is not None:
         fruit = s.fruits[d.seat]
@@ -193,7 +202,7 @@ def finis_terrae_items(app: Any, m: Match) -> list[Item]:
     """Every ship board's holds and stash and the Black Galleon's holds in the side column (while
     a player sails they decide whom to attack and where to trade: no key may stand for them then;
     else the "p: every ship board" mark may), every ship outside the map window named with the
-    way to it."""
+    way to it (in every phase, cartography too) and the keys that pan the map to it."""
     from tabletop_tui.widgets.tile_map import TileMap
 
     s, d = m.state, m.pending
@@ -216,10 +225,12 @@ def finis_terrae_items(app: Any, m: Match) -> list[Item]:
     tm = app.screen.query_one(TileMap)
     marks = app.screen.marks
     ships = [(marks[i], sh["pos"], m.names[i]) for i, sh in enumerate(s.ships)] + [("@", s.galleon.get("pos"), "the Galleon")]
-    for mark, pos, who in ships:
-        if pos is not None and not tm.in_view(pos[0], pos[1]) and s.phase != "carto":
-            out.append(Item(f"{who}'s ship out of the map window", mark + "→", TileMap,
-                            alts=tuple(mark + a for a in "←↑↓↗↖↘↙")))
+    off = [(mark, who) for mark, pos, who in ships if pos is not None and not tm.in_view(pos[0], pos[1])]
+    for mark, who in off:  # (in every phase: while charting too, where the hand takes the header)
+        out.append(Item(f"{who}'s ship out of the map window", mark + "→", TileMap,
+                        alts=tuple(mark + a for a in "←↑↓↗↖↘↙")))
+    if off:  # the keys that bring them into view, on the map or in its key beside it
+        out.append(Item("the keys that pan to the ships off view", "shift+arrows", None))
     return out
 
 

@@ -163,8 +163,14 @@ def _action_line(before, a, after) -> str:
     who = before.names[t["seat"]]
     w = a.text.split(" ")
     k = w[0]
-    if k == "draw" and w[1] == "deck":
-        return f"{who} drew a card from the deck."
+    if k == "draw":
+        # the card's change says where it came from and why ("+1 card (taken from the display:
+        # refill)"): the sentence does not say it again, unless no card came
+        seat = t["seat"]
+        came = len(after.g["players"][seat]["hand"]) > len(g["players"][seat]["hand"])
+        if w[1] == "deck":
+            return f"{who} drew a card." if came else f"{who} drew a card from the deck."
+        return f"{who} drew {_card(w[1])}." if came else f"{who} drew {_card(w[1])} from the display."
     if k == "discard" and t["t"] == "odiscard":
         return f"{who} discarded {_card(w[1])} from the opening hand."
     if k == "quest" and len(w) == 2 and w[1] != "skip":

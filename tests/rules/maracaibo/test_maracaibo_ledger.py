@@ -190,3 +190,18 @@ def test_a_card_drawn_names_where_it_came_from_and_what_drew_it():
     reasons = {c.source for changes in m.ledger for c in changes if c.what == "cards" and c.amount > 0}
     assert reasons and all(r.startswith(("drawn from the deck: ", "taken from the display: ")) for r in reasons)
     assert {r.split(": ", 1)[1] for r in reasons} >= {"refill", "quest reward"}
+
+
+def test_a_drawn_cards_entry_says_once_where_it_came_from():
+    """"Chiara drew Plunder Sacks (B18.1) from the display — +1 card (taken from the display:
+    refill)" said the display twice: the card's change says where from and why, the sentence
+    names the card (from the deck: "drew a card")."""
+    m = _random_game_until(9, 2, 175)
+    drawn = [line for line in m.log if "(taken from the display: " in line or "(drawn from the deck: " in line]
+    assert any("(taken from the display: refill)" in line for line in drawn)
+    assert any("(drawn from the deck: " in line for line in drawn)
+    for line in drawn:
+        for row in line.splitlines():
+            assert row.count("display") <= 1 and row.count("deck") <= 1, row
+    assert any(line.startswith(f"{m.names[a]} drew ") and " — +1 card (taken from the display: refill)." in line
+               for line in drawn for a in range(2))
