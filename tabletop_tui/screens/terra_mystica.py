@@ -172,7 +172,7 @@ class TerraMysticaScreen(GameScreen):
             self.call_after_refresh(self._after_layout)
 
     #: (the map key goes before the shared ones: the map is in view at every size)
-    FOOTER_DROP = ("ctrl+q", "ctrl+s", "m", "s", "L")
+    FOOTER_DROP = ("n", "ctrl+q", "ctrl+s", "m", "s", "L")
 
     def lay_out(self, w: int, h: int) -> None:
         """The layout for the terminal's size: 80–99 columns the compact map alone (the faction
