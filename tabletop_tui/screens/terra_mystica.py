@@ -870,6 +870,11 @@ class TerraMysticaScreen(GameScreen):
         self.game_over_page(TerraMysticaGameOver(self.match, self))
 
     # -- the faction boards ----------------------------------------------------------------
+    #: the side panel's levels (the mover's, the others') that keep every faction's bonus card and
+    #: favors: when none fits, the faction table takes the strip's place (and gives it back when
+    #: one fits again)
+    DENSER = ((BOARD_FULL, SHORT), (BOARD_FULL, THREE), (SHORT, THREE), (SHORT, DENSE), (DENSE, DENSE))
+
     def refresh_panels(self, view: Any) -> None:
         """Every faction in turn order from the player to move, as much of each board as the
         column holds: the mover's whole board and 3–4 lines for the others where there is room,
@@ -903,9 +908,17 @@ class TerraMysticaScreen(GameScreen):
                                      is_bot=self.match.seats[mover].bot and not self.spectating, width=width,
                                      beside_table=True)
             chosen = fit.pick((own(level) for level in (BOARD_FULL, SHORT, TWO)), width, height)
+            if self._crowded and self.term_size[0] >= self.TABLE_BELOW and self._panel_room > 0:
+                # the table only while the denser panel does not fit: with the strip back in the
+                # table's place the column gets the rows the table takes over the strip's (a
+                # larger terminal, boards that shrank): then every faction's lines again
+                back = height + getattr(self, "_table_rows", 0) - len(strip_lines(self.strip_seats(s),
+                                                                                  self.term_size[0] - 2))
+                if any(fit.rows(lines(*lv), width) <= back for lv in self.DENSER):
+                    self._crowded = False
+                    self.call_after_refresh(self._to_table)
         else:
-            levels = ((BOARD_FULL, SHORT), (BOARD_FULL, THREE), (SHORT, THREE), (SHORT, DENSE), (DENSE, DENSE),
-                      (BOARD_FULL, TWO), (SHORT, TWO), (TWO, TWO), (TWO, ONE), (ONE, ONE))
+            levels = self.DENSER + ((BOARD_FULL, TWO), (SHORT, TWO), (TWO, TWO), (TWO, ONE), (ONE, ONE))
             tried: list[int] = []
 
             def one_at_a_time():
@@ -914,7 +927,7 @@ class TerraMysticaScreen(GameScreen):
                     tried.append(i)
                     yield lines(*lv)
             chosen = fit.pick(one_at_a_time(), width, height)
-            if mover >= 0 and self._panel_room > 0 and tried[-1] > 4:
+            if mover >= 0 and self._panel_room > 0 and tried[-1] >= len(self.DENSER):
                 # the others' bonus cards and favors would be left out: the table from now on
                 self._crowded = True
                 self.call_after_refresh(self._to_table)

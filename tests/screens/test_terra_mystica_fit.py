@@ -273,3 +273,28 @@ async def test_the_footer_names_each_key_whole_and_a_key_it_leaves_out_still_wor
             await pilot.press("g")
             await settle(pilot)
             assert isinstance(app.screen, LegendScreen)
+
+
+async def test_five_late_factions_switch_to_the_faction_table_and_back_when_the_panel_fits_again():
+    """At 120x40 five late factions do not fit the side panel: the faction table takes the
+    strip's place. A taller terminal gives the panel its rows: the strip and every faction's lines
+    in the panel again (not one-way); back at 120x40 the table again."""
+    from tests.screens.test_dropped_text import tm_position
+    from tests.support.table_view import past_curtain
+
+    m = tm_position(6, 6, 2)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await past_curtain(app, pilot)
+        screen = app.screen
+        assert screen.table_shown and screen.query_one("#tm-table").display
+        for size, table in (((120, 50), False), ((120, 40), True), ((160, 60), False)):
+            await pilot.resize_terminal(*size)
+            await past_curtain(app, pilot)
+            assert screen.table_shown == table, size
+            assert screen.query_one("#tm-table").display == table
+            assert screen.query_one("#strip").display != table
+            panel = str(screen.query_one("#panels").render())
+            if not table:  # every faction's bonus card or favors in the panel, beside its name
+                assert all(name in panel for name in m.names), panel
+                assert sum("FAV" in line or "BON" in line for line in panel.splitlines()) >= 5
