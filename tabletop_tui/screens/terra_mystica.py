@@ -229,6 +229,8 @@ class TerraMysticaScreen(GameScreen):
         if rows > 0 and (log.styles.height is None or log.styles.height.value != rows):
             log.styles.height = rows
             changed = True
+        # one row: the newest line alone, on a bar of its own colour instead of under its rule
+        log.set_class(rows == 1, "-one")
         return changed
 
     def _log_base(self) -> int:
@@ -242,8 +244,9 @@ class TerraMysticaScreen(GameScreen):
 
     def _log_floor(self) -> int:
         """The rows the log keeps when a menu needs more: its newest line under its rule; below 30
-        rows beside the faction table none (L shows it; the log is back when the menu is short)."""
-        return 0 if self.term_size[1] < 30 and self.table_shown else 2
+        rows beside the faction table the newest line alone, without the rule (a long menu took
+        all of the log's rows, and only the footer's "L log" said a log was there)."""
+        return 1 if self.term_size[1] < 30 and self.table_shown else 2
 
     @property
     def term_size(self) -> tuple[int, int]:
@@ -301,8 +304,6 @@ class TerraMysticaScreen(GameScreen):
         # (the rows the menu lacks with the log at its full height: room counts the log as it is now)
         want = min(13, 1 + p_rows + self.query_one("#choices").option_count) - (room + log_h - full) if h < 40 else 0
         new_gives = max(0, min(want, full - self._log_floor()))
-        if full - new_gives == 1:  # (a rule with no line under it: the rule goes too)
-            new_gives = full
         if new_gives != gives and not self._log_for_cmd():
             self._log_gives = new_gives
             room += log_h - (full - new_gives)
@@ -382,6 +383,9 @@ class TerraMysticaScreen(GameScreen):
                                      "t: all six)"),
                         ("4E→+1 spade", "the tile's cult bonus at the round's end: per 4 steps on Earth, 1 spade "
                                         "(P→: per priest sent)")]
+        if self.query_one(LogPanel).has_class("-one"):
+            out += [("▌ under the choices", "the log's newest line: a long menu took the log's other rows "
+                                           "(L: the whole log)")]
         return out
 
     def round_text(self, s: Any) -> str:
