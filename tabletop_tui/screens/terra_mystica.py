@@ -231,6 +231,7 @@ class TerraMysticaScreen(GameScreen):
             changed = True
         # one row: the newest line alone, on a bar of its own colour instead of under its rule
         log.set_class(rows == 1, "-one")
+        log.newest_only = rows == 1
         return changed
 
     def _log_base(self) -> int:
