@@ -40,7 +40,11 @@ class NoticesScreen(ModalScreen[None]):
         yield box
         yield Footer()
 
-    def text(self) -> Text:
+    def text(self, width: int | None = None) -> Text:
+        """Every notice, its mark first; a long one wrapped between words under its first word
+        (not under the marks) when ``width`` is given."""
+        import textwrap
+
         t = Text()
         if not self.notices:
             t.append("Nothing has been told in this game yet: refusals, undo, saves and errors are "
@@ -56,11 +60,25 @@ class NoticesScreen(ModalScreen[None]):
             if title and not message.startswith(title):
                 message = f"{title}: {message}"
             t.append(f"{mark} ", "bold red" if severity == "error" else "bold")
-            t.append(message)
+            indent = len(mark) + 1
+            if width and width - indent >= 20:
+                lines = [w for part in message.splitlines() for w in
+                         (textwrap.wrap(part, width - indent, break_on_hyphens=False) or [""])]
+                t.append(("\n" + " " * indent).join(lines))
+            else:
+                t.append(message)
         return t
 
     def on_mount(self) -> None:
         self.query_one("#notices-box").focus()
+        self._wrap()
+
+    def on_resize(self) -> None:
+        self._wrap()
+
+    def _wrap(self) -> None:
+        # the box's width less its padding and a scroll bar's room
+        self.query_one("#notices-text", Static).update(self.text(self.app.size.width - 2 - 2))
 
     def action_scroll(self, step: int) -> None:
         box = self.query_one("#notices-box", VerticalScroll)

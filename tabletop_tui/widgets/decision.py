@@ -144,8 +144,9 @@ class DecisionPanel(Vertical):
         move (a bot's) does not clear it, and a notice told after it is told under it."""
         if not text:
             lines = []
-        else:  # (errors stay until a key; the new notice under them)
-            lines = [line for line in self._lines if line[1]] + [(text, severity == "error")]
+        else:  # (errors stay until a key; the new notice under them, once: a save failing after
+            # every bot move is told once)
+            lines = [line for line in self._lines if line[1] and line[0] != text] + [(text, severity == "error")]
         self._show_lines(lines)
 
     def _show_lines(self, lines: list) -> None:

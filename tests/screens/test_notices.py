@@ -112,3 +112,28 @@ async def test_the_notices_key_is_in_the_palette_at_every_width_and_in_the_legen
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert "n notices" in screen_rows(screen)[-1]
+
+
+async def test_the_same_error_after_every_bot_move_is_told_once_and_two_errors_both_stay():
+    """A save that fails after each of several moves is one error on the row, not a growing
+    stack; a different error told after it stands under it, both until the player's key."""
+    from tabletop_tui.widgets.decision import DecisionPanel
+
+    m = random_match("piratissimo", 3, 3, moves=20)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        screen = app.screen
+        panel = screen.query_one(DecisionPanel)
+        for _ in range(3):
+            screen.notify("Could not save the game: disk full", severity="error", markup=False)
+        screen.notify("Back at the table.", markup=False)
+        screen.notify("The table store cannot be reached", title="Not sent", severity="error", markup=False)
+        await pilot.pause()
+        assert panel.told.splitlines() == ["Could not save the game: disk full",
+                                           "Not sent: The table store cannot be reached"]
+        rows = [r for r in row_text(screen).split("✗ error · ") if r]
+        assert len(rows) == 2, row_text(screen)
+        await pilot.press("down")
+        await pilot.pause()
+        assert panel.told == ""
