@@ -170,6 +170,22 @@ class TabletopApp(App[None]):
         else:
             self.push_screen(screen)
 
+    def notify(self, message: str, *, title: str = "", severity: str = "information",  # type: ignore[override]
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Over a game, every notice — an error too, and one said by the app or a widget — is
+        told on the game's notice row (GameScreen.notify), never a toast over its board or log.
+        Elsewhere (the launcher, the set-up, the saves) a toast, with nothing of a game under it."""
+        from tabletop_tui.screens.game import GameScreen
+
+        try:
+            screen = self.screen
+        except Exception:  # (no screen yet)
+            screen = None
+        if isinstance(screen, GameScreen):
+            screen.notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+            return
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[arg-type]
+
     def action_help_quit(self) -> None:
         """ctrl+c does not quit a Textual app (it copies in a text box): say what does."""
         from tabletop_tui.screens.game import GameScreen
@@ -198,6 +214,8 @@ class TabletopApp(App[None]):
             yield SystemCommand("Save", "Save the game now (it is also saved after every move)",
                                 screen.action_save)
             yield SystemCommand("Rules", "Read the rules of this game", screen.action_rules)
+            yield SystemCommand("Notices", "This game's notices, newest first: refusals, undo, saves, "
+                                "errors (key n)", screen.action_notices)
             yield SystemCommand("Resign", "Leave the table: a bot plays your seat to the end",
                                 screen.action_resign)
             yield SystemCommand("Leave game", "Back to the launcher; the game stays saved", screen.action_leave)

@@ -55,6 +55,7 @@ class GameScreen(Screen[None]):
         Binding("L", "whole_log", "log", id="log"),
         Binding("p", "seat_sheets", "players", id="players"),
         Binding("g", "legend", "legend", id="legend"),
+        Binding("n", "notices", "notices", id="notices"),
         Binding("s", "suggest", "suggest", id="suggest"),
         Binding("space", "skip_bots", "skip bots", show=False),  # named on the thinking line
         Binding("tab,shift+tab", "focus_choices", show=False),
@@ -83,6 +84,7 @@ class GameScreen(Screen[None]):
         self.skip_bots = False  # space: bots play at once until the next human decision
         self.small = False
         self.saved_actions: list[str] = list(match.actions)
+        self.told_here = []
         if match.curtain is None:
             match.curtain = self.curtain
 
@@ -129,7 +131,7 @@ class GameScreen(Screen[None]):
 
     #: the keys the footer leaves out first when the line cannot name every key whole (then the
     #: rest of the line in order from its end); "g" last: the legend lists every key of the screen
-    FOOTER_DROP = ("ctrl+q", "ctrl+s", "s", "L")
+    FOOTER_DROP = ("n", "ctrl+q", "ctrl+s", "s", "L")
     #: the command palette's place at the footer's right end ("▏^p palette")
     PALETTE_CELLS = 12
 
@@ -206,7 +208,8 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if self.small and action not in ("quit_app", "leave", "rules", "save", "seat_sheets", "legend", "whole_log"):
+        if self.small and action not in ("quit_app", "leave", "rules", "save", "seat_sheets", "legend", "whole_log",
+                                         "notices"):
             return False
         return True
 
@@ -248,28 +251,49 @@ class GameScreen(Screen[None]):
     # -- notices ---------------------------------------------------------------------------
     def notify(self, message: str, *, title: str = "", severity: str = "information",
                timeout: float | None = None, markup: bool = True) -> None:
-        """A notice of the game (a refusal, "Not possible now: …", undo, "Saved to …") is told on
-        the decision panel's notice row, where it covers neither the choices nor the log (a toast
-        lay over both for seconds), and stays until the next key or move. Errors that must
-        interrupt (a save that failed, a table that cannot go on) stay toasts; so does any notice
-        while the panel is not shown (a hand-over, the size notice)."""
-        panel = self.query(DecisionPanel)
-        if severity == "error" or not panel or not panel.first().display or not self.is_current:
-            super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[arg-type]
-            return
+        """A notice of the game (a refusal, "Not possible now: …", undo, "Saved to …", an error
+        such as "Could not save the game" or "The table cannot go on") is told on the decision
+        panel's notice row, where it covers neither the choices nor the log (a toast lay over
+        both), and stays until the next key or move — an error, marked "✗ error" in words, until
+        the next key. While a dialog or a page (the curtain, the seat sheets) is over the game,
+        or the panel is not shown (the size notice), it is a toast over that, not over the board;
+        an error waits on the row too. Every notice is kept for the notices page (n)."""
+        told = Told(str(message), title, severity)
+        self.told_here.append(told)
         text = Text.from_markup(message).plain if markup else str(message)
-        told = getattr(self.app, "told", None)
-        if told is not None:  # the notices told this session, whole (the toasts' record was theirs)
-            told.append(Told(str(message), title, severity))
         if title and not text.startswith(title):
             text = f"{title}: {text}"
-        panel.first().tell(text)
+        panel = self.query(DecisionPanel)
+        shown = bool(panel) and panel.first().display
+        if not shown or not self.is_current:
+            from textual.app import App
+
+            App.notify(self.app, message, title=title, severity=severity,  # type: ignore[arg-type]
+                       timeout=timeout, markup=markup)  # (a toast: the app's own routes here)
+            if shown and severity == "error":
+                panel.first().tell(text, severity)  # (waits for the player's key)
+            return
+        app_told = getattr(self.app, "told", None)
+        if app_told is not None:  # the notices told this session, whole (the toasts' record was theirs)
+            app_told.append(told)
+        panel.first().tell(text, severity)
+
+    #: every notice this screen said, oldest first (told on its row or, over a dialog, a toast):
+    #: the notices page (n) lists them newest first
+    told_here: list
 
     def on_key(self, event) -> None:
         """The next key clears the notice told (it comes before the key's own action, which may
-        tell a new one)."""
+        tell a new one), errors too."""
         for panel in self.query(DecisionPanel):
             panel.clear_told()
+
+    def action_notices(self) -> None:
+        """This game's notices, newest first, on a page of their own (a notice on the row is
+        gone with the next key; here it can be read again)."""
+        from tabletop_tui.screens.notices_view import NoticesScreen
+
+        self.app.push_screen(NoticesScreen(self.match.game.title, list(reversed(self.told_here))))
 
     def refresh_all(self) -> None:
         m = self.match
@@ -368,7 +392,7 @@ class GameScreen(Screen[None]):
             seen.add(key)
             out.append((self.app.get_key_display(b), b.description))
         out.append((self.app.get_key_display(Binding(self.app.COMMAND_PALETTE_BINDING, "")),
-                    "the command palette: undo, save, rules, resign, leave, quit"))
+                    "the command palette: undo, save, rules, notices, resign, leave, quit"))
         return [(f"key {k}", d) for k, d in out] + [
             ("3★", "the suggested choice (s): the medium bot's pick, also named on the choices' top edge"),
             ("▲ ▼ N more", "on the choices' top edge: choices above or below the rows shown (↑↓ reach them)")]
@@ -452,7 +476,7 @@ class GameScreen(Screen[None]):
     # -- the flow of play ------------------------------------------------------------------
     def play(self, action: Any) -> None:
         for panel in self.query(DecisionPanel):
-            panel.clear_told()  # a move clears the notice told before it
+            panel.clear_told(key=False)  # a move clears the notice told before it (not an error)
         try:
             self.commit(action)
         except IllegalAction as e:

@@ -109,7 +109,7 @@ class SeatMixin:
         title = f" {m.game.title} · table {self.table.id} · {who}"
         d = m.pending
         if self.halted:
-            title += " · stopped (see the notice)"
+            title += " · stopped (n: the notice)"
         elif self.offline:
             title += " · the store cannot be written" if self.offline_why else " · reconnecting…"
         elif d is None:

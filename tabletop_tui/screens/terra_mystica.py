@@ -172,7 +172,7 @@ class TerraMysticaScreen(GameScreen):
             self.call_after_refresh(self._after_layout)
 
     #: (the map key goes before the shared ones: the map is in view at every size)
-    FOOTER_DROP = ("ctrl+q", "ctrl+s", "m", "s", "L")
+    FOOTER_DROP = ("n", "ctrl+q", "ctrl+s", "m", "s", "L")
 
     def lay_out(self, w: int, h: int) -> None:
         """The layout for the terminal's size: 80–99 columns the compact map alone (the faction
@@ -229,6 +229,9 @@ class TerraMysticaScreen(GameScreen):
         if rows > 0 and (log.styles.height is None or log.styles.height.value != rows):
             log.styles.height = rows
             changed = True
+        # one row: the newest line alone, on a bar of its own colour instead of under its rule
+        log.set_class(rows == 1, "-one")
+        log.newest_only = rows == 1
         return changed
 
     def _log_base(self) -> int:
@@ -242,8 +245,9 @@ class TerraMysticaScreen(GameScreen):
 
     def _log_floor(self) -> int:
         """The rows the log keeps when a menu needs more: its newest line under its rule; below 30
-        rows beside the faction table none (L shows it; the log is back when the menu is short)."""
-        return 0 if self.term_size[1] < 30 and self.table_shown else 2
+        rows beside the faction table the newest line alone, without the rule (a long menu took
+        all of the log's rows, and only the footer's "L log" said a log was there)."""
+        return 1 if self.term_size[1] < 30 and self.table_shown else 2
 
     @property
     def term_size(self) -> tuple[int, int]:
@@ -301,8 +305,6 @@ class TerraMysticaScreen(GameScreen):
         # (the rows the menu lacks with the log at its full height: room counts the log as it is now)
         want = min(13, 1 + p_rows + self.query_one("#choices").option_count) - (room + log_h - full) if h < 40 else 0
         new_gives = max(0, min(want, full - self._log_floor()))
-        if full - new_gives == 1:  # (a rule with no line under it: the rule goes too)
-            new_gives = full
         if new_gives != gives and not self._log_for_cmd():
             self._log_gives = new_gives
             room += log_h - (full - new_gives)
@@ -382,6 +384,9 @@ class TerraMysticaScreen(GameScreen):
                                      "t: all six)"),
                         ("4E→+1 spade", "the tile's cult bonus at the round's end: per 4 steps on Earth, 1 spade "
                                         "(P→: per priest sent)")]
+        if self.query_one(LogPanel).has_class("-one"):
+            out += [("▌ under the choices", "the log's newest line: a long menu took the log's other rows "
+                                           "(L: the whole log)")]
         return out
 
     def round_text(self, s: Any) -> str:
@@ -870,6 +875,11 @@ class TerraMysticaScreen(GameScreen):
         self.game_over_page(TerraMysticaGameOver(self.match, self))
 
     # -- the faction boards ----------------------------------------------------------------
+    #: the side panel's levels (the mover's, the others') that keep every faction's bonus card and
+    #: favors: when none fits, the faction table takes the strip's place (and gives it back when
+    #: one fits again)
+    DENSER = ((BOARD_FULL, SHORT), (BOARD_FULL, THREE), (SHORT, THREE), (SHORT, DENSE), (DENSE, DENSE))
+
     def refresh_panels(self, view: Any) -> None:
         """Every faction in turn order from the player to move, as much of each board as the
         column holds: the mover's whole board and 3–4 lines for the others where there is room,
@@ -903,9 +913,17 @@ class TerraMysticaScreen(GameScreen):
                                      is_bot=self.match.seats[mover].bot and not self.spectating, width=width,
                                      beside_table=True)
             chosen = fit.pick((own(level) for level in (BOARD_FULL, SHORT, TWO)), width, height)
+            if self._crowded and self.term_size[0] >= self.TABLE_BELOW and self._panel_room > 0:
+                # the table only while the denser panel does not fit: with the strip back in the
+                # table's place the column gets the rows the table takes over the strip's (a
+                # larger terminal, boards that shrank): then every faction's lines again
+                back = height + getattr(self, "_table_rows", 0) - len(strip_lines(self.strip_seats(s),
+                                                                                  self.term_size[0] - 2))
+                if any(fit.rows(lines(*lv), width) <= back for lv in self.DENSER):
+                    self._crowded = False
+                    self.call_after_refresh(self._to_table)
         else:
-            levels = ((BOARD_FULL, SHORT), (BOARD_FULL, THREE), (SHORT, THREE), (SHORT, DENSE), (DENSE, DENSE),
-                      (BOARD_FULL, TWO), (SHORT, TWO), (TWO, TWO), (TWO, ONE), (ONE, ONE))
+            levels = self.DENSER + ((BOARD_FULL, TWO), (SHORT, TWO), (TWO, TWO), (TWO, ONE), (ONE, ONE))
             tried: list[int] = []
 
             def one_at_a_time():
@@ -914,7 +932,7 @@ class TerraMysticaScreen(GameScreen):
                     tried.append(i)
                     yield lines(*lv)
             chosen = fit.pick(one_at_a_time(), width, height)
-            if mover >= 0 and self._panel_room > 0 and tried[-1] > 4:
+            if mover >= 0 and self._panel_room > 0 and tried[-1] >= len(self.DENSER):
                 # the others' bonus cards and favors would be left out: the table from now on
                 self._crowded = True
                 self.call_after_refresh(self._to_table)

@@ -73,6 +73,7 @@ class DecisionPanel(Vertical):
     DecisionPanel > #prompt { height: auto; text-style: bold; }
     DecisionPanel > #notice { height: auto; display: none; color: $text-warning; }
     DecisionPanel > #notice.-shown { display: block; }
+    DecisionPanel > #notice.-error { color: $text-error; }
     DecisionPanel > OptionList, DecisionPanel > OptionList:focus { height: auto; max-height: 9; border: none; padding: 0; background: $surface; }
     """
 
@@ -132,23 +133,45 @@ class DecisionPanel(Vertical):
         self.notice = notice
         self.query_one(Choices).say_out_of_sight()
 
-    def tell(self, text: str) -> None:
+    def tell(self, text: str, severity: str = "information") -> None:
         """A game notice (a refusal, "Not possible now: …", "Saved to …") on its own row at the
         panel's top, above the prompt, wrapped whole: it takes a row from the choices (which
         scroll, with their marks) instead of lying over them and the log as a toast did. Told
-        until ``clear_told`` (the next key or move)."""
+        until ``clear_told`` (the next key or move).
+
+        An error ("Could not save the game", "The table cannot go on") is marked in words
+        (``✗ error ·``, seen without colour too) and stays until the player presses a key: a
+        move (a bot's) does not clear it, and a notice told after it is told under it."""
+        if not text:
+            lines = []
+        else:  # (errors stay until a key; the new notice under them, once: a save failing after
+            # every bot move is told once)
+            lines = [line for line in self._lines if line[1] and line[0] != text] + [(text, severity == "error")]
+        self._show_lines(lines)
+
+    def _show_lines(self, lines: list) -> None:
         choices = self.query_one(Choices)
-        if text and not self.told:
+        if lines and not self._lines:
             self._choices_max = choices.styles.max_height  # (the layout's own, given back on clearing)
-        elif not text and self.told:
+        elif self._lines:  # (given back; a notice still told takes its rows again: _fit_told)
             choices.styles.max_height = self._choices_max
-        self.told = text
+        self._lines = lines
+        self.told = "\n".join(t for t, _ in lines)
         row = self.query_one("#notice", Static)
-        row.update(Text("! " + text))
-        row.set_class(bool(text), "-shown")
-        if text:
+        shown = Text()
+        for i, (t, error) in enumerate(lines):
+            if i:
+                shown.append("\n")
+            shown.append_text(Text.assemble(("✗ error · ", "bold"), t) if error else Text("! " + t))
+        row.update(shown)
+        row.set_class(bool(lines), "-shown")
+        row.set_class(any(error for _, error in lines), "-error")
+        if lines:
             self.call_after_refresh(self._fit_told)
         choices.call_after_refresh(choices.say_out_of_sight)
+
+    #: the notices on the row now: (text, is an error), oldest first
+    _lines: list = []
 
     _choices_max = None
 
@@ -161,9 +184,11 @@ class DecisionPanel(Vertical):
             choices.styles.max_height = max(1, choices.region.height - over)
             choices.call_after_refresh(choices.say_out_of_sight)
 
-    def clear_told(self) -> None:
-        if self.told:
-            self.tell("")
+    def clear_told(self, key: bool = True) -> None:
+        """Clear the row: a key clears every notice on it; a move (``key=False``) only those that
+        are not errors (an error waits for the player's key)."""
+        if self._lines:
+            self._show_lines([line for line in self._lines if line[1] and not key])
 
     def star(self, index: int) -> None:
         """Mark choice ``index`` (the suggestion) with ★ after its digit, and highlight it."""

@@ -38,6 +38,10 @@ class LogPanel(ScrollView, can_focus=False):
     LogPanel.-hidden { display: none; }
     """
 
+    #: show the newest entry, not the first new one (a log of one row beside a long menu: the
+    #: latest thing that happened; L shows the rest)
+    newest_only = False
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.lines: list[Strip] = []
@@ -89,7 +93,7 @@ class LogPanel(ScrollView, can_focus=False):
         rows = max(1, self.scrollable_content_region.height)
         first = self._ranges[since][0] if since < len(self._ranges) else len(self.lines)
         newest = self._ranges[-1][0] if self._ranges else len(self.lines)
-        if len(self.lines) - first > rows:
+        if len(self.lines) - first > rows and not self.newest_only:
             self.scroll_to(y=first, animate=False, immediate=True)
         elif len(self.lines) - newest > rows:  # the newest entry alone is taller: its start,
             self.scroll_to(y=newest, animate=False, immediate=True)  # not its wrapped tail

@@ -230,13 +230,15 @@ async def test_terra_mystica_menus_give_every_option_a_digit_or_a_more_mark(menu
 
 async def test_at_80x24_a_menu_takes_rows_from_the_log_before_it_scrolls():
     """Terra Mystica's main menu (ten entries) at 80×24, five factions in the table: the log gives
-    the choices all its rows (the footer names L, which shows it)."""
+    the choices all its rows but its newest line, on a bar of its own (the footer names L, which
+    shows the whole log)."""
     m = terra_mystica(3, "main")
     app = app_for(m)
     async with app.run_test(size=(80, 24)) as pilot:
         await past_curtain(app, pilot)
-        assert not app.screen.query_one("#log").display
-        assert app.screen.query_one("#choices").size.height >= 6
+        log = app.screen.query_one("#log")
+        assert log.display and log.size.height == 1 and log.has_class("-one")
+        assert app.screen.query_one("#choices").size.height >= 5
         assert "L log" in screen_rows(app.screen)[-1]
 
 

@@ -273,3 +273,58 @@ async def test_the_footer_names_each_key_whole_and_a_key_it_leaves_out_still_wor
             await pilot.press("g")
             await settle(pilot)
             assert isinstance(app.screen, LegendScreen)
+
+
+async def test_five_late_factions_switch_to_the_faction_table_and_back_when_the_panel_fits_again():
+    """At 120x40 five late factions do not fit the side panel: the faction table takes the
+    strip's place. A taller terminal gives the panel its rows: the strip and every faction's lines
+    in the panel again (not one-way); back at 120x40 the table again."""
+    from tests.screens.test_dropped_text import tm_position
+    from tests.support.table_view import past_curtain
+
+    m = tm_position(6, 6, 2)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await past_curtain(app, pilot)
+        screen = app.screen
+        assert screen.table_shown and screen.query_one("#tm-table").display
+        for size, table in (((120, 50), False), ((120, 40), True), ((160, 60), False)):
+            await pilot.resize_terminal(*size)
+            await past_curtain(app, pilot)
+            assert screen.table_shown == table, size
+            assert screen.query_one("#tm-table").display == table
+            assert screen.query_one("#strip").display != table
+            panel = str(screen.query_one("#panels").render())
+            if not table:  # every faction's bonus card or favors in the panel, beside its name
+                assert all(name in panel for name in m.names), panel
+                assert sum("FAV" in line or "BON" in line for line in panel.splitlines()) >= 5
+
+
+@pytest.mark.parametrize("menu", ["favor", "main"])
+async def test_a_long_menu_at_80x24_with_five_players_leaves_the_log_its_newest_line(menu):
+    """Five factions at 80x24: a long menu (the thirteen favor entries, the ten main actions)
+    takes the log's rows but its newest line, which stays in view on a bar of its own under the
+    choices; every option keeps its digit or the '▼ N more below' mark."""
+    from tabletop_tui.dropped_text import find_dropped, screen_rows
+    from tabletop_tui.widgets.log_panel import LogPanel
+    from tests.screens.test_dropped_text import _first_favor_choice, tm_position
+    from tests.support.dropped_items import items_for
+    from tests.support.table_view import past_curtain
+
+    m = _first_favor_choice(2) if menu == "favor" else tm_position(6, 6, 2)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        screen = app.screen
+        assert len(screen.query_one("#choices").options) >= 10
+        log = screen.query_one(LogPanel)
+        assert log.display and log.region.height == 1 and log.has_class("-one")
+        row = screen_rows(screen)[log.region.y]
+        newest = m.log[-1]
+        assert newest[:40] in row, (newest, row)
+        assert row.startswith("▌")  # (the bar's mark: the log, not one more choice)
+        decision = screen.query_one("#decision")
+        assert not log.region.overlaps(decision.region)
+        assert "more below" in "".join(screen_rows(screen))
+        assert find_dropped(screen, items_for(app, m)) == []
+        assert any(name == "▌ under the choices" for name, _ in screen.legend())

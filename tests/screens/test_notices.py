@@ -1,0 +1,139 @@
+"""Errors over a game are told on its notice row (no toast over the board or the log), marked in
+words, and stay until the player's key; n lists the game's notices, newest first (issue 33)."""
+from __future__ import annotations
+
+import pytest
+
+from tabletop_tui.dropped_text import screen_rows
+from tests.screens.helpers import app_for
+from tests.support.table_view import past_curtain, random_match
+
+# (players, random moves to a position with a human decision of under ten choices)
+GAMES = {"maracaibo": (4, 60), "finca": (4, 40), "finis_terrae": (4, 200), "terra_mystica": (5, 60),
+         "piratissimo": (3, 20)}
+
+
+def row_text(screen) -> str:
+    """The notice row as the terminal shows it (its rows joined)."""
+    notice = screen.query_one("#notice")
+    rows = screen_rows(screen)
+    return " ".join(r[notice.region.x:notice.region.right].strip()
+                    for r in rows[notice.region.y:notice.region.bottom])
+
+
+def saves_fail(m, monkeypatch) -> None:
+    def full(*_a, **_k):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(m, "save", full)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_save_that_fails_is_told_on_the_notice_row_as_an_error_until_the_players_key(game, monkeypatch):
+    """The save after a move fails: "✗ error · Could not save the game" is on the row above the
+    choices (a word and a sign, seen without colour), no toast lies over the board or the log,
+    the next move (a bot's, a table's) leaves it there, and the player's next key clears it."""
+    from tabletop_tui.widgets.decision import DecisionPanel
+    from tabletop_tui.widgets.log_panel import LogPanel
+
+    players, moves = GAMES[game]
+    m = random_match(game, players, 3, moves=moves)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        screen = app.screen
+        saves_fail(m, monkeypatch)
+        screen.play(screen.actions[0])  # (a move not made by a key here: the save after it fails)
+        await pilot.pause()
+        panel = screen.query_one(DecisionPanel)
+        assert not app._notifications, [str(x.message) for x in app._notifications]
+        shown = row_text(screen)
+        assert shown.startswith("✗ error · Could not save the game: "), shown
+        assert "No space left on device" in shown
+        log = screen.query_one(LogPanel)
+        assert log.region.height > 0 and not log.region.overlaps(panel.region)
+        if screen.actions and screen.handover_to is None:  # another move, not by a key
+            monkeypatch.undo()
+            screen.play(screen.actions[0])
+            await pilot.pause()
+            assert row_text(screen).startswith("✗ error · Could not save the game"), row_text(screen)
+        await pilot.press("down")
+        await pilot.pause()
+        assert panel.told == "" and not screen.query_one("#notice").display
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_an_error_said_by_the_app_over_a_game_is_on_its_row_and_n_lists_the_notices_newest_first(game, monkeypatch):
+    """An error the app itself says (a toast before) is on the game's row, in the place of the
+    refusal told before it. n opens the notices page: every notice of the game, newest first, each
+    marked; Esc goes back to the game."""
+    from tabletop_tui.screens.notices_view import NoticesScreen
+
+    players, moves = GAMES[game]
+    m = random_match(game, players, 3, moves=moves)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        screen = app.screen
+        assert len(screen.actions) < 10
+        await pilot.press("0")  # a refusal: told, then cleared by the next key
+        app.notify("The table store cannot be reached", title="Not sent", severity="error")
+        await pilot.pause()
+        assert not app._notifications
+        assert row_text(screen) == "✗ error · Not sent: The table store cannot be reached"
+        saves_fail(m, monkeypatch)
+        await pilot.press("ctrl+s")  # (the key clears the error; the failed save is told)
+        await pilot.pause()
+        assert row_text(screen).startswith("✗ error · Could not save: "), row_text(screen)
+        await pilot.press("n")
+        await pilot.pause()
+        page = app.screen
+        assert isinstance(page, NoticesScreen)
+        lines = str(page.query_one("#notices-text").render()).splitlines()
+        assert lines[0].startswith("✗ error Could not save: ")
+        assert lines[1] == "✗ error Not sent: The table store cannot be reached"
+        assert lines[2].startswith("! There is no choice 10 here")
+        assert "3 notices, newest first" in str(page.query_one("#notices-title").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_the_notices_key_is_in_the_palette_at_every_width_and_in_the_legend():
+    """n is in the footer where it has room, in ^p's list (Notices) at every width, and in the
+    legend (g) with the other keys."""
+    m = random_match("piratissimo", 3, 3, moves=20)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        screen = app.screen
+        assert "Notices" in [c.title for c in app.get_system_commands(screen)]
+        assert ("key n", "notices") in screen.key_legend()
+        assert "n notices" not in screen_rows(screen)[-1]  # (no room at 80 columns: ^p holds it)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert "n notices" in screen_rows(screen)[-1]
+
+
+async def test_the_same_error_after_every_bot_move_is_told_once_and_two_errors_both_stay():
+    """A save that fails after each of several moves is one error on the row, not a growing
+    stack; a different error told after it stands under it, both until the player's key."""
+    from tabletop_tui.widgets.decision import DecisionPanel
+
+    m = random_match("piratissimo", 3, 3, moves=20)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        screen = app.screen
+        panel = screen.query_one(DecisionPanel)
+        for _ in range(3):
+            screen.notify("Could not save the game: disk full", severity="error", markup=False)
+        screen.notify("Back at the table.", markup=False)
+        screen.notify("The table store cannot be reached", title="Not sent", severity="error", markup=False)
+        await pilot.pause()
+        assert panel.told.splitlines() == ["Could not save the game: disk full",
+                                           "Not sent: The table store cannot be reached"]
+        rows = [r for r in row_text(screen).split("✗ error · ") if r]
+        assert len(rows) == 2, row_text(screen)
+        await pilot.press("down")
+        await pilot.pause()
+        assert panel.told == ""
