@@ -17,6 +17,7 @@ import statistics
 import time
 
 from tabletop_tui import catalogue, tournament
+from tabletop_tui.bots import terra_mystica as tm
 from tabletop_tui.bots import terra_mystica_search as search
 
 
@@ -44,13 +45,17 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=8)
     ap.add_argument("--seed", type=int, default=7001)
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                    help="set a knob of bots/terra_mystica_search.py for this run (a Python literal)")
+                    help="set a knob of bots/terra_mystica_search.py for this run (a Python literal); "
+                         "tm.NAME sets one of bots/terra_mystica.py (the heuristic: medium too)")
     args = ap.parse_args()
     for kv in args.set:
         name, value = kv.split("=", 1)
-        if not hasattr(search, name):
-            raise SystemExit(f"no knob {name} in terra_mystica_search")
-        setattr(search, name, ast.literal_eval(value))
+        mod = search
+        if name.startswith("tm."):  # a knob of the heuristic (bots/terra_mystica.py): medium too
+            mod, name = tm, name[3:]
+        if not hasattr(mod, name):
+            raise SystemExit(f"no knob {name} in {mod.__name__}")
+        setattr(mod, name, ast.literal_eval(value))
     levels = args.bots.split(",")
     rules = catalogue.get("terra_mystica").rules()
     per_game, times = [], []

@@ -92,6 +92,14 @@ WIN_BONUS = 0.0
 #: dwelling; hard passed earlier than medium, 2.3 main actions of the others after its pass
 #: against 1.8)
 PASS_MARGIN = {4: 3.0}
+#: whether the candidates are one per kind of main action (a trading house, a dwelling, a
+#: transform, each power action, each cult track, ...), the best placed of each, rather than one
+#: per action (where the four best are often one trading house on four spaces)
+DIVERSE = False
+#: how many passes (each with another bonus card, best first by medium's worth) are rolled out:
+#: the card decides the next round's income and the special action, and the rollout plays
+#: through the next round's scoring tile, which medium's worth of a card does not read
+PASS_CANDIDATES = 1
 #: start dwellings: how many of medium's best spaces are rolled out (through the first rounds)
 PLACE_WIDTH = 3
 #: the opening book (``bots/terra_mystica_book.py``, from the league games): start dwellings from
@@ -197,20 +205,21 @@ def candidates(rules: Any, view: Any, seat: int) -> list[tuple[float, list, Any]
         return []
     plans = tm._second_look(rules, plans, seat)
     plans = sorted(plans, key=lambda x: -x[0])
-    out, seen, passes = [], set(), None
+    out, seen, passes = [], set(), []
     for v, plan, end in plans:
         if plan[-1].kind == "pass":
-            if passes is None:
-                passes = (v, plan, end)
+            if len(passes) < PASS_CANDIDATES and all(plan[-1] != q[1][-1] for q in passes):
+                passes.append((v, plan, end))
             continue
         # one macro per main action: the same power action aimed at another space is no new
         # choice (the target is chosen again, by medium, once the action is taken)
         key = next((x for x in plan if x.kind not in tm.FREE), plan[-1])
+        if DIVERSE:
+            key = _kind_of(key)
         if len(out) < ROOT_WIDTH and key not in seen:
             seen.add(key)
             out.append((v, plan, end))
-    if passes is not None:
-        out.append(passes)
+    out += passes
     if POWER_CANDIDATE and not any(_power_action(plan) for _v, plan, _e in out):
         extra = next(((v, plan, end) for v, plan, end in plans if _power_action(plan)), None)
         if extra is not None:
@@ -224,6 +233,16 @@ def candidates(rules: Any, view: Any, seat: int) -> list[tuple[float, list, Any]
     first = plans[0][1]
     out.sort(key=lambda x: x[1] != first)
     return out
+
+
+def _kind_of(a: Any) -> tuple:
+    """What kind of main action ``a`` is, its place aside: a trading house on E6 or on F3 is one
+    kind, a dwelling another, each power action and each cult track its own."""
+    if a.kind == "upgrade":
+        return ("upgrade", a.b)
+    if a.kind in ("action", "advance", "send"):
+        return (a.kind, a.a)
+    return (a.kind,)
 
 
 def _upgrade_to(plan: list) -> str | None:

@@ -1,0 +1,45 @@
+"""Terra Mystica bots, four players: a seat that passes while its coins and workers could still
+buy something this round (issue 36: "hard bots passed first after 2 actions ... with coins in
+hand"), and the pass's bonus card chosen by playing the next round out."""
+from tabletop_tui.bots import terra_mystica as medium
+from tabletop_tui.bots import terra_mystica_search as hard
+from tabletop_tui.rules.terra_mystica import RULES
+
+
+def first_pass_with_coins(seed, rnd):
+    """Medium in four seats until, in round ``rnd``, the seat to move would pass first (nobody
+    has passed yet) holding 7 coins or more: that position."""
+    s = RULES.setup([f"P{i}" for i in range(4)], seed, {})
+    while True:
+        d = RULES.pending(s)
+        a = medium.choose(RULES, RULES.view(s, d.seat), d.seat, None)
+        if (s.phase == "play" and s.round == rnd and d.kind == "main" and a.kind == "pass"
+                and s.players[d.seat].C >= 7 and not any(q.passed for q in s.players)):
+            return s, d.seat
+        s = RULES.apply(s, a)
+
+
+def test_a_reluctant_seat_builds_a_trading_house_in_round_two_where_medium_passes(monkeypatch):
+    # Seed 1001, round 2: the Dwarves hold 11 coins and 3 workers, nobody has passed. Medium's
+    # worth rates passing 0.4 VP above a trading house (what is held counts as if spent well
+    # later); a rollout of the trading house ends 8 VP above the pass. Passing must now beat
+    # the best macro that does not pass by PASS_RELUCTANCE VP.
+    s, seat = first_pass_with_coins(1001, 2)
+    p = s.players[seat]
+    assert (p.faction, p.C, p.W) == ("dwarves", 11, 3)
+    view = RULES.view(s, seat)
+    assert medium.choose(RULES, view, seat, None).kind == "pass"
+    monkeypatch.setattr(medium, "PASS_RELUCTANCE", 2.0)
+    a = medium.choose(RULES, view, seat, None)
+    assert (a.kind, a.b) == ("upgrade", "TP")
+
+
+def test_the_hard_bot_rolls_out_passes_with_different_bonus_cards(monkeypatch):
+    s, seat = first_pass_with_coins(1001, 2)
+    view = RULES.view(s, seat)
+    one = [plan[-1] for _v, plan, _e in hard.candidates(RULES, view, seat) if plan[-1].kind == "pass"]
+    assert len(one) == 1
+    monkeypatch.setattr(hard, "PASS_CANDIDATES", 3)
+    three = [plan[-1] for _v, plan, _e in hard.candidates(RULES, view, seat) if plan[-1].kind == "pass"]
+    assert len(three) == 3 and len({a.a for a in three}) == 3  # three different cards
+    assert three[0] == one[0]  # medium's favourite card first
