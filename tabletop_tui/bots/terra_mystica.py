@@ -39,10 +39,30 @@ from tabletop_tui.rules.terra_mystica.data import (BONUS, FACTIONS, FAVOR, INDEX
                                                    POWER_VALUE, SCORING, SHIP_DIST, TOWN, TRACKS, WITHIN)
 from tabletop_tui.rules.terra_mystica.notation import Act
 from tabletop_tui.rules.terra_mystica.power import income, priest_room
-from tabletop_tui.rules.terra_mystica.scoring import network_size, tiered
+from tabletop_tui.rules.terra_mystica.board import range_kind
+from tabletop_tui.rules.terra_mystica.scoring import network_size as _network_size
+from tabletop_tui.rules.terra_mystica.scoring import tiered
 from tabletop_tui.rules.terra_mystica.towns import component, town_need
 
 FREE = ("convert", "burn")
+
+#: the rules' largest network by what it depends on (the seat's spaces, shipping, range, the
+#: bridges): the planner asks for the same networks again and again (a pure cache)
+_NETS: dict = {}
+
+
+def network_size(s: Any, seat: int) -> int:
+    """``scoring.network_size``, remembered."""
+    p = s.players[seat]
+    owner = s.owner
+    k = (seat, tuple(h for h in range(len(owner)) if owner[h] == seat), p.ship, range_kind(p),
+         tuple(tuple(b) for b in s.bridges))
+    v = _NETS.get(k)
+    if v is None:
+        if len(_NETS) > 50000:
+            _NETS.clear()
+        v = _NETS[k] = _network_size(s, seat)
+    return v
 
 # value in VP of one unit held during round r: coin, worker, priest, power in bowl III, II, I
 HELD = {
@@ -410,10 +430,12 @@ def _cult_step_score(s: Any, seat: int, i: int, p: Any) -> float:
 
 def _do(s: Any, a: Any) -> Any:
     """``rules.apply`` for an action taken from ``rules.legal_actions(s)`` itself: the same new
-    state, without checking again that the action is legal (the costly part of ``apply``)."""
+    state, without checking again that the action is legal (the costly part of ``apply``) and
+    without the ledger's reasons (a sixth of a rollout's time went into them)."""
     if s.phase == "over":
         raise IllegalAction("The game is over; no more moves can be made.")
     t = s.copy()
+    t.notes = None  # the ledger's reasons are for the screen, not for a simulated position
     engine.do(t, a)
     return t
 

@@ -57,7 +57,6 @@ from typing import Any
 from tabletop_tui.bots import terra_mystica as tm
 from tabletop_tui.bots import terra_mystica_book as book
 from tabletop_tui.rules.core import IllegalAction
-from tabletop_tui.rules.terra_mystica.scoring import network_size
 
 #: how many of medium's best non-passing macros are rolled out (plus the best pass)
 ROOT_WIDTH = 4
@@ -157,7 +156,7 @@ def _value(rules: Any, s: Any, me: int) -> float:
     if s.phase == "over":
         vps = [float(q.VP) for q in s.players]
     else:
-        nets = [network_size(s, j) for j in range(n)] if s.phase in ("play", "bonus") else None
+        nets = [tm.network_size(s, j) for j in range(n)] if s.phase in ("play", "bonus") else None
         vps = [tm.worth(s, j, nets) for j in range(n)]
     best = max(v for j, v in enumerate(vps) if j != me)
     return vps[me] - w * best + (WIN_BONUS if vps[me] >= best else 0.0)
@@ -188,7 +187,9 @@ def rollout(rules: Any, t: Any, me: int, r0: int, turns: int | None = None) -> f
             a = _policy(rules, s, d.seat, me, looks)
             if d.kind == "main" and d.seat != me and SECOND_OTHERS.get(n, True):
                 looks += 1
-            s = rules.apply(s, a)
+            # the policy's answer is one of the position's legal actions (or a conversion its
+            # macro was checked with): played without the check and the ledger's reasons
+            s = rules.apply(s, a) if a.kind in tm.FREE else tm._do(s, a)
         except IllegalAction:  # never seen; if the heuristic erred, value what was reached
             break
     v = _value(rules, s, me)
