@@ -67,3 +67,25 @@ def test_the_planners_shortcuts_reach_the_same_positions_and_networks_as_the_rul
                 checked += 1
         s = ruled
     assert checked > 100 and noted > 50
+
+
+def test_with_power_to_burn_and_the_priest_action_free_hard_takes_it_rather_than_pass(monkeypatch):
+    # Four players, seed 2, round 2: the Dwarves hold 6 power in bowl II, none in III, 11 coins
+    # and 3 workers. Medium's best macros hold no power action, so the hard bot rolled out only
+    # those and a pass, and passed. With POWER_CANDIDATE the best power-action macro (burn 3,
+    # the priest action ACT2, which a rival would take otherwise) is rolled out too, and wins.
+    s = RULES.setup([f"P{i}" for i in range(4)], 2, {})
+    for _ in range(81):
+        d = RULES.pending(s)
+        s = RULES.apply(s, medium.choose(RULES, RULES.view(s, d.seat), d.seat, None))
+    seat = RULES.pending(s).seat
+    p = s.players[seat]
+    assert (s.round, p.faction, p.bowls, p.C, p.W) == (2, "dwarves", [2, 6, 0], 11, 3)
+    assert "ACT2" not in s.used_pa
+    view = RULES.view(s, seat)
+    monkeypatch.setattr(hard, "POWER_CANDIDATE", False)
+    assert hard.choose(RULES, view, seat).kind == "pass"
+    monkeypatch.setattr(hard, "POWER_CANDIDATE", True)
+    plan = next(plan for _v, plan in hard.scored(RULES, view, seat) if hard._power_action(plan))
+    assert [str(a) for a in plan] == ["burn 3", "action ACT2"]
+    assert str(hard.choose(RULES, view, seat)) == "burn 3"  # the first step of that macro
