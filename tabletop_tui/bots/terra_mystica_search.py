@@ -112,7 +112,9 @@ PLACE_WIDTH = 3
 BOOK_PLACE: str | None = None
 #: whether the best power-action macro is rolled out too when medium's best few lack one (the
 #: league takes a power action about once a round and before the others do; medium matches the
-#: league's power actions 24% of the time)
+#: league's power actions 24% of the time). Off: all-hard four players, held-out seeds 7001-7008,
+#: 111.12 +- 3.05 VP a faction against 110.6 +- 3.3 without (tuning seeds 1000-1001: 125.25
+#: against 123.1); power actions 3.2 a faction a game, each move about 25% more CPU
 POWER_CANDIDATE = False
 #: Measured (all-hard four players, VP a faction, `benchmarks/tm_hard4.py`): tuning seeds
 #: 1000-1001, without the book 118.75 and 127.5, the book's start dwellings and upgrades 115.5 and
