@@ -46,7 +46,7 @@ def test_the_hard_bot_rolls_out_passes_with_different_bonus_cards(monkeypatch):
 
 
 def test_the_planners_shortcuts_reach_the_same_positions_and_networks_as_the_rules():
-    # The bots simulate without the ledger's reasons and remember networks (a third less CPU a
+    # The bots simulate without the ledger's reasons and remember networks (about 29% less CPU a
     # hard move); the positions and the networks must be the rules' own.
     import json
 
