@@ -17,7 +17,25 @@ import statistics
 import time
 
 from tabletop_tui import catalogue, tournament
+from tabletop_tui.bots import terra_mystica as tm
 from tabletop_tui.bots import terra_mystica_search as search
+
+
+class Economy(tournament.TerraMysticaPlay):
+    """Besides the tournament's figures: dwellings built in play and power actions (ACT1-ACT6)
+    taken, per seat (the league builds about 11 and takes 6.9 a faction a game)."""
+
+    def __init__(self, players: int):
+        super().__init__(players)
+        self.built = [0] * players
+        self.power = [0] * players
+
+    def move(self, rules, s, seat, a) -> None:
+        super().move(rules, s, seat, a)
+        if s.phase == "play" and a.kind == "build":
+            self.built[seat] += 1
+        if a.kind == "action" and a.a.startswith("ACT"):
+            self.power[seat] += 1
 
 
 def main() -> None:
@@ -27,24 +45,28 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=8)
     ap.add_argument("--seed", type=int, default=7001)
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                    help="set a knob of bots/terra_mystica_search.py for this run (a Python literal)")
+                    help="set a knob of bots/terra_mystica_search.py for this run (a Python literal); "
+                         "tm.NAME sets one of bots/terra_mystica.py (the heuristic: medium too)")
     args = ap.parse_args()
     for kv in args.set:
         name, value = kv.split("=", 1)
-        if not hasattr(search, name):
-            raise SystemExit(f"no knob {name} in terra_mystica_search")
-        setattr(search, name, ast.literal_eval(value))
+        mod = search
+        if name.startswith("tm."):  # a knob of the heuristic (bots/terra_mystica.py): medium too
+            mod, name = tm, name[3:]
+        if not hasattr(mod, name):
+            raise SystemExit(f"no knob {name} in {mod.__name__}")
+        setattr(mod, name, ast.literal_eval(value))
     levels = args.bots.split(",")
     rules = catalogue.get("terra_mystica").rules()
     per_game, times = [], []
-    acts = rounds = towns = seats = 0
+    acts = rounds = towns = seats = built = power = 0
     for k in range(args.games):
         seed = args.seed + k
         sl = [levels[(i + k) % len(levels)] for i in range(args.players)]
-        watch = tournament.TerraMysticaPlay(args.players)
+        watch = Economy(args.players)
         t0 = time.process_time()
         res, moves = tournament.play_game(rules, sl, seed, None, time.process_time, watch=watch)
-        mv = sorted(dt for _seat, dt in moves)
+        mv = sorted(m[-1] for m in moves)  # (seat, wall, cpu): the CPU time
         times += mv
         vps = [res.scores[i] for i in range(args.players)]
         per_game.append(statistics.mean(vps))
@@ -53,9 +75,12 @@ def main() -> None:
         rounds += sum(f["rounds"] for f in figs)
         towns += sum(f["towns"] for f in figs)
         seats += args.players
+        built += sum(watch.built)
+        power += sum(watch.power)
         print(json.dumps({"seed": seed, "levels": sl, "vp": vps, "vp_per_faction": per_game[-1],
                           "actions_per_round": round(sum(f["actions"] for f in figs) / max(1, sum(f["rounds"] for f in figs)), 2),
-                          "towns": sum(f["towns"] for f in figs), "cpu_s": round(time.process_time() - t0, 1),
+                          "towns": sum(f["towns"] for f in figs),
+                          "dwellings": watch.built, "power_actions": watch.power, "cpu_s": round(time.process_time() - t0, 1),
                           "longest_move_s": round(mv[-1], 2)}), flush=True)
     n = len(per_game)
     m = statistics.mean(per_game)
@@ -64,6 +89,7 @@ def main() -> None:
     print(json.dumps({"games": n, "seeds": [args.seed, args.seed + n - 1], "vp_mean": round(m, 2),
                       "ci95": round(half, 2), "per_game": per_game,
                       "actions_per_round": round(acts / max(1, rounds), 2), "towns_per_game": round(towns / seats, 2),
+                      "dwellings_per_faction": round(built / seats, 2), "power_actions_per_faction": round(power / seats, 2),
                       "move_cpu_s": {"moves": len(times), "median": round(times[len(times) // 2], 3),
                                      "p95": round(times[int(len(times) * 0.95)], 3), "max": round(times[-1], 3)}}))
 

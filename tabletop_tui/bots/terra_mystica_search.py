@@ -57,7 +57,6 @@ from typing import Any
 from tabletop_tui.bots import terra_mystica as tm
 from tabletop_tui.bots import terra_mystica_book as book
 from tabletop_tui.rules.core import IllegalAction
-from tabletop_tui.rules.terra_mystica.scoring import network_size
 
 #: how many of medium's best non-passing macros are rolled out (plus the best pass)
 ROOT_WIDTH = 4
@@ -92,6 +91,17 @@ WIN_BONUS = 0.0
 #: dwelling; hard passed earlier than medium, 2.3 main actions of the others after its pass
 #: against 1.8)
 PASS_MARGIN = {4: 3.0}
+#: whether the candidates are one per kind of main action (a trading house, a dwelling, a
+#: transform, each power action, each cult track, ...), the best placed of each, rather than one
+#: per action (where the four best are often one trading house on four spaces). Off: with
+#: PASS_CANDIDATES 2 and POWER_CANDIDATE, all-hard seed 1000 gave 113.25 VP a faction against
+#: 124.5 with POWER_CANDIDATE alone (118.75 with neither)
+DIVERSE = False
+#: how many passes (each with another bonus card, best first by medium's worth) are rolled out:
+#: the card decides the next round's income and the special action, and the rollout plays
+#: through the next round's scoring tile, which medium's worth of a card does not read (off:
+#: measured only together with DIVERSE, see there)
+PASS_CANDIDATES = 1
 #: start dwellings: how many of medium's best spaces are rolled out (through the first rounds)
 PLACE_WIDTH = 3
 #: the opening book (``bots/terra_mystica_book.py``, from the league games): start dwellings from
@@ -102,7 +112,9 @@ PLACE_WIDTH = 3
 BOOK_PLACE: str | None = None
 #: whether the best power-action macro is rolled out too when medium's best few lack one (the
 #: league takes a power action about once a round and before the others do; medium matches the
-#: league's power actions 24% of the time)
+#: league's power actions 24% of the time). Off: all-hard four players, held-out seeds 7001-7008,
+#: 111.12 +- 3.05 VP a faction against 110.6 +- 3.3 without (tuning seeds 1000-1001: 125.25
+#: against 123.1); power actions 3.2 a faction a game, each move about 25% more CPU
 POWER_CANDIDATE = False
 #: Measured (all-hard four players, VP a faction, `benchmarks/tm_hard4.py`): tuning seeds
 #: 1000-1001, without the book 118.75 and 127.5, the book's start dwellings and upgrades 115.5 and
@@ -149,7 +161,7 @@ def _value(rules: Any, s: Any, me: int) -> float:
     if s.phase == "over":
         vps = [float(q.VP) for q in s.players]
     else:
-        nets = [network_size(s, j) for j in range(n)] if s.phase in ("play", "bonus") else None
+        nets = [tm.network_size(s, j) for j in range(n)] if s.phase in ("play", "bonus") else None
         vps = [tm.worth(s, j, nets) for j in range(n)]
     best = max(v for j, v in enumerate(vps) if j != me)
     return vps[me] - w * best + (WIN_BONUS if vps[me] >= best else 0.0)
@@ -180,7 +192,9 @@ def rollout(rules: Any, t: Any, me: int, r0: int, turns: int | None = None) -> f
             a = _policy(rules, s, d.seat, me, looks)
             if d.kind == "main" and d.seat != me and SECOND_OTHERS.get(n, True):
                 looks += 1
-            s = rules.apply(s, a)
+            # the policy's answer is one of the position's legal actions (or a conversion its
+            # macro was checked with): played without the check and the ledger's reasons
+            s = rules.apply(s, a) if a.kind in tm.FREE else tm._do(s, a)
         except IllegalAction:  # never seen; if the heuristic erred, value what was reached
             break
     v = _value(rules, s, me)
@@ -197,20 +211,21 @@ def candidates(rules: Any, view: Any, seat: int) -> list[tuple[float, list, Any]
         return []
     plans = tm._second_look(rules, plans, seat)
     plans = sorted(plans, key=lambda x: -x[0])
-    out, seen, passes = [], set(), None
+    out, seen, passes = [], set(), []
     for v, plan, end in plans:
         if plan[-1].kind == "pass":
-            if passes is None:
-                passes = (v, plan, end)
+            if len(passes) < PASS_CANDIDATES and all(plan[-1] != q[1][-1] for q in passes):
+                passes.append((v, plan, end))
             continue
         # one macro per main action: the same power action aimed at another space is no new
         # choice (the target is chosen again, by medium, once the action is taken)
         key = next((x for x in plan if x.kind not in tm.FREE), plan[-1])
+        if DIVERSE:
+            key = _kind_of(key)
         if len(out) < ROOT_WIDTH and key not in seen:
             seen.add(key)
             out.append((v, plan, end))
-    if passes is not None:
-        out.append(passes)
+    out += passes
     if POWER_CANDIDATE and not any(_power_action(plan) for _v, plan, _e in out):
         extra = next(((v, plan, end) for v, plan, end in plans if _power_action(plan)), None)
         if extra is not None:
@@ -224,6 +239,16 @@ def candidates(rules: Any, view: Any, seat: int) -> list[tuple[float, list, Any]
     first = plans[0][1]
     out.sort(key=lambda x: x[1] != first)
     return out
+
+
+def _kind_of(a: Any) -> tuple:
+    """What kind of main action ``a`` is, its place aside: a trading house on E6 or on F3 is one
+    kind, a dwelling another, each power action and each cult track its own."""
+    if a.kind == "upgrade":
+        return ("upgrade", a.b)
+    if a.kind in ("action", "advance", "send"):
+        return (a.kind, a.a)
+    return (a.kind,)
 
 
 def _upgrade_to(plan: list) -> str | None:
