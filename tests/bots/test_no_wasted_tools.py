@@ -52,6 +52,26 @@ def test_finca_the_large_donkey_cart_is_not_spent_on_a_delivery_a_normal_cart_ca
         assert a != F.UseTile("double"), f"{level} spent the double windmill move on turn 1"
 
 
+def test_finca_the_saved_large_donkey_cart_carries_the_big_delivery_when_it_comes():
+    """The other half of saving it: no cart yet, three of every fruit in hand and the
+    communities asking for more than a normal cart carries: the large donkey cart (up to 10
+    fruits) goes out now, with more than 6 fruits on it (medium plays the whole turn; hard,
+    whose every pick is a search, is asked only whether it takes the large cart out)."""
+    s = _with_fruit(_finca_first_turn(), {f: 3 for f in F.FRUITS})
+    assert _choose(F.RULES, s, "hard") == F.UseTile("large")
+    seat = s.turn
+    t, turn = s, []
+    while F.RULES.pending(t) is not None and t.turn == seat and len(turn) < 20:
+        a = _choose(F.RULES, t, "medium")
+        turn.append(a)
+        if isinstance(a, F.Confirm):
+            carried = sum(F.TILES[t.stacks[c][0]].value for c in t.dlv["picks"])
+            assert t.dlv["mode"] == "large" and carried > F.MAX_DELIVERY, carried
+            return
+        t = F.RULES.apply(t, a)
+    raise AssertionError(f"medium made no delivery: {[str(a) for a in turn]}")
+
+
 #: a three-player game of medium bots (seed 36070) up to the second seat's turn 13: figs on
 #: blade 2, the first seat holds 6 of them, 12 left in the supply
 FINCA_36070 = ("place 1,place 1,place 1,place 2,place 2,place 2,place 1,place 1,place 2,place 2,"
