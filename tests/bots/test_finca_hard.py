@@ -1,5 +1,7 @@
 """Finca, the hard bot (bots/finca_search.py): medium's best answers played on by medium for every
 seat over sampled worlds; legal, seeded, fair, bounded by counted work."""
+from functools import lru_cache
+
 from tabletop_tui.bots import finca as B
 from tabletop_tui.bots import finca_search as FS
 from tabletop_tui.bots import make_bot
@@ -9,6 +11,7 @@ from tabletop_tui.rules.finca import RULES
 from .test_finca_bot import hidden_twin
 
 
+@lru_cache(maxsize=None)  # the rules never change a state: the positions are shared, not replayed
 def _medium_game(seed, players=2, moves=200):
     """Positions along a seeded all-medium game."""
     s = RULES.setup([f"P{i}" for i in range(players)], seed, {})
@@ -19,7 +22,7 @@ def _medium_game(seed, players=2, moves=200):
             break
         out.append(s)
         s = RULES.apply(s, make_bot("finca", "medium", seed * 1000 + n).choose(RULES, RULES.view(s, d.seat), d.seat))
-    return out
+    return tuple(out)
 
 
 def _at(step, seed=3, after=20, players=2):
