@@ -307,11 +307,11 @@ async def test_a_long_menu_at_80x24_with_five_players_leaves_the_log_its_newest_
     choices; every option keeps its digit or the '▼ N more below' mark."""
     from tabletop_tui.dropped_text import find_dropped, screen_rows
     from tabletop_tui.widgets.log_panel import LogPanel
-    from tests.screens.test_dropped_text import _first_favor_choice, tm_position
+    from tests.screens.test_dropped_text import tm_position
     from tests.support.dropped_items import items_for
     from tests.support.table_view import past_curtain
 
-    m = _first_favor_choice(2) if menu == "favor" else tm_position(6, 6, 2)
+    m = tm_position(2, kind="favor") if menu == "favor" else tm_position(6, 6, 2)
     app = app_for(m)
     async with app.run_test(size=(80, 24)) as pilot:
         await past_curtain(app, pilot)
