@@ -25,9 +25,12 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 play: $(PLAY_STAMP)
 	$(BIN)/tabletop
 
-# Both cores (CI has two): the suite is ~10 minutes on one. Snapshot updates stay serial (below).
+# Four workers on CI's two cores: a worker waits much of its time (pilot pauses, the tables' seat
+# processes and servers; 57-71% of a core each with two), so four overlap the waits. Measured on this
+# 2-core machine, quiet, the same tree: -n 2 688 s, -n 4 564 s (benchmarks/RESULTS.md, session 24).
+# Snapshot updates stay serial (below).
 test: $(TEST_STAMP)
-	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --dist worksteal
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n 4 --dist worksteal
 
 # (the tables' load figure needs the tables extra: psycopg, for its PostgreSQL half)
 bench: $(TEST_STAMP)
