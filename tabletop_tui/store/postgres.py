@@ -128,6 +128,11 @@ class PostgresStore(Store):
             try:
                 if role == "wait":
                     con.execute(f"LISTEN {CHANNEL}")
+            except psycopg.OperationalError:
+                # lost between connecting and listening (a restart, an administrator's cut): as
+                # unreachable as a refused connection, and a wait tries again
+                con.close()
+                raise StoreError("The PostgreSQL table store cannot be reached (the connection was lost).") from None
             except BaseException:
                 con.close()
                 raise

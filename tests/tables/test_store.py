@@ -306,3 +306,28 @@ def test_the_tables_extra_is_installed_at_the_versions_the_project_names():
     assert version("textual-serve") == "1.1.3"
     assert version("psycopg").split(".")[0] == "3"
 
+
+
+def test_a_postgresql_wait_cut_between_connecting_and_listening_tries_again(pg_url):
+    # CI once cut the waiter's connection after it was made but before its LISTEN: the wait
+    # raised the server's AdminShutdown instead of connecting again
+    import psycopg
+
+    s = open_store(pg_url, delay=0)
+    new = s.create_table("maracaibo", [Seat("Ann"), Seat("Ben")], 1)
+    s.append(new.codes[0], 0, "m0", in_turn)
+    made = s._connect
+    cut: list = []
+
+    def cut_first_wait(**kw):
+        con = made(**kw)
+        if kw.get("application_name") == "tabletop-wait" and not cut:
+            with psycopg.connect(pg_url.split("&options=")[0], autocommit=True) as admin:
+                admin.execute("SELECT pg_terminate_backend(%s)", (con.info.backend_pid,))
+            cut.append(con.info.backend_pid)
+        return con
+
+    s._connect = cut_first_wait
+    got = s.wait(new.table_id, 0, timeout=10)
+    assert cut, "the first waiting connection was cut"
+    assert [m.notation for m in got] == ["m0"]
