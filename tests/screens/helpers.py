@@ -36,3 +36,9 @@ def notices(app) -> list:
     """Every notice said to the player: the toasts and the notices a game told on its decision
     panel's notice row (each with ``message``, ``title``, ``severity``)."""
     return list(app._notifications) + list(getattr(app, "told", []))
+
+
+# A whole game by keyboard bounds the player's keys, not the waits for the bots: a loaded machine
+# (CI, four workers on two cores) makes a bot slower, not the game longer. The waits have a bound
+# of their own, far above need, so that a game that never hands back the keyboard still fails.
+BOT_WAITS = 200_000

@@ -10,26 +10,30 @@ from tabletop_tui.screens.launcher import LauncherScreen
 from tabletop_tui.screens.rules_view import RulesScreen
 from tabletop_tui.screens.setup import SetupScreen
 
-from .helpers import app_for, piratissimo_match
+from .helpers import BOT_WAITS, app_for, piratissimo_match
 from tests.screens.helpers import notices
 
 
 async def play_by_keys(pilot, app, seed=1, limit=3000):
     """Press digit keys (a seeded choice among the shown options) until the game is over."""
     rng = Rng(seed)
-    for _ in range(limit):
+    keys = waits = 0
+    while keys < limit and waits < BOT_WAITS:  # (see BOT_WAITS)
         await pilot.pause()
         screen = app.screen
         if isinstance(screen, GameOverScreen):
             return screen
         if isinstance(screen, HandoffScreen):
             await pilot.press("enter")
+            keys += 1
             continue
         if isinstance(screen, GameScreen) and screen.actions:
             k = rng.randbelow(min(9, len(screen.actions)))
             await pilot.press(str(k + 1))
+            keys += 1
         else:
             await pilot.pause(0.01)
+            waits += 1
     raise AssertionError("the game did not end by keyboard")
 
 

@@ -16,7 +16,7 @@ from tabletop_tui.widgets.communities import REFUSED, Communities
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.windmill import GRID, Windmill
 
-from .helpers import app_for, played_match
+from .helpers import BOT_WAITS, app_for, played_match
 from tests.screens.helpers import notices
 
 
@@ -55,14 +55,17 @@ def key_for(screen, rng) -> str:
 async def play_by_keys(pilot, app, seed=1, limit=1000):
     """Press digit keys until the game is over; bots play their seats meanwhile."""
     rng = Rng(seed)
-    for _ in range(limit):
+    keys = waits = 0
+    while keys < limit and waits < BOT_WAITS:  # (see BOT_WAITS)
         screen = app.screen
         if isinstance(screen, GameOverScreen):
             return screen
         if isinstance(screen, FincaScreen) and screen.actions:
             await pilot.press(key_for(screen, rng))
+            keys += 1
         else:
             await pilot.pause(0.01)
+            waits += 1
     raise AssertionError("the game did not end by keyboard")
 
 

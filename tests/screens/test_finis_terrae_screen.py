@@ -16,7 +16,7 @@ from tabletop_tui.widgets.tile_map import TileMap
 
 from tests.support.table_view import cuts, scores_missing
 
-from .helpers import NAMES, app_for, played_match
+from .helpers import BOT_WAITS, NAMES, app_for, played_match
 
 
 def ft_match(players=2, seed=5, moves=0, bots=(), until=None) -> Match:
@@ -32,8 +32,8 @@ def map_text(app) -> list[str]:
 async def play_by_keys(pilot, app, seed=1, limit=3000):
     """Press digit keys (a seeded choice among the options shown) until the game is over."""
     rng = Rng(seed)
-    pressed = 0
-    for _ in range(limit):
+    pressed = waits = 0
+    while pressed < limit and waits < BOT_WAITS:  # (see BOT_WAITS)
         screen = app.screen
         if isinstance(screen, GameOverScreen):
             return screen, pressed
@@ -43,6 +43,7 @@ async def play_by_keys(pilot, app, seed=1, limit=3000):
             pressed += 1
         else:
             await pilot.pause(0.01)  # a bot is thinking
+            waits += 1
     raise AssertionError("the game did not end by keyboard")
 
 

@@ -18,7 +18,7 @@ from tabletop_tui.screens.maracaibo_over import MaracaiboGameOver
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.route_map import RouteMap
 
-from .helpers import app_for, played_match
+from .helpers import BOT_WAITS, app_for, played_match
 
 
 def screen_text(app) -> str:
@@ -81,32 +81,40 @@ async def press_choice(pilot, screen: MaracaiboScreen, i: int) -> None:
 
 async def play_on(app, pilot, steps: int, seen=None) -> None:
     """Answer every human decision (and close the curtain and the round-end summary) until the
-    game is over or ``steps`` loops have passed."""
-    for _ in range(steps):
+    game is over or the player has answered ``steps`` times (the waits for bots are bounded
+    apart: see BOT_WAITS)."""
+    keys = waits = 0
+    while keys < steps and waits < BOT_WAITS:
         await pilot.pause()
         scr = app.screen
         if isinstance(scr, (HandoffScreen, RoundEndScreen)):
             if seen is not None and isinstance(scr, RoundEndScreen):
                 seen.append(screen_text(app))
             await pilot.press("enter")
+            keys += 1
             continue
         if isinstance(scr, MaracaiboGameOver):
             return
         if not isinstance(scr, MaracaiboScreen):
             await pilot.pause(0.05)
+            waits += 1
             continue
         m = scr.match
         d = m.pending
         if scr.handover_to is not None:  # the mover has seen the result: pass the keyboard
             await pilot.press("enter")
+            keys += 1
             continue
         if d is None or m.seats[d.seat].bot:
             await pilot.pause(0.02)
+            waits += 1
             continue
         if not scr.actions:
             await pilot.pause(0.01)
+            waits += 1
             continue
         await press_choice(pilot, scr, pick(scr))
+        keys += 1
 
 
 @pytest.mark.slow

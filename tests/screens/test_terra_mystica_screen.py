@@ -15,7 +15,7 @@ from tabletop_tui.screens.terra_mystica_over import TerraMysticaGameOver
 from tabletop_tui.widgets.command_line import CommandLine, common_prefix, matches
 from tabletop_tui.widgets.hex_map import ROWCOL, HexMap, step_cursor
 
-from .helpers import app_for, played_match
+from .helpers import BOT_WAITS, app_for, played_match
 from tests.screens.helpers import notices
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "terra_mystica" / "snellman_games"
@@ -100,7 +100,7 @@ async def test_a_whole_seeded_three_player_game_by_keyboard_through_map_and_menu
         # a bound on Anna's keys, not on the waits for the bots: a loaded machine makes the bots
         # slower, not the game longer (the waits have a bound of their own, far above need)
         keys = waits = 0
-        while keys < 3000 and waits < 200_000:
+        while keys < 3000 and waits < BOT_WAITS:
             await pilot.pause()
             scr = app.screen
             if isinstance(scr, GameOverScreen):
