@@ -917,27 +917,61 @@ def abbreviate_words(text: str, room: int) -> str:
     return out
 
 
-class InfoScreen(ModalScreen[None]):
-    """The detail under the map in full (key i), for terminals where its rows cannot hold it."""
+class ScrollPage(ModalScreen[None]):
+    """A page over the game whose text may be taller than the terminal (at 80×24 the interim
+    scoring of four players is): its bottom edge says what is out of sight and the keys that reach
+    it, as a long menu's top edge does, and the key that closes it."""
 
     DEFAULT_CSS = """
-    InfoScreen { align: center middle; }
-    InfoScreen > VerticalScroll { width: 90%; max-width: 100; height: auto; max-height: 90%;
-                                  border: thick $accent; background: $panel; padding: 0 2; }
+    ScrollPage { align: center middle; }
+    ScrollPage > VerticalScroll { width: 90%; max-width: 100; height: auto; max-height: 90%;
+                                  border: thick $accent; background: $panel; padding: 0 2;
+                                  border-subtitle-align: right; }
     """
-    BINDINGS = [Binding("enter,space,escape,i", "done", "close"),
-                Binding("j,down", "scroll(1)", show=False), Binding("k,up", "scroll(-1)", show=False),
-                Binding("pagedown", "scroll(10)", show=False), Binding("pageup", "scroll(-10)", show=False)]
+    BINDINGS = [Binding("j,down", "scroll(1)", show=False), Binding("k,up", "scroll(-1)", show=False),
+                Binding("pagedown", "scroll(10)", show=False), Binding("pageup", "scroll(-10)", show=False),
+                Binding("home", "scroll(-10000)", show=False), Binding("end", "scroll(10000)", show=False)]
+    close_hint = "Esc close"
+
+    def action_scroll(self, step: int) -> None:
+        box = self.query_one(VerticalScroll)
+        box.scroll_to(y=max(0, min(box.max_scroll_y, box.scroll_y + step)), animate=False)
+        self.call_after_refresh(self.say_out_of_sight)
+
+    def on_mount(self) -> None:
+        box = self.query_one(VerticalScroll)
+        self.watch(box, "scroll_y", lambda *_: self.say_out_of_sight(), init=False)
+        self.call_after_refresh(self.say_out_of_sight)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.say_out_of_sight)
+
+    def out_of_sight(self) -> tuple[int, int]:
+        """Rows of the text above and below the page's window."""
+        box = self.query_one(VerticalScroll)
+        top = round(box.scroll_y)
+        return top, max(0, round(box.max_scroll_y) - top)
+
+    def say_out_of_sight(self) -> None:
+        above, below = self.out_of_sight()
+        parts = ([f"▲ {above} more above"] if above else []) + ([f"▼ {below} more below"] if below else [])
+        edge = (" · ".join(parts) + ": ↑↓ PgUp PgDn · " if parts else "") + self.close_hint
+        box = self.query_one(VerticalScroll)
+        if box.border_subtitle != edge:
+            box.border_subtitle = edge
+
+
+class InfoScreen(ScrollPage):
+    """The detail under the map in full (key i), for terminals where its rows cannot hold it."""
+
+    BINDINGS = [Binding("enter,space,escape,i", "done", "close")]
+    close_hint = "Esc close"
 
     def __init__(self, text: Text, keys: str = "") -> None:
         super().__init__()
         self.text = text
         if keys:  # (the tracks page closes with its own key, t)
             self._bindings.bind(keys, "done", "close")
-
-    def action_scroll(self, step: int) -> None:
-        box = self.query_one(VerticalScroll)
-        box.scroll_to(y=box.scroll_y + step, animate=False)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -947,15 +981,11 @@ class InfoScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class RoundEndScreen(ModalScreen[None]):
+class RoundEndScreen(ScrollPage):
     """The interim scoring, step by step, before the next round starts."""
 
-    DEFAULT_CSS = """
-    RoundEndScreen { align: center middle; }
-    RoundEndScreen > VerticalScroll { width: 90%; max-width: 100; height: auto; max-height: 90%;
-                                      border: thick $accent; background: $panel; padding: 0 2; }
-    """
     BINDINGS = [Binding("enter,space,escape", "done", "continue")]
+    close_hint = "Enter play on"
 
     def __init__(self, names: list[str], marks: list[str], rnd: int, steps: list[dict]) -> None:
         super().__init__()

@@ -394,3 +394,39 @@ async def test_the_side_panel_keeps_figures_and_their_count_on_one_line_at_120x4
         p = m.state.g["players"][app.screen.viewer_seat()]
         assert any(f"figures {p['fig_personal']}+{p['fig_general']}" in r for r in rows)
         assert not any(r.rstrip().endswith("figures") for r in rows)
+
+
+async def test_the_interim_scoring_taller_than_80x24_says_what_is_below_and_how_to_reach_it():
+    # a player at 80×24 saw the four-player interim scoring end at step 6 of 10, with nothing but a
+    # scroll bar to say that the totals and "Press Enter" were below
+    steps = [{"step": f"Step {k}", "text": "what happened in this step of the round's end",
+              "per_seat": {s: f"+{k} doubloons" for s in range(4)}} for k in range(1, 11)]
+    app = app_for(played_match("maracaibo", players=4, seed=11))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(RoundEndScreen(["Anna", "Bruno", "Chiara", "Dario"], list("ABCD"), 1, steps))
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert re.search(r"▼ \d+ more below: ↑↓ PgUp PgDn · Enter play on", text), text
+        await pilot.press("end")
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Press Enter to play on." in text and "more below" not in text
+        assert re.search(r"▲ \d+ more above: ↑↓ PgUp PgDn · Enter play on", text), text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, RoundEndScreen)  # Enter plays on
+
+
+async def test_an_interim_scoring_that_fits_says_only_how_to_play_on():
+    steps = [{"step": "Income", "text": "4 doubloons", "per_seat": {0: "+4 doubloons"}}]
+    app = app_for(played_match("maracaibo", players=2, seed=11))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(RoundEndScreen(["Anna", "Bruno"], list("AB"), 1, steps))
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Enter play on" in text and "more below" not in text and "more above" not in text
