@@ -148,6 +148,8 @@ class GameOverScreen(Screen[None]):
                                               draw_order(m.vp_history, len(names)))),
                          id="chart-title")
             yield VPChart(m.vp_history, marks, list(colours), id="chart")
+        # what the page or its table holds out of sight, on the row above the buttons
+        yield Static("", id="over-more")
         with Horizontal(id="buttons"):  # outside the scrolling part: always in view
             yield Button("New game, same players (n)", id="again", variant="primary", compact=True)
             yield Button("Launcher (b)", id="to-launcher", compact=True)
@@ -284,6 +286,44 @@ class GameOverScreen(Screen[None]):
         if getattr(self, "layout_kind", "") and self.match.result() is not None \
                 and self.app.size.width != getattr(self, "_filled_at", 0):
             self.fill_table()
+        self.call_after_refresh(self.say_out_of_sight)
+
+    # -- what is out of sight ----------------------------------------------------------------
+    def on_screen_resume(self) -> None:
+        """Watch the page's and the table's scrolling (each game's page fills them in its own
+        ``on_mount``, and one of them stops the shared one): the mark follows every scroll."""
+        if getattr(self, "_watching_sight", False):
+            return
+        self._watching_sight = True
+        for wid in ("#over", "#breakdown"):
+            for w in self.query(wid):
+                for attr in ("scroll_y", "virtual_size"):
+                    self.watch(w, attr, lambda *_: self.call_after_refresh(self.say_out_of_sight), init=False)
+        self.call_after_refresh(self.say_out_of_sight)
+
+    def out_of_sight(self) -> tuple[bool, bool]:
+        """Whether rows of the page, or of the table of points inside it, are above or below what
+        the terminal shows (at 80×24 Finis Terrae's sixteen scoring lines and Total are)."""
+        above = below = False
+        for wid in ("#over", "#breakdown"):
+            for w in self.query(wid):
+                if not w.display or w.size.height <= 0:
+                    continue
+                top, end = round(w.scroll_y), round(w.max_scroll_y)
+                above = above or top > 0
+                below = below or top < end
+        return above, below
+
+    def say_out_of_sight(self) -> None:
+        """A mark beside the buttons, never only a scroll bar: ``▼ more below: ↑↓ PgDn``."""
+        if not self.is_attached:
+            return
+        above, below = self.out_of_sight()
+        arrows = ("▲▼ more" if above and below else "▼ more below" if below else "▲ more above" if above else "")
+        keys = "↑↓ PgUp PgDn" if above and below else "↓ PgDn" if below else "↑ PgUp"
+        text = f"{arrows}: {keys}" if arrows else ""
+        for mark in self.query("#over-more"):
+            mark.update(Text(text, style="bold"))
 
     def action_page(self, step: int) -> None:
         """The page scrolls by key, so a short terminal reaches the chart under the table."""

@@ -270,3 +270,37 @@ async def test_a_final_table_made_again_on_a_resize_is_painted_with_its_columns_
             for i in range(min(table.row_count, 4)):
                 for cell in table.get_row_at(i):
                     assert str(cell) in text, (game_id, str(cell))
+
+
+@pytest.mark.parametrize("game_id,players", [("piratissimo", 4), ("finca", 4), ("finis_terrae", 4),
+                                             ("terra_mystica", 5), ("maracaibo", 4)])
+async def test_at_80x24_the_page_says_when_the_total_is_below_and_the_keys_bring_it_into_view(game_id, players):
+    # a player at 80×24 saw Finis Terrae's final table end at "castaways" with only a scroll bar:
+    # the Total was below, and nothing said so
+    from tests.support.table_view import screen_text
+
+    app = app_for(played_match(game_id, players, seed=4, finish=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await game_over_page(app, pilot)
+        await pilot.pause()
+        mark = screen.query_one("#over-more", Static)
+        above, below = screen.out_of_sight()
+        said = str(mark.render())
+        assert ("more below" in said) == below and ("more above" in said or "▲▼" in said) == above, said
+        for _ in range(60):  # the keys the mark names reach the end
+            if not screen.out_of_sight()[1]:
+                break
+            await pilot.press("pagedown" if _ % 2 else "down")
+            await pilot.pause()
+        assert not screen.out_of_sight()[1]
+        assert "more below" not in str(mark.render())
+        assert "Total" in screen_text(app)
+
+
+async def test_a_game_over_page_that_fits_has_no_more_mark():
+    app = app_for(finished_match(players=2, seed=3))
+    async with app.run_test(size=(120, 50)) as pilot:
+        screen = await game_over_page(app, pilot)
+        await pilot.pause()
+        assert screen.out_of_sight() == (False, False)
+        assert str(screen.query_one("#over-more", Static).render()) == ""
