@@ -5,15 +5,17 @@ step of the game with a decision, a reward resolved after a choice inside a deci
 decision's entry, and every counter is public. A failure names the game, the seed, the move and
 the entry. `make fuzz` plays thousands (benchmarks/fuzz.py).
 
-300 games per title here (Finis Terrae 200: its games cost the most, ~0.15 s of CPU each against
+150 games per title here (Finis Terrae 100: its games cost the most, ~0.15 s of CPU each against
 Maracaibo's ~0.07 and Terra Mystica's ~0.04), every player count in turn, in chunks of 50 so that
-`-n 2` spreads them. See benchmarks/RESULTS.md, 2026-12-03 (session 23), for the timings."""
+the workers spread them. See benchmarks/RESULTS.md, 2026-12-03 (session 23), for the timings.
+(Session 25 halved them from 300/200: they were about 12% of `make test`, which had reached 9½ of
+its 10 minutes, and `make fuzz` plays 1,000 a title with the easy bots' games besides.)"""
 import pytest
 
 from tabletop_tui import catalogue
 from tabletop_tui.ledger_audit import audit_game
 
-GAMES = {"piratissimo": 300, "terra_mystica": 300, "finca": 300, "finis_terrae": 200, "maracaibo": 300}
+GAMES = {"piratissimo": 150, "terra_mystica": 150, "finca": 150, "finis_terrae": 100, "maracaibo": 150}
 CHUNK = 50
 
 CASES = [(game, first) for game, n in GAMES.items() for first in range(1, n + 1, CHUNK)]
