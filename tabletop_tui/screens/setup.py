@@ -176,12 +176,34 @@ class SetupScreen(Screen[None]):
                 yield Static(" ", classes="mark")
                 yield Button("Start (ctrl+n)", id="start", variant="primary")
                 yield Button("Back (esc)", id="back")
+        # the form taller than the terminal (80×24: Terra Mystica's eight options, the seed and
+        # Start are below): a row says so and which keys reach them, never only a scroll bar
+        yield Static("", id="setup-more")
         yield Footer()
 
     def on_mount(self) -> None:
         self._show_seats(self.game.min_players)
         self._watch_level_lists()
         self.query_one("#name0", Input).focus()
+        form = self.query_one("#setup", VerticalScroll)
+        for attr in ("scroll_y", "virtual_size", "size"):
+            self.watch(form, attr, lambda *_: self.call_after_refresh(self.say_out_of_sight), init=False)
+        self.call_after_refresh(self.say_out_of_sight)
+
+    def say_out_of_sight(self) -> None:
+        """``▼ more below: Tab`` (or ▲ above, or both) under the form while part of it is out of
+        sight; the row is gone when the whole form fits."""
+        if not self.is_attached:
+            return
+        form = self.query_one("#setup", VerticalScroll)
+        top, end = round(form.scroll_y), round(form.max_scroll_y)
+        parts = (["▲ more above"] if top > 0 else []) + (["▼ more below"] if top < end else [])
+        keys = "shift+Tab" if top > 0 and top >= end else "Tab" if top == 0 else "Tab shift+Tab"
+        mark = self.query_one("#setup-more", Static)
+        text = " · ".join(parts) + f": {keys}" if parts else ""
+        mark.update(Text(text, style="bold"))
+        if mark.display != bool(parts):
+            mark.display = bool(parts)
 
     def _show_seats(self, n: int) -> None:
         for i in range(self.game.max_players):

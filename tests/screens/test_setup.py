@@ -146,6 +146,11 @@ async def test_five_seats_and_many_options_scroll_into_view_at_80x24():
         await pilot.pause()
         for i in range(5):
             assert screen.query_one(f"#seat{i}").display
+        await pilot.pause()
+        # a row under the form says that more is below and which key reaches it
+        mark = screen.query_one("#setup-more", Static)
+        assert mark.display and str(mark.render()) == "▼ more below: Tab"
+        assert mark.region.bottom <= 24 - 1  # above the footer
         # Tab through every field: each one, when focused, is on the screen
         seen = set()
         for _ in range(60):
@@ -159,8 +164,19 @@ async def test_five_seats_and_many_options_scroll_into_view_at_80x24():
                 break
         assert {"name4", "seed", "start"} <= seen
         assert {f"opt-{o.key}" for o in screen.rules.options} <= seen
+        await pilot.pause()
+        assert str(mark.render()).startswith("▲ more above")  # at Start the title is above
         await pilot.press("enter")
         assert got and len(got[0]["names"]) == 5
+
+
+async def test_a_form_that_fits_has_no_more_row():
+    app = app_for()
+    async with app.run_test(size=(120, 50)) as pilot:
+        screen = await open_setup(pilot, "piratissimo")
+        await pilot.pause()
+        await pilot.pause()
+        assert not screen.query_one("#setup-more", Static).display
 
 
 async def test_ctrl_c_says_how_to_quit():
