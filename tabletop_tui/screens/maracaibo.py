@@ -204,6 +204,9 @@ class MaracaiboScreen(GameScreen):
                                    "p names them), passed 1st"),
                 ("Expl AE3 · Infl F/E/S A0/2/1", "the tracks in short above the log (below 34 rows): A's explorer "
                                                  "at E3; A's influence with France, England, Spain"),
+                ("France A3r1 B0 · 2VP/rk map 1 sup 11", "in a combat, under the map (below 34 rows): each "
+                                                         "nation's influence per player, most first (r1: noble rank "
+                                                         "1), its VP per rank, its markers on the map and in supply"),
                 ("Quests map 5 expl 3 pile 16", "quests open on the map, on the explorer track, in the pile"),
                 ("Tokens 13/12", "the two piles of combat tokens"),
                 ("t: tracks", "the tracks, piles, prestige, quests and players in full (key t)")]
@@ -820,7 +823,25 @@ class MaracaiboScreen(GameScreen):
                     return MT.card_detail(s, seat, w)
         if cursor is not None and cursor[0] == "loc":
             return self.loc_text(s, seat, cursor[1])
-        return Text("")
+        return self._combat_info(s, hi)
+
+    def _combat_info(self, s: Any, hi: Any) -> Text:
+        """In a combat, where the tracks under the map have no room (below 34 rows) and the
+        choice has no detail of its own: the influence the fight is about, in the detail rows
+        (they stood blank at 100×30; the nation fought for, or the one highlighted, first)."""
+        d = self.match.pending
+        if d is None or not d.kind.startswith("combat") or self.query_one("#mar-tracks").display:
+            return Text("")
+        c = SF.combat(s)
+        first = c["nation"] if c else None
+        words = getattr(hi, "text", "").split(" ")
+        if first is None and words[0] == "nation" and len(words) > 1:
+            first = words[1]
+        box = self.query_one("#mar-detail")
+        width = max(20, (box.size.width or self.size.width) - 2)
+        rows = int(box.styles.height.value) if box.styles.height is not None else 1
+        colours = [self.player_colour(i) for i in range(len(self.match.names))]
+        return MT.combat_lines(s, self.marks, colours, first, width, rows)
 
     def loc_text(self, s: Any, seat: int, loc: str) -> Text:
         spec = LOCS[loc]

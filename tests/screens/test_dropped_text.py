@@ -78,6 +78,37 @@ async def test_maracaibo_the_tracks_summary_puts_the_decisions_part_first_and_t_
         assert type(app.screen).__name__ == "MaracaiboScreen"
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_maracaibo_at_100x30_in_a_combat_the_rows_under_the_map_show_the_influence_fought_for(seed):
+    """100×30 (no tracks under the map, the log takes the rest): the two detail rows under the map
+    stood blank in a combat. They show the nation fought for first, with every player's influence
+    with it and its VP per rank and markers, then the two other nations, every player in each."""
+    from tabletop_tui.rules.maracaibo.content import NATION_NAMES, NATIONS
+
+    m = maracaibo(seed, MARACAIBO["combat"])
+    from tabletop_tui.rules.maracaibo import surface as SF
+
+    g = m.state.g
+    nat = SF.combat(m.state)["nation"]
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await past_curtain(app, pilot)
+        screen = app.screen
+        detail = screen.query_one("#mar-detail")
+        assert detail.display and detail.region.height == 2
+        rows = [r.strip() for r in screen_rows(screen)[detail.region.y:detail.region.bottom]]
+        assert all(rows), rows
+        assert rows[0].startswith(f"{NATION_NAMES[nat]} (this fight) ")
+        assert "VP/rank" in rows[0] and "supply" in rows[0]
+        text = " │ ".join(rows)
+        for part in text.split(" │ "):
+            name = part.split(" ")[0]
+            k = next(n for n in NATIONS if NATION_NAMES[n] == name)
+            for i, mark in enumerate(screen.marks):
+                assert f" {mark}{g['players'][i]['infl'][k]}" in part, (mark, part)
+        assert sorted(p.split(" ")[0] for p in text.split(" │ ")) == sorted(NATION_NAMES[n] for n in NATIONS)
+
+
 def finca(seed: int, players: int = 4):
     """A turn with many choices (three moves, a delivery, the action tiles) and so few rows."""
     m = random_match("finca", players, seed, until=lambda m: m.state.step == "turn"
