@@ -123,6 +123,28 @@ async def test_finca_keeps_every_community_and_the_movers_fruit(seed, size):
     assert await dropped(finca(seed), size) == []
 
 
+async def test_finca_a_communitys_counts_are_looked_for_on_its_own_row(monkeypatch):
+    """The check finds each community's counts on that community's row: a row that lost its
+    counts is reported even when the same digits stand on another row (Palma's "0000" is on
+    Soller's row too), and the "▼ Andratx, Inca" mark below does not excuse a row on screen."""
+    import tabletop_tui.dropped_text as DT
+
+    m = finca(1)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        items = items_for(app, m)
+        assert find_dropped(app.screen, items) == []
+        rows = DT.screen_rows(app.screen)
+        k = next(i for i, r in enumerate(rows) if " Palma " in r)
+        counts = next(it.text for it in items if it.what == "Palma's finca counts")
+        assert rows[k].count(counts) == 1 and sum(counts in r for r in rows) > 1  # (the position)
+        lost = rows[:k] + [rows[k].replace(counts, " " * len(counts))] + rows[k + 1:]
+        monkeypatch.setattr(DT, "screen_rows", lambda screen: lost)
+        assert find_dropped(app.screen, items) == [
+            "Palma's finca counts: '0000' not in #communities (nor a mark '▼')"]
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("seed", [1, 2, 4])
 async def test_finca_late_keeps_every_count_as_its_number_and_every_players_fruit(seed, size):
