@@ -217,6 +217,33 @@ async def test_finis_terrae_while_charting_every_ship_off_the_map_is_named_with_
         assert find_dropped(app.screen, items_for(app, m)) == []
 
 
+async def test_finis_terrae_while_charting_the_off_view_mark_may_follow_the_rest_of_the_hand():
+    """80×24, day 2's cartography, the map panned down (shift+↓ three times) until only Dario's
+    ship lies below the window: the mark is too long for the tile's row and goes after the rest
+    of the hand, on its last row ("  castaway island · off view: D↓ (shift+arrows)"), whole, inside
+    the map, and names the one ship out of view with the way to it."""
+    from tabletop_tui.widgets.tile_map import TileMap
+
+    m = random_match("finis_terrae", 4, 6, until=lambda m: m.pending is not None
+                     and m.state.phase == "carto" and m.state.day >= 2)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        tm = app.screen.query_one(TileMap)
+        for _ in range(3):
+            await pilot.press("shift+down")
+            await past_curtain(app, pilot)
+        assert tm._layout()[1] == "others"
+        off = [app.screen.marks[i] for i, sh in enumerate(m.state.ships) if not tm.in_view(*sh["pos"][:2])]
+        assert off == ["D"] and m.state.galleon.get("pos") is None
+        others = tm._others_lines(tm.size.width)
+        assert len(others) == 2  # (the hand's rest on two rows: the mark after the second)
+        rows = screen_rows(app.screen)
+        row = rows[tm.region.y + len(others)][tm.region.x:tm.region.right].rstrip()
+        assert row == f"{others[-1]} · off view: D↓ (shift+arrows)"
+        assert find_dropped(app.screen, items_for(app, m)) == []
+
+
 def _piratissimo_crowded(m) -> bool:
     """Two ships and the tornado on one island (a cell seven columns wide at 100×30)."""
     loc = [x for x in m.state.location if x != -1]
