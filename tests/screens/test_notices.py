@@ -137,3 +137,70 @@ async def test_the_same_error_after_every_bot_move_is_told_once_and_two_errors_b
         await pilot.press("down")
         await pilot.pause()
         assert panel.told == ""
+
+
+async def test_a_games_notices_are_still_on_its_page_after_leaving_it_and_resuming_it():
+    """A refusal and an error told, the game left for the launcher and continued from the list
+    (a new screen from the save): n lists them still, under a notice told after resuming; the
+    other game's page, opened after it, does not hold them."""
+    from tabletop_tui.screens.game import GameScreen
+    from tabletop_tui.screens.launcher import LauncherScreen
+    from tabletop_tui.screens.notices_view import NoticesScreen
+
+    m = random_match("piratissimo", 3, 3, moves=20)
+    m.save()
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", "enter")
+        await past_curtain(app, pilot)
+        first = app.screen
+        assert isinstance(first, GameScreen) and len(first.actions) < 10
+        await pilot.press("0")  # a refusal
+        app.notify("The table store cannot be reached", title="Not sent", severity="error")
+        await pilot.pause()
+        first.action_leave()
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+        await pilot.press("c", "enter")
+        await past_curtain(app, pilot)
+        again = app.screen
+        assert isinstance(again, GameScreen) and again is not first
+        again.notify("Back at the table.", markup=False)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NoticesScreen)
+        lines = str(app.screen.query_one("#notices-text").render()).splitlines()
+        assert lines[0] == "! Back at the table."
+        assert lines[1] == "✗ error Not sent: The table store cannot be reached"
+        assert lines[2].startswith("! There is no choice 10 here")
+        assert "3 notices, newest first" in str(app.screen.query_one("#notices-title").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is again
+
+
+async def test_a_game_never_left_starts_with_no_notices_kept():
+    """A new game of the same kind opened after another was left does not take that game's
+    notices: they are kept by its save file."""
+    from tabletop_tui.screens.notices_view import NoticesScreen
+
+    m = random_match("piratissimo", 3, 3, moves=20)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        await pilot.press("0")
+        await pilot.pause()
+        app.screen.action_leave()
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert list(app.kept_notices.values()) and all(len(v) == 1 for v in app.kept_notices.values())
+        other = random_match("piratissimo", 3, 4, moves=20)
+        app.open_match(other)
+        await past_curtain(app, pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NoticesScreen)
+        assert "no notices yet" in str(app.screen.query_one("#notices-title").render())
