@@ -204,3 +204,31 @@ async def test_a_game_never_left_starts_with_no_notices_kept():
         await pilot.pause()
         assert isinstance(app.screen, NoticesScreen)
         assert "no notices yet" in str(app.screen.query_one("#notices-title").render())
+
+
+async def test_the_log_page_without_a_ledger_says_so_on_a_line_of_its_own_not_in_a_toast():
+    """t on a log page opened without its game's moves: "! No ledger for this log…" on a line
+    under the title, no toast over the log, the log still there beside it; the next key clears it."""
+    from textual.widgets import RichLog
+
+    from tabletop_tui.screens.log_view import LogScreen
+
+    m = random_match("piratissimo", 3, 3, moves=20)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        app.push_screen(LogScreen("Piratissimo", m.log, len(m.log)))
+        await pilot.pause()
+        page = app.screen
+        await pilot.press("t")
+        await pilot.pause()
+        assert not app._notifications, [str(x.message) for x in app._notifications]
+        notice = page.query_one("#log-notice")
+        rows = screen_rows(page)
+        assert rows[notice.region.y].strip() == "! No ledger for this log: it was opened without its game's moves."
+        log = page.query_one(RichLog)
+        assert log.display and log.region.height > 10 and not log.region.overlaps(notice.region)
+        assert not page.has_class("-table")
+        await pilot.press("k")
+        await pilot.pause()
+        assert not notice.display and app.screen is page
