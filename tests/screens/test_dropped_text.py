@@ -322,6 +322,39 @@ async def test_at_80x24_a_menu_takes_rows_from_the_log_before_it_scrolls():
         assert "L log" in screen_rows(app.screen)[-1]
 
 
+async def test_terra_mystica_at_80x24_the_command_line_open_keeps_the_logs_bar():
+    """The command line (:) open at 80×24 beside the five factions' table: the log keeps its bar
+    of one row (▌ and its newest line) where it was hidden; the line's hint gives a row for it
+    and lists fewer moves, whole, with its "+N more"; the choices keep a row; nothing is cut."""
+    from tabletop_tui.widgets.command_line import CommandLine
+    from tests.support.table_view import cuts
+
+    m = terra_mystica(3, "main")
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        screen = app.screen
+        await pilot.press("colon")
+        await past_curtain(app, pilot)
+        cl = screen.query_one(CommandLine)
+        log = screen.query_one("#log")
+        assert cl.is_open and screen.table_shown
+        assert log.display and log.region.height == 1 and log.has_class("-one")
+        assert not log.region.overlaps(cl.region) and screen.region.contains_region(log.region)
+        rows = screen_rows(screen)
+        bar = rows[log.region.y]
+        assert bar.startswith("▌") and m.log[-1].split()[0] in bar
+        hint = cl.query_one("#cmd-hint")
+        assert 1 <= hint.region.height <= 2
+        shown = " ".join(r.strip() for r in rows[hint.region.y:hint.region.bottom])
+        assert shown.startswith(f"{len(screen.query_one(CommandLine).candidates)} legal: ") and shown.endswith(" more")
+        assert screen.query_one("#choices").region.height >= 1
+        assert cuts(app) == []
+        await pilot.press("escape")
+        await past_curtain(app, pilot)
+        assert log.display and not cl.is_open
+
+
 async def test_left_and_right_visit_every_sail_choice_even_two_ways_to_one_stop():
     """Grand Cayman by Providencia (fewer MP) and the long way: both choices are visited by →."""
     def two_ways(m):
