@@ -30,6 +30,7 @@ from tabletop_tui.rules.maracaibo.content import (CAREERS, LOCS, NATION_NAMES, P
                                                   VILLAGE_OPTIONS, XTRACK, card)
 from tabletop_tui.rules.maracaibo.describe import describe
 from tabletop_tui.screens.game import GameScreen
+from tabletop_tui.screens.scroll_page import ScrollPage
 from tabletop_tui.widgets import maracaibo_table as MT
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.route_map import RouteMap
@@ -938,7 +939,7 @@ def abbreviate_words(text: str, room: int) -> str:
     return out
 
 
-class InfoScreen(ModalScreen[None]):
+class InfoScreen(ScrollPage):
     """The detail under the map in full (key i), for terminals where its rows cannot hold it."""
 
     DEFAULT_CSS = """
@@ -946,19 +947,13 @@ class InfoScreen(ModalScreen[None]):
     InfoScreen > VerticalScroll { width: 90%; max-width: 100; height: auto; max-height: 90%;
                                   border: thick $accent; background: $panel; padding: 0 2; }
     """
-    BINDINGS = [Binding("enter,space,escape,i", "done", "close"),
-                Binding("j,down", "scroll(1)", show=False), Binding("k,up", "scroll(-1)", show=False),
-                Binding("pagedown", "scroll(10)", show=False), Binding("pageup", "scroll(-10)", show=False)]
+    BINDINGS = [Binding("enter,space,escape,i", "done", "close")]
 
     def __init__(self, text: Text, keys: str = "") -> None:
         super().__init__()
         self.text = text
         if keys:  # (the tracks page closes with its own key, t)
             self._bindings.bind(keys, "done", "close")
-
-    def action_scroll(self, step: int) -> None:
-        box = self.query_one(VerticalScroll)
-        box.scroll_to(y=box.scroll_y + step, animate=False)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():

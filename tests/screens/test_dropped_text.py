@@ -9,7 +9,7 @@ import functools
 import pytest
 
 from tabletop_tui.dropped_text import find_dropped, screen_rows
-from tests.screens.helpers import app_for
+from tests.screens.helpers import AT_A_DECISION, app_for, game_at_a_decision
 from tests.support.dropped_items import items_for
 from tests.support.table_view import NAMES, past_curtain, random_match, screen_text
 
@@ -381,20 +381,12 @@ async def test_left_and_right_visit_every_sail_choice_even_two_ways_to_one_stop(
         assert placed and placed <= seen
 
 
-GAMES = {"maracaibo": (4, 60), "finca": (4, 40), "finis_terrae": (4, 200), "terra_mystica": (5, 60),
-         "piratissimo": (3, 20)}
-
-
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(AT_A_DECISION))
 async def test_the_footer_names_keys_whole_and_the_legend_lists_every_key(game, size):
     """No key is cut at the footer's end ("i det▏"); a key the footer has no room for is listed,
     with every other key of the screen, in the legend (g), which the footer always names."""
-    players, moves = GAMES[game]
-    m = random_match(game, players, 3, moves=moves)
-    app = app_for(m)
-    async with app.run_test(size=size) as pilot:
-        await past_curtain(app, pilot)
+    async with game_at_a_decision(game, size) as (app, pilot, m):
         screen = app.screen
         footer = screen_rows(screen)[-1]
         named = [(shown, desc) for k, shown, desc in screen.footer_keys() if k not in screen.footer_hidden]
@@ -422,35 +414,27 @@ async def test_a_log_line_cut_by_the_log_rows_ends_with_a_mark():
         assert shown.rstrip().endswith("…")
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(AT_A_DECISION))
 async def test_from_below_the_minimum_to_80x24_the_screen_is_whole_and_the_log_written(game):
     """A game opened at 60×20 (the size notice) and then made 80×24: the log shows its lines (it
     stayed blank), nothing is dropped, and a short side column lays out without an error."""
     from tabletop_tui.widgets.log_panel import LogPanel
 
-    players, moves = GAMES[game]
-    m = random_match(game, players, 3, moves=moves + 90 * (game == "finis_terrae"))
-    app = app_for(m)
-    async with app.run_test(size=(60, 20)) as pilot:
-        await past_curtain(app, pilot)
+    async with game_at_a_decision(game, (60, 20), more_moves=90 * (game == "finis_terrae")) as (app, pilot, m):
         await pilot.resize_terminal(80, 24)
         await past_curtain(app, pilot)
         assert app.screen.query_one(LogPanel).lines
         assert find_dropped(app.screen, items_for(app, m)) == []
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(AT_A_DECISION))
 async def test_the_suggestion_covers_neither_the_choices_nor_the_log(game):
     """`s` says its suggestion on the decision panel's top edge and marks the choice ★ after its
     digit (highlighted); no toast lies over the choices or the log while it is thought out or
     after."""
     from tabletop_tui.widgets.decision import DecisionPanel
 
-    players, moves = GAMES[game]
-    m = random_match(game, players, 3, moves=moves)
-    app = app_for(m)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await past_curtain(app, pilot)
+    async with game_at_a_decision(game) as (app, pilot, m):
         screen = app.screen
         panel = screen.query_one(DecisionPanel)
         await pilot.press("s")
@@ -480,7 +464,7 @@ async def test_seat_sheets_wrap_once_at_their_width_between_items(game, players,
     wind," / "large" / "donkey cart"), and a list item is not broken inside a short name."""
     from textual.widgets import Static
 
-    m = random_match(game, players, 1, moves=GAMES[game][1] * (1 if game == "finis_terrae" else 3))
+    m = random_match(game, players, 1, moves=AT_A_DECISION[game][1] * (1 if game == "finis_terrae" else 3))
     assert not m.over
     app = app_for(m)
     async with app.run_test(size=size) as pilot:
@@ -663,7 +647,7 @@ async def test_terra_mystica_title_keeps_who_is_to_play_beside_the_next_rounds_t
         assert "next " in title and "(t" in title
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(AT_A_DECISION))
 async def test_a_refusals_notice_covers_neither_the_choices_nor_the_log(game):
     """A key the decision refuses (a digit beyond the list) is told on the decision panel's
     notice row, above the prompt: no toast lies over the choices or the log, the choices and the
@@ -671,11 +655,7 @@ async def test_a_refusals_notice_covers_neither_the_choices_nor_the_log(game):
     from tabletop_tui.widgets.decision import DecisionPanel
     from tabletop_tui.widgets.log_panel import LogPanel
 
-    players, moves = GAMES[game]
-    m = random_match(game, players, 3, moves=moves)
-    app = app_for(m)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await past_curtain(app, pilot)
+    async with game_at_a_decision(game) as (app, pilot, m):
         screen = app.screen
         panel = screen.query_one(DecisionPanel)
         n = len(screen.actions)

@@ -5,12 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tabletop_tui.dropped_text import screen_rows
-from tests.screens.helpers import app_for
+from tests.screens.helpers import AT_A_DECISION, app_for, game_at_a_decision
 from tests.support.table_view import past_curtain, random_match
-
-# (players, random moves to a position with a human decision of under ten choices)
-GAMES = {"maracaibo": (4, 60), "finca": (4, 40), "finis_terrae": (4, 200), "terra_mystica": (5, 60),
-         "piratissimo": (3, 20)}
 
 
 def row_text(screen) -> str:
@@ -27,7 +23,7 @@ def saves_fail(m, monkeypatch) -> None:
     monkeypatch.setattr(m, "save", full)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(AT_A_DECISION))
 async def test_a_save_that_fails_is_told_on_the_notice_row_as_an_error_until_the_players_key(game, monkeypatch):
     """The save after a move fails: "✗ error · Could not save the game" is on the row above the
     choices (a word and a sign, seen without colour), no toast lies over the board or the log,
@@ -35,11 +31,7 @@ async def test_a_save_that_fails_is_told_on_the_notice_row_as_an_error_until_the
     from tabletop_tui.widgets.decision import DecisionPanel
     from tabletop_tui.widgets.log_panel import LogPanel
 
-    players, moves = GAMES[game]
-    m = random_match(game, players, 3, moves=moves)
-    app = app_for(m)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await past_curtain(app, pilot)
+    async with game_at_a_decision(game) as (app, pilot, m):
         screen = app.screen
         saves_fail(m, monkeypatch)
         screen.play(screen.actions[0])  # (a move not made by a key here: the save after it fails)
@@ -61,18 +53,14 @@ async def test_a_save_that_fails_is_told_on_the_notice_row_as_an_error_until_the
         assert panel.told == "" and not screen.query_one("#notice").display
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(AT_A_DECISION))
 async def test_an_error_said_by_the_app_over_a_game_is_on_its_row_and_n_lists_the_notices_newest_first(game, monkeypatch):
     """An error the app itself says (a toast before) is on the game's row, in the place of the
     refusal told before it. n opens the notices page: every notice of the game, newest first, each
     marked; Esc goes back to the game."""
     from tabletop_tui.screens.notices_view import NoticesScreen
 
-    players, moves = GAMES[game]
-    m = random_match(game, players, 3, moves=moves)
-    app = app_for(m)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await past_curtain(app, pilot)
+    async with game_at_a_decision(game) as (app, pilot, m):
         screen = app.screen
         assert len(screen.actions) < 10
         await pilot.press("0")  # a refusal: told, then cleared by the next key
@@ -101,10 +89,7 @@ async def test_an_error_said_by_the_app_over_a_game_is_on_its_row_and_n_lists_th
 async def test_the_notices_key_is_in_the_palette_at_every_width_and_in_the_legend():
     """n is in the footer where it has room, in ^p's list (Notices) at every width, and in the
     legend (g) with the other keys."""
-    m = random_match("piratissimo", 3, 3, moves=20)
-    app = app_for(m)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await past_curtain(app, pilot)
+    async with game_at_a_decision("piratissimo") as (app, pilot, m):
         screen = app.screen
         assert "Notices" in [c.title for c in app.get_system_commands(screen)]
         assert ("key n", "notices") in screen.key_legend()
@@ -119,10 +104,7 @@ async def test_the_same_error_after_every_bot_move_is_told_once_and_two_errors_b
     stack; a different error told after it stands under it, both until the player's key."""
     from tabletop_tui.widgets.decision import DecisionPanel
 
-    m = random_match("piratissimo", 3, 3, moves=20)
-    app = app_for(m)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await past_curtain(app, pilot)
+    async with game_at_a_decision("piratissimo") as (app, pilot, m):
         screen = app.screen
         panel = screen.query_one(DecisionPanel)
         for _ in range(3):
@@ -186,10 +168,7 @@ async def test_a_game_never_left_starts_with_no_notices_kept():
     notices: they are kept by its save file."""
     from tabletop_tui.screens.notices_view import NoticesScreen
 
-    m = random_match("piratissimo", 3, 3, moves=20)
-    app = app_for(m)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await past_curtain(app, pilot)
+    async with game_at_a_decision("piratissimo") as (app, pilot, m):
         await pilot.press("0")
         await pilot.pause()
         app.screen.action_leave()
@@ -213,10 +192,7 @@ async def test_the_log_page_without_a_ledger_says_so_on_a_line_of_its_own_not_in
 
     from tabletop_tui.screens.log_view import LogScreen
 
-    m = random_match("piratissimo", 3, 3, moves=20)
-    app = app_for(m)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await past_curtain(app, pilot)
+    async with game_at_a_decision("piratissimo") as (app, pilot, m):
         app.push_screen(LogScreen("Piratissimo", m.log, len(m.log)))
         await pilot.pause()
         page = app.screen
