@@ -36,6 +36,8 @@ class TabletopApp(App[None]):
         self._thinker = None
         self._not_opened: str | None = None  # why the command line's game could not be opened
         self.told: list = []  # the notices games told on their notice rows (screens/game.py Told), in order
+        #: each game's notices (n), by its save file, kept from leaving it to resuming it in this run
+        self.kept_notices: dict[str, list] = {}
 
     @property
     def thinker(self):
@@ -100,6 +102,7 @@ class TabletopApp(App[None]):
     def back_to_launcher(self) -> None:
         """From a game (or its game-over page) to the launcher: the one under it, or a new one
         where the game was the app's first screen."""
+        self.keep_notices(self.screen)
         if len(self.screen_stack) > 1:
             self.pop_screen()  # (the launcher is under the game)
         else:
@@ -161,7 +164,21 @@ class TabletopApp(App[None]):
     def game_screen(self, match: Match, curtain: bool | None = None) -> Screen:
         if curtain is not None:
             match.curtain = curtain
-        return match.game.screen_class()(match, curtain=match.curtain)
+        screen = match.game.screen_class()(match, curtain=match.curtain)
+        kept = self.kept_notices.get(_save_key(match))
+        if kept and hasattr(screen, "told_here"):
+            screen.told_here = list(kept)  # the game's notices from before it was left (n lists them)
+        return screen
+
+    def keep_notices(self, screen: Screen) -> None:
+        """A game left for the launcher keeps its notices (the notices page, n) until it is
+        resumed in this run. (Not in the save: the file is written on moves only, so that
+        looking at a game does not move it up the Continue list; the notices told since the last
+        move would be lost there or would rewrite an unchanged game.)"""
+        told, match = getattr(screen, "told_here", None), getattr(screen, "match", None)
+        key = _save_key(match) if match is not None else None
+        if told is not None and key is not None:
+            self.kept_notices[key] = list(told)
 
     def open_match(self, match: Match, replace: bool = False, curtain: bool | None = None) -> None:
         screen = self.game_screen(match, curtain)
@@ -223,6 +240,13 @@ class TabletopApp(App[None]):
                                 screen.action_quit_app)
         else:
             yield from super().get_system_commands(screen)
+
+
+def _save_key(match: "Match") -> str | None:
+    """A game's save file, as the key its notices are kept under (None before its first save)."""
+    from pathlib import Path
+
+    return str(Path(match.path).resolve()) if match.path is not None else None
 
 
 def run_app(on_start: Callable[[App], object] | None = None, **kwargs) -> None:

@@ -13,6 +13,7 @@ running app (Pilot).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +25,8 @@ class Item:
     where: Any = None  # a Region of the screen, a widget's selector or class (its region), or None: anywhere
     mark: str = ""  # a mark that, drawn in the same place, says the item is there but out of sight
     alts: tuple = ()  # other ways the screen may write it (a tight form, an arrow of eight)
+    row: str = ""  # a regular expression: found only on a row it matches (the thing's own row,
+    # by its name); while such a row is on screen the mark does not excuse the item
 
 
 def screen_rows(screen: Any) -> list[str]:
@@ -62,9 +65,10 @@ def find_dropped(screen: Any, items: list[Item]) -> list[str]:
     for item in items:
         region = _region(screen, item.where)
         seen = region_rows(rows, region)
-        if any(_found(text, seen) for text in (item.text, *item.alts)):
+        own = [r for r in seen if re.search(item.row, r)] if item.row else seen
+        if any(_found(text, own) for text in (item.text, *item.alts)):
             continue
-        if item.mark and any(item.mark in row for row in seen):
+        if item.mark and not (item.row and own) and any(item.mark in row for row in seen):
             continue
         place = getattr(item.where, "__name__", item.where) if isinstance(item.where, (str, type)) else (
             f"{region.width}×{region.height} at {region.x},{region.y}" if item.where is not None else "the screen")

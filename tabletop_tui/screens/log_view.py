@@ -19,6 +19,7 @@ class LogScreen(ModalScreen[None]):
     LogScreen #log-title { height: auto; background: $panel; text-style: bold; padding: 0 1; }
     LogScreen #whole-log { height: 1fr; padding: 0 1; background: $surface;
                            overflow-y: scroll; scrollbar-size-vertical: 1; }
+    LogScreen #log-notice { height: auto; padding: 0 1; display: none; }
     LogScreen #ledger { height: 1fr; display: none; }
     LogScreen.-table #ledger { display: block; }
     LogScreen.-table #whole-log { display: none; }
@@ -36,6 +37,7 @@ class LogScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="log-title")
+        yield Static("", id="log-notice")  # a notice of the page, on a line of its own (no toast over the log)
         # lines wrap to the width left beside the scrollbar (always there, so the width never
         # changes under written lines; RichLog's default min_width of 78 cut two letters at 80)
         yield RichLog(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1,
@@ -52,7 +54,7 @@ class LogScreen(ModalScreen[None]):
 
     def action_table(self) -> None:
         if self.match is None:
-            self.notify("No ledger for this log.", severity="information")
+            self.tell("No ledger for this log: it was opened without its game's moves.")
             return
         table = self.query_one("#ledger", LedgerTable)
         if table.match is None:
@@ -61,6 +63,19 @@ class LogScreen(ModalScreen[None]):
         self.toggle_class("-table")
         self.retitle()
         (table if self.has_class("-table") else self.query_one(RichLog)).focus()
+
+    def tell(self, text: str) -> None:
+        """A notice of the page on its line under the title, marked "!" in words, until the
+        next key (a toast lay over the log)."""
+        notice = self.query_one("#log-notice", Static)
+        notice.update(Text(f"! {text}", style="bold"))
+        notice.display = True
+
+    def on_key(self, event) -> None:
+        """The next key clears the notice (before the key's own action, which may tell it again)."""
+        notice = self.query_one("#log-notice", Static)
+        if notice.display:
+            notice.display = False
 
     def retitle(self) -> None:
         self.query_one("#log-title", Static).update(self._title())

@@ -30,6 +30,7 @@ from tabletop_tui.rules.maracaibo.content import (CAREERS, LOCS, NATION_NAMES, P
                                                   VILLAGE_OPTIONS, XTRACK, card)
 from tabletop_tui.rules.maracaibo.describe import describe
 from tabletop_tui.screens.game import GameScreen
+from tabletop_tui.screens.scroll_page import ScrollPage
 from tabletop_tui.widgets import maracaibo_table as MT
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.route_map import RouteMap
@@ -204,6 +205,9 @@ class MaracaiboScreen(GameScreen):
                                    "p names them), passed 1st"),
                 ("Expl AE3 · Infl F/E/S A0/2/1", "the tracks in short above the log (below 34 rows): A's explorer "
                                                  "at E3; A's influence with France, England, Spain"),
+                ("France A3r1 B0 · 2VP/rk map 1 sup 11", "in a combat, under the map (below 34 rows): each "
+                                                         "nation's influence per player, most first (r1: noble rank "
+                                                         "1), its VP per rank, its markers on the map and in supply"),
                 ("Quests map 5 expl 3 pile 16", "quests open on the map, on the explorer track, in the pile"),
                 ("Tokens 13/12", "the two piles of combat tokens"),
                 ("t: tracks", "the tracks, piles, prestige, quests and players in full (key t)")]
@@ -820,7 +824,25 @@ class MaracaiboScreen(GameScreen):
                     return MT.card_detail(s, seat, w)
         if cursor is not None and cursor[0] == "loc":
             return self.loc_text(s, seat, cursor[1])
-        return Text("")
+        return self._combat_info(s, hi)
+
+    def _combat_info(self, s: Any, hi: Any) -> Text:
+        """In a combat, where the tracks under the map have no room (below 34 rows) and the
+        choice has no detail of its own: the influence the fight is about, in the detail rows
+        (they stood blank at 100×30; the nation fought for, or the one highlighted, first)."""
+        d = self.match.pending
+        if d is None or not d.kind.startswith("combat") or self.query_one("#mar-tracks").display:
+            return Text("")
+        c = SF.combat(s)
+        first = c["nation"] if c else None
+        words = getattr(hi, "text", "").split(" ")
+        if first is None and words[0] == "nation" and len(words) > 1:
+            first = words[1]
+        box = self.query_one("#mar-detail")
+        width = max(20, (box.size.width or self.size.width) - 2)
+        rows = int(box.styles.height.value) if box.styles.height is not None else 1
+        colours = [self.player_colour(i) for i in range(len(self.match.names))]
+        return MT.combat_lines(s, self.marks, colours, first, width, rows)
 
     def loc_text(self, s: Any, seat: int, loc: str) -> Text:
         spec = LOCS[loc]
@@ -917,20 +939,18 @@ def abbreviate_words(text: str, room: int) -> str:
     return out
 
 
-class ScrollPage(ModalScreen[None]):
+class MarkedPage(ScrollPage):
     """A page over the game whose text may be taller than the terminal (at 80×24 the interim
     scoring of four players is): its bottom edge says what is out of sight and the keys that reach
     it, as a long menu's top edge does, and the key that closes it."""
 
     DEFAULT_CSS = """
-    ScrollPage { align: center middle; }
-    ScrollPage > VerticalScroll { width: 90%; max-width: 100; height: auto; max-height: 90%;
+    MarkedPage { align: center middle; }
+    MarkedPage > VerticalScroll { width: 90%; max-width: 100; height: auto; max-height: 90%;
                                   border: thick $accent; background: $panel; padding: 0 2;
                                   border-subtitle-align: right; }
     """
-    BINDINGS = [Binding("j,down", "scroll(1)", show=False), Binding("k,up", "scroll(-1)", show=False),
-                Binding("pagedown", "scroll(10)", show=False), Binding("pageup", "scroll(-10)", show=False),
-                Binding("home", "scroll(-10000)", show=False), Binding("end", "scroll(10000)", show=False)]
+    BINDINGS = [Binding("home", "scroll(-10000)", show=False), Binding("end", "scroll(10000)", show=False)]
     close_hint = "Esc close"
 
     def action_scroll(self, step: int) -> None:
@@ -961,7 +981,7 @@ class ScrollPage(ModalScreen[None]):
             box.border_subtitle = edge
 
 
-class InfoScreen(ScrollPage):
+class InfoScreen(MarkedPage):
     """The detail under the map in full (key i), for terminals where its rows cannot hold it."""
 
     BINDINGS = [Binding("enter,space,escape,i", "done", "close")]
@@ -981,7 +1001,7 @@ class InfoScreen(ScrollPage):
         self.dismiss(None)
 
 
-class RoundEndScreen(ScrollPage):
+class RoundEndScreen(MarkedPage):
     """The interim scoring, step by step, before the next round starts."""
 
     BINDINGS = [Binding("enter,space,escape", "done", "continue")]

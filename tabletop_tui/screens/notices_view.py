@@ -5,15 +5,15 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
+
+from tabletop_tui.screens.scroll_page import WrappedTextPage
 
 #: how each kind of notice is marked, in words as well as colour (NO_COLOR shows the words)
 MARKS = {"error": "✗ error", "warning": "! warning", "information": "!"}
 
 
-class NoticesScreen(ModalScreen[None]):
+class NoticesScreen(WrappedTextPage):
     """The notices a game told (``GameScreen.told_here``), newest first, scrollable."""
 
     DEFAULT_CSS = """
@@ -21,9 +21,8 @@ class NoticesScreen(ModalScreen[None]):
     NoticesScreen #notices-title { height: auto; background: $panel; text-style: bold; padding: 0 1; }
     NoticesScreen #notices-box { height: 1fr; padding: 0 1; }
     """
-    BINDINGS = [Binding("escape,q,n", "close", "back"),
-                Binding("j,down", "scroll(1)", show=False), Binding("k,up", "scroll(-1)", show=False),
-                Binding("pagedown", "scroll(10)", show=False), Binding("pageup", "scroll(-10)", show=False)]
+    BINDINGS = [Binding("escape,q,n", "close", "back")]
+    BOX_ID, TEXT_ID = "notices-box", "notices-text"
 
     def __init__(self, title: str, notices: list) -> None:
         """``notices``: newest first, each with ``message``, ``title``, ``severity``."""
@@ -35,9 +34,7 @@ class NoticesScreen(ModalScreen[None]):
         n = len(self.notices)
         said = f"{n} notice{'s' if n != 1 else ''}, newest first" if n else "no notices yet"
         yield Static(Text(f"{self.title_text} — notices: {said} · ↑↓ scroll · Esc back"), id="notices-title")
-        box = VerticalScroll(Static(self.text(), id="notices-text"), id="notices-box", can_focus=True)
-        box.scroll_by_key = True
-        yield box
+        yield self.text_box()
         yield Footer()
 
     def text(self, width: int | None = None) -> Text:
@@ -68,21 +65,3 @@ class NoticesScreen(ModalScreen[None]):
             else:
                 t.append(message)
         return t
-
-    def on_mount(self) -> None:
-        self.query_one("#notices-box").focus()
-        self._wrap()
-
-    def on_resize(self) -> None:
-        self._wrap()
-
-    def _wrap(self) -> None:
-        # the box's width less its padding and a scroll bar's room
-        self.query_one("#notices-text", Static).update(self.text(self.app.size.width - 2 - 2))
-
-    def action_scroll(self, step: int) -> None:
-        box = self.query_one("#notices-box", VerticalScroll)
-        box.scroll_to(y=box.scroll_y + step, animate=False)
-
-    def action_close(self) -> None:
-        self.dismiss(None)

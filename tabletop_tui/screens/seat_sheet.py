@@ -12,10 +12,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from tabletop_tui.rules.core import unit_text
+from tabletop_tui.screens.scroll_page import ScrollPage, WrappedTextPage
 
 #: a sheet column needs this many cells to be read without crowding
 SHEET_WIDTH = 40
@@ -77,7 +77,7 @@ def sheet_text(rules: Any, match: Any, view: Any, seat: int, colour: str = "",
     return t
 
 
-class SeatSheetScreen(ModalScreen[None]):
+class SeatSheetScreen(ScrollPage):
     DEFAULT_CSS = """
     SeatSheetScreen { background: $background; }
     SeatSheetScreen #sheet-title { height: auto; background: $panel; text-style: bold; padding: 0 1; }
@@ -89,8 +89,6 @@ class SeatSheetScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,p", "close", "back"),
                 Binding("left,h", "turn(-1)", "another player", key_display="← →"),
                 Binding("right,l", "turn(1)", "player", show=False),
-                Binding("j,down", "scroll(1)", show=False), Binding("k,up", "scroll(-1)", show=False),
-                Binding("pagedown", "scroll(10)", show=False), Binding("pageup", "scroll(-10)", show=False),
                 ] + [Binding(str(d), f"seat({d - 1})", show=False) for d in range(1, 10)]
 
     def __init__(self, screen: Any, seat: int) -> None:
@@ -153,16 +151,9 @@ class SeatSheetScreen(ModalScreen[None]):
             self.seat = seat
             self.draw()
 
-    def action_scroll(self, step: int) -> None:
-        focused = self.focused
-        if isinstance(focused, VerticalScroll):
-            focused.scroll_to(y=focused.scroll_y + step, animate=False)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
-class LegendScreen(ModalScreen[None]):
+class LegendScreen(WrappedTextPage):
     """What every symbol on the board means (the game screen's ``legend()``)."""
 
     DEFAULT_CSS = """
@@ -170,8 +161,8 @@ class LegendScreen(ModalScreen[None]):
     LegendScreen #legend-title { height: 1; background: $panel; text-style: bold; padding: 0 1; }
     LegendScreen #legend-box { height: 1fr; padding: 0 1; }
     """
-    BINDINGS = [Binding("escape,q,g", "close", "back"),
-                Binding("j,down", "scroll(1)", show=False), Binding("k,up", "scroll(-1)", show=False)]
+    BINDINGS = [Binding("escape,q,g", "close", "back")]
+    BOX_ID, TEXT_ID = "legend-box", "legend-text"
 
     def __init__(self, title: str, entries: list[tuple[str, str]]) -> None:
         super().__init__()
@@ -180,9 +171,7 @@ class LegendScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(Text(f" {self.title_text} — what the symbols mean · Esc back"), id="legend-title")
-        box = VerticalScroll(Static(self.text(None), id="legend-text"), id="legend-box", can_focus=True)
-        box.scroll_by_key = True  # ↑ ↓ scroll it
-        yield box
+        yield self.text_box()
         yield Footer()
 
     def text(self, width: int | None) -> Text:
@@ -209,22 +198,3 @@ class LegendScreen(ModalScreen[None]):
         if not self.entries:
             t.append("The board uses no symbols beyond the words on it.", style="dim")
         return t
-
-    def on_mount(self) -> None:
-        self.query_one("#legend-box").focus()
-        self._wrap()
-
-    def on_resize(self) -> None:
-        self._wrap()
-
-    def _wrap(self) -> None:
-        # the box's width less its padding and a scroll bar's room
-        width = self.app.size.width - 2 - 2
-        self.query_one("#legend-text", Static).update(self.text(width))
-
-    def action_scroll(self, step: int) -> None:
-        box = self.query_one("#legend-box", VerticalScroll)
-        box.scroll_to(y=box.scroll_y + step, animate=False)
-
-    def action_close(self) -> None:
-        self.dismiss(None)

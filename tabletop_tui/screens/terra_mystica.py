@@ -216,13 +216,19 @@ class TerraMysticaScreen(GameScreen):
         # 2 lines, 1 while the command line is open)
         rows = self._log_base()
         rows -= min(getattr(self, "_log_gives", 0), rows - self._log_floor())  # (rows a menu took: fit_rows)
+        cmd = self._log_for_cmd()
+        # the command line open below 30 rows beside the faction table: the log keeps its bar of
+        # one row (its newest line), and the line's hint gives up a row for it
+        self.query_one(CommandLine).set_hint_rows(2 if cmd else 3)
+        if cmd:
+            rows = 1
         if self._apply_log(rows):
             self.fit_rows()
 
     def _apply_log(self, rows: int) -> bool:
         """The log at ``rows`` (none: not shown); whether that changed anything."""
         log = self.query_one(LogPanel)
-        shown = rows > 0 and not self._log_for_cmd()
+        shown = rows > 0
         changed = log.display != shown
         if changed:
             log.display = shown
@@ -239,8 +245,8 @@ class TerraMysticaScreen(GameScreen):
         return 6 if h >= 42 else 5 if h >= 36 else 4 if h >= 30 else 2 if self.query_one(CommandLine).is_open else 3
 
     def _log_for_cmd(self) -> bool:
-        """The command line open below 30 rows beside the faction table: the log gives the line its
-        rows (L shows it; it is back when the line closes)."""
+        """The command line open below 30 rows beside the faction table: the log gives the line
+        its rows but the bar of its newest line (L shows it all; it is back when the line closes)."""
         return self.term_size[1] < 30 and self.query_one(CommandLine).is_open and self.table_shown
 
     def _log_floor(self) -> int:
@@ -292,8 +298,8 @@ class TerraMysticaScreen(GameScreen):
         cmd = 0
         if cl.is_open:
             hint = cl.query_one("#cmd-hint", Static)
-            cmd = 2 + min(3, max(1, self._rows(hint.content if isinstance(hint.content, Text) else
-                                                Text(str(hint.content)), w - 2)))
+            cmd = 2 + min(cl.hint_rows, max(1, self._rows(hint.content if isinstance(hint.content, Text) else
+                                                           Text(str(hint.content)), w - 2)))
         title = 1 if w >= 100 else 0
         room = h - title - strip - main - log_h - 1 - cmd
         prompt = self.query_one("#prompt", Static)

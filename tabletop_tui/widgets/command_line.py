@@ -111,6 +111,8 @@ class CommandLine(Vertical):
         self._typed_at = float("-inf")  # the last key of the run of typing the line closed in
         self.dropped = 0  # how many keys of that run were dropped so far
         self.candidates: list[str] = []
+        #: the rows the hint may take (a short terminal keeps a row for the log's bar: 2)
+        self.hint_rows = 3
         self._cycle: list[str] = []
         self._cycle_i = -1
 
@@ -127,9 +129,10 @@ class CommandLine(Vertical):
         """The text box and the hint under it, once."""
         if self.query(CommandInput) or not self.is_attached:  # (made, or the screen is gone)
             return
+        hint = Static("", id="cmd-hint")
+        hint.styles.max_height = self.hint_rows
         self.mount(CommandInput(placeholder="a move in notation; Tab completes, Esc closes", id="cmd-input",
-                                suggester=_FirstMatch(self)),
-                   Static("", id="cmd-hint"))
+                                suggester=_FirstMatch(self)), hint)
 
     @property
     def input(self) -> CommandInput:
@@ -212,9 +215,28 @@ class CommandLine(Vertical):
             hint.update(Text(f"No legal move starts '{typed.strip()}' ({len(self.candidates)} legal); Enter says why."),
                         layout=False)
         else:
-            shown = " · ".join(m[:6])
-            more = f" · +{len(m) - 6} more" if len(m) > 6 else ""
-            hint.update(Text(f"{len(m)} legal: {shown}{more}"), layout=False)  # one row: no relayout
+            hint.update(self._listed(m), layout=False)  # one row: no relayout
+
+    def set_hint_rows(self, rows: int) -> None:
+        """The hint in at most ``rows`` rows (the moves it lists first are fewer to fit)."""
+        if rows == self.hint_rows:
+            return
+        self.hint_rows = rows
+        if self.query("#cmd-hint"):
+            self.query_one("#cmd-hint").styles.max_height = rows
+            if self.is_open:
+                self.show_hint(self.input.value)
+
+    def _listed(self, m: list[str]) -> Text:
+        """"N legal: a · b · … · +K more": the first six moves, or as many as the hint's rows hold
+        whole (a row cut off the end lost the "+K more" without a sign)."""
+        width = max(20, (self.size.width or self.app.size.width) - 2)
+        for k in range(min(6, len(m)), 0, -1):
+            more = f" · +{len(m) - k} more" if len(m) > k else ""
+            text = Text(f"{len(m)} legal: {' · '.join(m[:k])}{more}")
+            if len(text.wrap(self.app.console, width)) <= self.hint_rows:
+                return text
+        return text
 
     def complete(self) -> None:
         inp = self.input

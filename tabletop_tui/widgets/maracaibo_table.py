@@ -118,6 +118,59 @@ def influence_lines(s: Any, marks: list[str], colours: list[str], short: bool = 
     return t
 
 
+def combat_lines(s: Any, marks: list[str], colours: list[str], first: str | None, width: int, rows: int) -> Text:
+    """What a combat decision weighs, for the detail rows under the map where the tracks have no
+    room: each nation's influence per player (most first, with the noble rank), its VP per rank
+    and its markers on the map and in supply; the nation fought for (``first``) leads in full with
+    the rank steps. The nations are packed into ``rows`` rows of ``width``, in the longest form
+    that fits (the shortest names only the players' influence)."""
+    from tabletop_tui.rules.maracaibo.content import RANKS
+
+    g = s.g
+    on_map = SF.markers_on_map(s)
+    order = ([first] if first in NATIONS else []) + [n for n in NATIONS if n != first]
+
+    def nation(nat: str, form: int) -> Text:
+        t = Text()
+        t.append(NATION_NAMES[nat] + (" (this fight)" if nat == first and form == 0 else ""), NATION_STYLE[nat] + BOLD)
+        for i in sorted(range(g["n"]), key=lambda i: (-g["players"][i]["infl"][nat], i)):
+            v = g["players"][i]["infl"][nat]
+            rk = SF.noble_rank(v)
+            t.append(" ")
+            t.append(marks[i], player_style(colours[i]))
+            t.append(f"{v}" + (f"r{rk}" if rk else ""))
+        if form == 0:
+            steps = "/".join(str(at) for at, _ in RANKS)
+            t.append(f" · ranks at {steps} · {SF.vp_per_rank(s, nat)} VP/rank · markers: map {on_map[nat]}, "
+                     f"supply {SF.markers_in_supply(s, nat)}", DIM)
+        elif form == 1:
+            t.append(f" · {SF.vp_per_rank(s, nat)} VP/rank · map {on_map[nat]} supply {SF.markers_in_supply(s, nat)}",
+                     DIM)
+        elif form == 2:
+            t.append(f" {SF.vp_per_rank(s, nat)}VP/rk map {on_map[nat]} sup {SF.markers_in_supply(s, nat)}", DIM)
+        return t
+
+    def packed(forms: list[int]) -> list[Text]:
+        lines: list[Text] = []
+        for nat, form in zip(order, forms):
+            part = nation(nat, form)
+            if lines and len(lines[-1].plain) + 3 + len(part.plain) <= width:
+                lines[-1].append(" │ ", DIM)
+                lines[-1].append_text(part)
+            else:
+                lines.append(part)
+        return lines
+
+    tries = [[0, 1, 1], [0, 2, 2], [1, 2, 2], [2, 2, 2], [1, 3, 3], [2, 3, 3], [3, 3, 3]]
+    lines = packed(tries[-1])
+    for forms in tries:
+        got = packed(forms)
+        if len(got) <= rows and all(len(x.plain) <= width for x in got):
+            lines = got
+            break
+    return Text("\n").join(lines)
+
+
 def explorer_line(s: Any, marks: list[str], colours: list[str], targets: set = frozenset(),
                   cursor: Any = None) -> Text:
     """The explorer track on one line (wrapping): spaces, barriers, the branch (< L… / K1 >),

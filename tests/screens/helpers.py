@@ -1,6 +1,9 @@
 """Builders for screen tests: matches at a fixed position, apps that do not wait for bots."""
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+from typing import AsyncIterator
+
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.match import Match, Seat
 
@@ -42,3 +45,22 @@ def notices(app) -> list:
 # (CI, four workers on two cores) makes a bot slower, not the game longer. The waits have a bound
 # of their own, far above need, so that a game that never hands back the keyboard still fails.
 BOT_WAITS = 200_000
+
+
+#: each game's (players, random moves of seed 3) to a person's decision of under ten choices
+AT_A_DECISION = {"maracaibo": (4, 60), "finca": (4, 40), "finis_terrae": (4, 200), "terra_mystica": (5, 60),
+                 "piratissimo": (3, 20)}
+
+
+@asynccontextmanager
+async def game_at_a_decision(game: str, size: tuple[int, int] = (80, 24), more_moves: int = 0) -> AsyncIterator:
+    """The game at its ``AT_A_DECISION`` position (``more_moves`` further on), its app running at
+    ``size`` past the curtain: ``(app, pilot, match)``."""
+    from tests.support.table_view import past_curtain, random_match
+
+    players, moves = AT_A_DECISION[game]
+    m = random_match(game, players, 3, moves=moves + more_moves)
+    app = app_for(m)
+    async with app.run_test(size=size) as pilot:
+        await past_curtain(app, pilot)
+        yield app, pilot, m

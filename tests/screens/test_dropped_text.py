@@ -9,7 +9,7 @@ import functools
 import pytest
 
 from tabletop_tui.dropped_text import find_dropped, screen_rows
-from tests.screens.helpers import app_for
+from tests.screens.helpers import AT_A_DECISION, app_for, game_at_a_decision
 from tests.support.dropped_items import items_for
 from tests.support.table_view import NAMES, past_curtain, random_match, screen_text
 
@@ -78,6 +78,37 @@ async def test_maracaibo_the_tracks_summary_puts_the_decisions_part_first_and_t_
         assert type(app.screen).__name__ == "MaracaiboScreen"
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_maracaibo_at_100x30_in_a_combat_the_rows_under_the_map_show_the_influence_fought_for(seed):
+    """100×30 (no tracks under the map, the log takes the rest): the two detail rows under the map
+    stood blank in a combat. They show the nation fought for first, with every player's influence
+    with it and its VP per rank and markers, then the two other nations, every player in each."""
+    from tabletop_tui.rules.maracaibo.content import NATION_NAMES, NATIONS
+
+    m = maracaibo(seed, MARACAIBO["combat"])
+    from tabletop_tui.rules.maracaibo import surface as SF
+
+    g = m.state.g
+    nat = SF.combat(m.state)["nation"]
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await past_curtain(app, pilot)
+        screen = app.screen
+        detail = screen.query_one("#mar-detail")
+        assert detail.display and detail.region.height == 2
+        rows = [r.strip() for r in screen_rows(screen)[detail.region.y:detail.region.bottom]]
+        assert all(rows), rows
+        assert rows[0].startswith(f"{NATION_NAMES[nat]} (this fight) ")
+        assert "VP/rank" in rows[0] and "supply" in rows[0]
+        text = " │ ".join(rows)
+        for part in text.split(" │ "):
+            name = part.split(" ")[0]
+            k = next(n for n in NATIONS if NATION_NAMES[n] == name)
+            for i, mark in enumerate(screen.marks):
+                assert f" {mark}{g['players'][i]['infl'][k]}" in part, (mark, part)
+        assert sorted(p.split(" ")[0] for p in text.split(" │ ")) == sorted(NATION_NAMES[n] for n in NATIONS)
+
+
 def finca(seed: int, players: int = 4):
     """A turn with many choices (three moves, a delivery, the action tiles) and so few rows."""
     m = random_match("finca", players, seed, until=lambda m: m.state.step == "turn"
@@ -90,6 +121,28 @@ def finca(seed: int, players: int = 4):
 @pytest.mark.parametrize("seed", [1, 5, 7])
 async def test_finca_keeps_every_community_and_the_movers_fruit(seed, size):
     assert await dropped(finca(seed), size) == []
+
+
+async def test_finca_a_communitys_counts_are_looked_for_on_its_own_row(monkeypatch):
+    """The check finds each community's counts on that community's row: a row that lost its
+    counts is reported even when the same digits stand on another row (Palma's "0000" is on
+    Soller's row too), and the "▼ Andratx, Inca" mark below does not excuse a row on screen."""
+    import tabletop_tui.dropped_text as DT
+
+    m = finca(1)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        items = items_for(app, m)
+        assert find_dropped(app.screen, items) == []
+        rows = DT.screen_rows(app.screen)
+        k = next(i for i, r in enumerate(rows) if " Palma " in r)
+        counts = next(it.text for it in items if it.what == "Palma's finca counts")
+        assert rows[k].count(counts) == 1 and sum(counts in r for r in rows) > 1  # (the position)
+        lost = rows[:k] + [rows[k].replace(counts, " " * len(counts))] + rows[k + 1:]
+        monkeypatch.setattr(DT, "screen_rows", lambda screen: lost)
+        assert find_dropped(app.screen, items) == [
+            "Palma's finca counts: '0000' not in #communities (nor a mark '▼')"]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -161,6 +214,33 @@ async def test_finis_terrae_while_charting_every_ship_off_the_map_is_named_with_
         assert tm._carto()  # (the position: a person places a tile of the hand)
         off = [sh["pos"] for sh in m.state.ships if not tm.in_view(sh["pos"][0], sh["pos"][1])]
         assert off  # (and ships lie outside the window)
+        assert find_dropped(app.screen, items_for(app, m)) == []
+
+
+async def test_finis_terrae_while_charting_the_off_view_mark_may_follow_the_rest_of_the_hand():
+    """80×24, day 2's cartography, the map panned down (shift+↓ three times) until only Dario's
+    ship lies below the window: the mark is too long for the tile's row and goes after the rest
+    of the hand, on its last row ("  castaway island · off view: D↓ (shift+arrows)"), whole, inside
+    the map, and names the one ship out of view with the way to it."""
+    from tabletop_tui.widgets.tile_map import TileMap
+
+    m = random_match("finis_terrae", 4, 6, until=lambda m: m.pending is not None
+                     and m.state.phase == "carto" and m.state.day >= 2)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        tm = app.screen.query_one(TileMap)
+        for _ in range(3):
+            await pilot.press("shift+down")
+            await past_curtain(app, pilot)
+        assert tm._layout()[1] == "others"
+        off = [app.screen.marks[i] for i, sh in enumerate(m.state.ships) if not tm.in_view(*sh["pos"][:2])]
+        assert off == ["D"] and m.state.galleon.get("pos") is None
+        others = tm._others_lines(tm.size.width)
+        assert len(others) == 2  # (the hand's rest on two rows: the mark after the second)
+        rows = screen_rows(app.screen)
+        row = rows[tm.region.y + len(others)][tm.region.x:tm.region.right].rstrip()
+        assert row == f"{others[-1]} · off view: D↓ (shift+arrows)"
         assert find_dropped(app.screen, items_for(app, m)) == []
 
 
@@ -242,6 +322,39 @@ async def test_at_80x24_a_menu_takes_rows_from_the_log_before_it_scrolls():
         assert "L log" in screen_rows(app.screen)[-1]
 
 
+async def test_terra_mystica_at_80x24_the_command_line_open_keeps_the_logs_bar():
+    """The command line (:) open at 80×24 beside the five factions' table: the log keeps its bar
+    of one row (▌ and its newest line) where it was hidden; the line's hint gives a row for it
+    and lists fewer moves, whole, with its "+N more"; the choices keep a row; nothing is cut."""
+    from tabletop_tui.widgets.command_line import CommandLine
+    from tests.support.table_view import cuts
+
+    m = terra_mystica(3, "main")
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        screen = app.screen
+        await pilot.press("colon")
+        await past_curtain(app, pilot)
+        cl = screen.query_one(CommandLine)
+        log = screen.query_one("#log")
+        assert cl.is_open and screen.table_shown
+        assert log.display and log.region.height == 1 and log.has_class("-one")
+        assert not log.region.overlaps(cl.region) and screen.region.contains_region(log.region)
+        rows = screen_rows(screen)
+        bar = rows[log.region.y]
+        assert bar.startswith("▌") and m.log[-1].split()[0] in bar
+        hint = cl.query_one("#cmd-hint")
+        assert 1 <= hint.region.height <= 2
+        shown = " ".join(r.strip() for r in rows[hint.region.y:hint.region.bottom])
+        assert shown.startswith(f"{len(screen.query_one(CommandLine).candidates)} legal: ") and shown.endswith(" more")
+        assert screen.query_one("#choices").region.height >= 1
+        assert cuts(app) == []
+        await pilot.press("escape")
+        await past_curtain(app, pilot)
+        assert log.display and not cl.is_open
+
+
 async def test_left_and_right_visit_every_sail_choice_even_two_ways_to_one_stop():
     """Grand Cayman by Providencia (fewer MP) and the long way: both choices are visited by →."""
     def two_ways(m):
@@ -268,20 +381,12 @@ async def test_left_and_right_visit_every_sail_choice_even_two_ways_to_one_stop(
         assert placed and placed <= seen
 
 
-GAMES = {"maracaibo": (4, 60), "finca": (4, 40), "finis_terrae": (4, 200), "terra_mystica": (5, 60),
-         "piratissimo": (3, 20)}
-
-
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(AT_A_DECISION))
 async def test_the_footer_names_keys_whole_and_the_legend_lists_every_key(game, size):
     """No key is cut at the footer's end ("i det▏"); a key the footer has no room for is listed,
     with every other key of the screen, in the legend (g), which the footer always names."""
-    players, moves = GAMES[game]
-    m = random_match(game, players, 3, moves=moves)
-    app = app_for(m)
-    async with app.run_test(size=size) as pilot:
-        await past_curtain(app, pilot)
+    async with game_at_a_decision(game, size) as (app, pilot, m):
         screen = app.screen
         footer = screen_rows(screen)[-1]
         named = [(shown, desc) for k, shown, desc in screen.footer_keys() if k not in screen.footer_hidden]
@@ -309,35 +414,27 @@ async def test_a_log_line_cut_by_the_log_rows_ends_with_a_mark():
         assert shown.rstrip().endswith("…")
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(AT_A_DECISION))
 async def test_from_below_the_minimum_to_80x24_the_screen_is_whole_and_the_log_written(game):
     """A game opened at 60×20 (the size notice) and then made 80×24: the log shows its lines (it
     stayed blank), nothing is dropped, and a short side column lays out without an error."""
     from tabletop_tui.widgets.log_panel import LogPanel
 
-    players, moves = GAMES[game]
-    m = random_match(game, players, 3, moves=moves + 90 * (game == "finis_terrae"))
-    app = app_for(m)
-    async with app.run_test(size=(60, 20)) as pilot:
-        await past_curtain(app, pilot)
+    async with game_at_a_decision(game, (60, 20), more_moves=90 * (game == "finis_terrae")) as (app, pilot, m):
         await pilot.resize_terminal(80, 24)
         await past_curtain(app, pilot)
         assert app.screen.query_one(LogPanel).lines
         assert find_dropped(app.screen, items_for(app, m)) == []
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(AT_A_DECISION))
 async def test_the_suggestion_covers_neither_the_choices_nor_the_log(game):
     """`s` says its suggestion on the decision panel's top edge and marks the choice ★ after its
     digit (highlighted); no toast lies over the choices or the log while it is thought out or
     after."""
     from tabletop_tui.widgets.decision import DecisionPanel
 
-    players, moves = GAMES[game]
-    m = random_match(game, players, 3, moves=moves)
-    app = app_for(m)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await past_curtain(app, pilot)
+    async with game_at_a_decision(game) as (app, pilot, m):
         screen = app.screen
         panel = screen.query_one(DecisionPanel)
         await pilot.press("s")
@@ -367,7 +464,7 @@ async def test_seat_sheets_wrap_once_at_their_width_between_items(game, players,
     wind," / "large" / "donkey cart"), and a list item is not broken inside a short name."""
     from textual.widgets import Static
 
-    m = random_match(game, players, 1, moves=GAMES[game][1] * (1 if game == "finis_terrae" else 3))
+    m = random_match(game, players, 1, moves=AT_A_DECISION[game][1] * (1 if game == "finis_terrae" else 3))
     assert not m.over
     app = app_for(m)
     async with app.run_test(size=size) as pilot:
@@ -550,7 +647,7 @@ async def test_terra_mystica_title_keeps_who_is_to_play_beside_the_next_rounds_t
         assert "next " in title and "(t" in title
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(AT_A_DECISION))
 async def test_a_refusals_notice_covers_neither_the_choices_nor_the_log(game):
     """A key the decision refuses (a digit beyond the list) is told on the decision panel's
     notice row, above the prompt: no toast lies over the choices or the log, the choices and the
@@ -558,11 +655,7 @@ async def test_a_refusals_notice_covers_neither_the_choices_nor_the_log(game):
     from tabletop_tui.widgets.decision import DecisionPanel
     from tabletop_tui.widgets.log_panel import LogPanel
 
-    players, moves = GAMES[game]
-    m = random_match(game, players, 3, moves=moves)
-    app = app_for(m)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await past_curtain(app, pilot)
+    async with game_at_a_decision(game) as (app, pilot, m):
         screen = app.screen
         panel = screen.query_one(DecisionPanel)
         n = len(screen.actions)

@@ -125,14 +125,14 @@ def finca_items(app: Any, m: Match) -> list[Item]:
     s = m.state
     out = [Item(name, name, "#communities", mark="▼") for name in F.COMMUNITIES]
     rows = app.screen.query_one("#communities").size.height
-    # one-line rows: each seat's count under its mark (in a delivery too, on the rows of the
-    # communities it cannot take: their mark says why, before the name)
+    # one-line rows: each seat's count under its mark, on the community's own row (in a delivery
+    # too, on the rows of the communities it cannot take: their mark says why, before the name)
     if rows < 2 * len(F.COMMUNITIES) + 1:
         for c, name in enumerate(F.COMMUNITIES):
             if s.stacks[c]:
                 counts = F.majority_counts(s, s.finca_tile[c])
                 out.append(Item(f"{name}'s finca counts", "".join(map(str, counts)), "#communities", mark="▼",
-                                alts=(" ".join(f"{v:>2}" for v in counts),)))
+                                alts=(" ".join(f"{v:>2}" for v in counts),), row=f"^.{name} "))
     if s.step == "deliver" and m.pending is not None:
         picks = s.dlv["picks"]
         for c, name in enumerate(F.COMMUNITIES):

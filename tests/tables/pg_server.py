@@ -1,15 +1,26 @@
-"""A throwaway PostgreSQL server: `initdb` and `pg_ctl` from `/usr/lib/postgresql/*/bin`, run as the
-`postgres` user with `runuser` when run as root (initdb refuses root), in a temporary folder it
-owns, on a unix socket with no TCP, stopped and removed at the end. Used by the table tests'
-conftest (once per test session) and by the tables' load figure (benchmarks/tables_load.py)."""
+"""A throwaway PostgreSQL server: `initdb` and `postgres` from `/usr/lib/postgresql/*/bin`, run as
+the `postgres` user when run as root (initdb refuses root), in a temporary folder it owns, on a unix
+socket with no TCP, stopped and removed at the end. Used by the table tests' conftest (once per test
+session) and by the tables' load figure (benchmarks/tables_load.py).
+
+The server is a child of the process that starts it (``start_server``), not a daemon left to
+itself (``pg_ctl start`` detached it: a test run killed with ``kill -9`` left ``postgres -D
+/tmp/tabletop-pg-*`` running): it is told to die with its parent (PR_SET_PDEATHSIG: an immediate
+shutdown, SIGQUIT, when the process that started it ends, however it ends), and is stopped at the
+block's end and at the interpreter's exit."""
 from __future__ import annotations
 
+import atexit
+import ctypes
 import glob
 import os
 import pwd
+import shlex
 import shutil
+import signal
 import subprocess
 import tempfile
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -61,19 +72,85 @@ def throwaway_postgres(settings: str = "-c fsync=off -c synchronous_commit=off",
     data = base / "data"
     subprocess.run(run_as + [str(bindir / "initdb"), "-A", "trust", "-U", "postgres", "-E", "UTF8",
                              "--no-sync", "-D", str(data)], check=True, capture_output=True)
-    opts = f"-p 5432 -k {base} -c listen_addresses='' {settings}"
-    started = subprocess.run(run_as + [str(bindir / "pg_ctl"), "-D", str(data), "-o", opts, "-w", "-t", "30",
-                                       "-l", str(base / "log"), "start"], capture_output=True, text=True)
-    if started.returncode != 0:
-        log = (base / "log").read_text(errors="replace") if (base / "log").exists() else ""
+    opts = ["-p", "5432", "-k", str(base), "-c", "listen_addresses=", *shlex.split(settings)]
+    try:
+        server = start_server(data, opts, base / "log")
+    except ServerFailed:
         _remove(base, room)
-        raise ServerFailed(f"PostgreSQL did not start: {started.stderr}\n{log[-2000:]}")
+        raise
     try:
         yield f"postgresql:///postgres?host={base}&port=5432&user=postgres"
     finally:
-        subprocess.run(run_as + [str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
-                       capture_output=True)
+        stop_server(server)
+        for again in [p for p in _running if str(data) in p.args]:  # (started again by a test: start_server)
+            stop_server(again)
         _remove(base, room)
+
+
+#: prctl(PR_SET_PDEATHSIG, …), found before any fork (the child only calls it)
+_PR_SET_PDEATHSIG = 1
+_prctl = getattr(ctypes.CDLL(None, use_errno=True), "prctl", None)
+#: the servers this process runs: stopped at its exit if a block's end did not come
+_running: set = set()
+
+
+def start_server(data: Path, opts: list[str], log: Path, timeout: float = 30.0) -> subprocess.Popen:
+    """``postgres -D data opts`` as a child of this process (as the postgres user when run as
+    root), its output appended to ``log``, once it accepts connections. It gets an immediate
+    shutdown (SIGQUIT) when this process ends, even by SIGKILL; ``stop_server`` stops it."""
+    bindir = _pg_bin()
+    assert bindir is not None
+    user: dict = {}
+    if os.geteuid() == 0:
+        pw = pwd.getpwnam("postgres")
+        user = {"user": pw.pw_uid, "group": pw.pw_gid, "extra_groups": []}
+    parent = os.getpid()
+
+    def die_with_parent() -> None:  # (in the child, after its user is set: a change of user clears it)
+        if _prctl is not None:
+            _prctl(_PR_SET_PDEATHSIG, signal.SIGQUIT, 0, 0, 0)
+        if os.getppid() != parent:  # (the parent died before the setting took)
+            os._exit(1)
+
+    with open(log, "ab") as out:
+        proc = subprocess.Popen([str(bindir / "postgres"), "-D", str(data), *opts], stdin=subprocess.DEVNULL,
+                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+                                preexec_fn=die_with_parent, **user)
+    _running.add(proc)
+    socket_dir = opts[opts.index("-k") + 1] if "-k" in opts else "/tmp"
+    port = opts[opts.index("-p") + 1] if "-p" in opts else "5432"
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None:
+            _running.discard(proc)
+            text = log.read_text(errors="replace") if log.exists() else ""
+            raise ServerFailed(f"PostgreSQL did not start (exit {proc.returncode}):\n{text[-2000:]}")
+        ready = subprocess.run([str(bindir / "pg_isready"), "-q", "-h", socket_dir, "-p", port],
+                               capture_output=True)
+        if ready.returncode == 0:
+            return proc
+        if time.monotonic() > deadline:
+            stop_server(proc)
+            raise ServerFailed(f"PostgreSQL did not accept connections within {timeout:.0f} s")
+        time.sleep(0.05)
+
+
+def stop_server(proc: subprocess.Popen) -> None:
+    """An immediate shutdown (as ``pg_ctl stop -m immediate``), then SIGKILL if it lingers."""
+    _running.discard(proc)
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGQUIT)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@atexit.register
+def _stop_all() -> None:
+    for proc in list(_running):
+        stop_server(proc)
 
 
 def _remove(base: Path, room: str | None) -> None:

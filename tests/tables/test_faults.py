@@ -268,7 +268,7 @@ def test_a_damaged_postgresql_page_is_said_in_postgresqls_words_once_with_what_t
     throwaway server: the file is found by pg_relation_filepath), then the server started again:
     the server's words ("invalid page in block 0 …", SQLSTATE XX001), what to do, one line; a
     seat opened on it exits 2 at once (no reconnecting loop)."""
-    from .pg_server import ServerFailed, Unavailable, _pg_bin, throwaway_postgres
+    from .pg_server import ServerFailed, Unavailable, _pg_bin, start_server, throwaway_postgres
 
     monkeypatch.delenv("SSH_ORIGINAL_COMMAND", raising=False)
     monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path / "data"))
@@ -291,10 +291,8 @@ def test_a_damaged_postgresql_page_is_said_in_postgresqls_words_once_with_what_t
             pg_ctl = [*run_as, str(_pg_bin() / "pg_ctl"), "-D", str(data), "-w"]
             subprocess.run([*pg_ctl, "-m", "fast", "stop"], check=True, capture_output=True)
             _overwrite(data / relative, 0, b"\xff" * 8192)  # the first page of the moves: garbage
-            opts = f"-p 5432 -k {data.parent} -c listen_addresses=''"  # (as pg_server started it)
-            started = subprocess.run([*pg_ctl, "-o", opts, "-l", str(data.parent / "log"), "start"],
-                                     capture_output=True, text=True)
-            assert started.returncode == 0, started.stderr
+            # started again as pg_server started it: a child of this process (the block's end stops it)
+            start_server(data, ["-p", "5432", "-k", str(data.parent), "-c", "listen_addresses="], data.parent / "log")
             with pytest.raises(StoreDamaged) as e:
                 Table(open_store(url, delay=0), new.codes[0])
             said = str(e.value)
