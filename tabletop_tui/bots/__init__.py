@@ -27,7 +27,7 @@ LEVEL_HELP = {
 }
 #: a title's own words where its level plays otherwise (its bot module's ``easy_choose``)
 GAME_LEVEL_HELP = {
-    "piratissimo": {"easy": "a beginner: grabs all it can, sails on, slips one move in three"},
+    "piratissimo": {"easy": "a beginner: loads all, sails on; 1 move in 3 at random"},
 }
 
 

@@ -127,7 +127,7 @@ def test_easy_plays_like_a_beginner_who_grabs_all_it_can_and_sails_on():
 def test_the_levels_say_what_they_play_like_in_piratissimo():
     from tabletop_tui.bots import LEVEL_HELP, level_help
 
-    assert "grabs all it can, sails on" in level_help("easy", "piratissimo")
+    assert "loads all, sails on" in level_help("easy", "piratissimo")
     assert level_help("easy", "finca") == LEVEL_HELP["easy"]
     assert level_help("medium", "piratissimo") == LEVEL_HELP["medium"]
 
