@@ -25,6 +25,17 @@ LEVEL_HELP = {
     "medium": "a steady player: takes the move that looks best now",
     "hard": "a strong player: plays its options out, thinks a moment",
 }
+#: a title's own words where its level plays otherwise (its bot module's ``easy_choose``)
+GAME_LEVEL_HELP = {
+    "piratissimo": {"easy": "a beginner: loads all, sails on; 1 move in 3 at random"},
+}
+
+
+def level_help(level: str, game_id: str = "") -> str:
+    """What ``level`` plays like in ``game_id``, in a few words (the set-up screen's line)."""
+    return GAME_LEVEL_HELP.get(game_id, {}).get(level) or LEVEL_HELP.get(level, "")
+
+
 #: easy plays a uniformly random legal action this often instead of the heuristic's choice
 EASY_MISTAKE_RATE = 0.3
 
@@ -55,7 +66,8 @@ class RandomBot:
 # -- the levels ----------------------------------------------------------------------------
 class HeuristicBot:
     """medium: the game's heuristic (its ``choose``, else the one-step lookahead over its
-    ``evaluate``); easy: the same, but a random legal move ``mistakes`` of the time."""
+    ``evaluate``); easy: the same (or the game's ``easy_choose``, a beginner's reckoning where
+    medium thinks further), but a random legal move ``mistakes`` of the time."""
 
     def __init__(self, game_id: str, seed: int = 0, mistakes: float = 0.0):
         self.game_id = game_id
@@ -72,6 +84,9 @@ class HeuristicBot:
             return actions[0]
         if self.mistakes and self.rng.randbelow(1000) < int(self.mistakes * 1000):
             return actions[self.rng.randbelow(len(actions))]
+        plain = getattr(self.module, "easy_choose", None) if self.mistakes else None
+        if plain is not None:  # a beginner's reckoning, where medium thinks further
+            return plain(rules, view, seat, self.rng)
         return heuristic_choice(rules, view, seat, self.rng, actions)
 
 

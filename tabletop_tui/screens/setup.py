@@ -8,7 +8,7 @@ The field with the focus is marked three ways, so it shows also without colour (
 keys under the title says how to move through the form; Tab goes seat by seat (name, human or
 bot, then that bot's level beside it), then the options, the seed and Start.
 
-A line above the seats says in a few words what a bot level plays like (``bots.LEVEL_HELP``):
+A line above the seats says in a few words what a bot level plays like (``bots.level_help``):
 the level whose field has the focus, the one highlighted in its open list, or the one just
 chosen (issue 36: levels a player can feel). It sits above the seats so that a seat's open list,
 which drops down, never covers it; it fits one line at 80 columns."""
@@ -24,6 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from tabletop_tui.bots import LEVEL_HELP
+from tabletop_tui.bots import level_help as level_words
 from tabletop_tui.catalogue import Game
 from tabletop_tui.newgame import NAME_MAX
 
@@ -37,9 +38,10 @@ CUSTOM = "custom"
 LEVELS_HINT = "Bot levels: easy, medium, hard; a bot's level field says how it plays"
 
 
-def level_help(level: str) -> str:
-    """A level in a few words, for the line above the seats."""
-    return f"{level} bot: {LEVEL_HELP.get(level, '')}"
+def level_help(level: str, game_id: str = "") -> str:
+    """A level in a few words (the game's own, where its level plays otherwise), for the line
+    above the seats."""
+    return f"{level} bot: {level_words(level, game_id)}"
 
 
 class TickBox(Checkbox):
@@ -228,7 +230,7 @@ class SetupScreen(Screen[None]):
 
     def _say_level(self, level: str) -> None:
         if level in LEVEL_HELP:
-            self.query_one("#level-help", Static).update(Text(level_help(level), style="italic"))
+            self.query_one("#level-help", Static).update(Text(level_help(level, self.game.id), style="italic"))
 
     def _watch_level_lists(self) -> None:
         """Moving through a level's open list says what the highlighted level plays like (the
