@@ -40,6 +40,7 @@ from tabletop_tui.rules.terra_mystica.data import (BONUS, FACTIONS, FAVOR, INDEX
 from tabletop_tui.rules.terra_mystica.notation import Act
 from tabletop_tui.rules.terra_mystica.power import income, priest_room
 from tabletop_tui.rules.terra_mystica.board import range_kind
+from tabletop_tui.rules.terra_mystica.actions import darkling_ordination
 from tabletop_tui.rules.terra_mystica.scoring import network_size as _network_size
 from tabletop_tui.rules.terra_mystica.scoring import tiered
 from tabletop_tui.rules.terra_mystica.towns import component, town_need
@@ -78,6 +79,19 @@ HELD = {
 ROOM_BY_SPADES = (0.5, 0.3, 0.15, 0.08)
 #: the cap on that sum (6 free home-terrain spaces in reach)
 ROOM_CAP = 3.0
+
+#: experiment knobs (session 25)
+#: a trading house's option (TP_OPTION) is kept when it is taken: a temple or stronghold built from it
+#: still counts it (an upgrade no longer loses the option it realised)
+OPTION_KEPT = False
+#: the Darklings turn workers into priests (up to 3) right after building their stronghold
+ORDINATION = False
+#: extra STRUCTURE value of a stronghold (beyond STRUCTURE["SH"])
+SH_EXTRA = 0.0
+#: the least weight of the shipping term in any round before the last (0: the fitted weights)
+SHIP_FLOOR = 0.0
+#: the highest weight of held power (bowls) in rounds 3-6 (None: the fitted weights)
+POWER_CAP = None
 
 # how many coins, workers, priests a round can usefully spend; more is a hoard
 HOARD = (10, 5, 3)
@@ -165,6 +179,12 @@ def worth(s: Any, seat: int, nets: list[int] | None = None) -> float:
     t = terms(s, seat, nets)
     rr = min(max(s.round, 0), 6)
     w = SCALE[rr]
+    if (SHIP_FLOOR and rr < 6) or POWER_CAP is not None:
+        w = list(w)
+        if rr < 6:
+            w[23] = max(w[23], SHIP_FLOOR)
+        if POWER_CAP is not None and rr >= 3:
+            w[3] = min(w[3], POWER_CAP)
     v = float(p.VP) + BASE[rr]
     for i in range(len(t)):
         v += w[i] * t[i]
@@ -206,12 +226,15 @@ def terms(s: Any, seat: int, nets: list[int] | None = None) -> list[float]:
     left = 6 - rr  # whole rounds after this one
     cnt = p.counts
     out[9] = STRUCTURE["D"] * cnt["D"]
-    out[10] = STRUCTURE["TP"] * cnt["TP"] + STRUCTURE["TE"] * cnt["TE"] + STRUCTURE["SH"] * cnt["SH"] \
+    out[10] = STRUCTURE["TP"] * cnt["TP"] + STRUCTURE["TE"] * cnt["TE"] + (STRUCTURE["SH"] + SH_EXTRA) * cnt["SH"] \
         + STRUCTURE["SA"] * cnt["SA"]
     # a trading house is the way to a temple (priests, favors) and a stronghold: worth more early
     f = FACTIONS[p.faction]["buildings"]
     room_up = (f["TE"]["pieces"] - cnt["TE"]) + (f["SH"]["pieces"] - cnt["SH"])
-    out[11] = min(cnt["TP"], room_up) * TP_OPTION * left
+    if OPTION_KEPT:
+        out[11] = (min(cnt["TP"], room_up) + cnt["TE"] + cnt["SH"]) * TP_OPTION * left
+    else:
+        out[11] = min(cnt["TP"], room_up) * TP_OPTION * left
     conf = _confidence(rr)
     # cult tracks: projected majorities, a little per step, and the round tiles' cult rewards to come
     if all(q.faction for q in s.players):
@@ -440,11 +463,27 @@ def _do(s: Any, a: Any) -> Any:
     return t
 
 
+def _ordination(s: Any, seat: int) -> Any:
+    """The Darklings' stronghold conversion (up to 3 workers into priests) when it is theirs to make
+    now, or None: every later conversion would spend the right for nothing."""
+    if not ORDINATION or s.darkling_conv <= 0 or s.players[seat].faction != "darklings":
+        return None
+    n = darkling_ordination(s, seat)
+    return Act("convert", "W", "P", n) if n > 0 else None
+
+
 def _complete(rules: Any, s: Any, seat: int, seq: list, limit: int = 8) -> Any:
     """Play the cheap follow-ups of the current action for ``seat`` (appending them to seq)."""
     for _ in range(limit):
         d = rules.pending(s)
         if d is None or d.seat != seat or d.kind in ("main", "after", "leech", "faction", "place", "bonus"):
+            o = _ordination(s, seat) if d is not None and d.seat == seat and d.kind == "after" else None
+            if o is not None:
+                try:
+                    s = _do(s, o)
+                    seq.append(o)
+                except IllegalAction:
+                    pass
             return s
         legal = rules.legal_actions(s)
         a = _quick(rules, s, seat, d.kind, legal)
@@ -744,6 +783,9 @@ def _ranked(rules: Any, view: Any, seat: int, second: bool) -> list[tuple[Any, f
                 return [(a, 1.0), (decline, 0.0)]
             return [(decline, 1.0), (a, 0.0)]
         return [(decline, 1.0)]
+    o = _ordination(view, seat) if kind in ("main", "after") else None
+    if o is not None and o in legal:
+        return first(o)
     nonfree = [a for a in legal if a.kind not in FREE]
     if len(nonfree) == 1 and kind in ("after",):
         return [(nonfree[0], 1.0)]
