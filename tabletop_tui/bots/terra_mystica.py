@@ -90,6 +90,12 @@ ORDINATION = False
 SH_EXTRA = 0.0
 #: the least weight of the shipping term in any round before the last (0: the fitted weights)
 SHIP_FLOOR = 0.0
+#: the least weight of a term (by name, see TERMS) in rounds 1-5: the fit left some at 0 where the
+#: league plays them (favours and priest income in round 1, priests held in round 2)
+SCALE_FLOOR: dict = {}
+#: power income the bowls cannot take next round (all tokens already in bowl III) is lost: count
+#: it against the income, times this (0: off)
+POWER_ROOM = 0.0
 #: the highest weight of held power (bowls) in rounds 3-6 (None: the fitted weights)
 POWER_CAP = None
 
@@ -179,8 +185,12 @@ def worth(s: Any, seat: int, nets: list[int] | None = None) -> float:
     t = terms(s, seat, nets)
     rr = min(max(s.round, 0), 6)
     w = SCALE[rr]
-    if (SHIP_FLOOR and rr < 6) or POWER_CAP is not None:
+    if (SHIP_FLOOR and rr < 6) or POWER_CAP is not None or SCALE_FLOOR:
         w = list(w)
+        if rr < 6:
+            for k, f in SCALE_FLOOR.items():
+                i = TERMS.index(k)
+                w[i] = max(w[i], f)
         if rr < 6:
             w[23] = max(w[23], SHIP_FLOOR)
         if POWER_CAP is not None and rr >= 3:
@@ -223,6 +233,11 @@ def terms(s: Any, seat: int, nets: list[int] | None = None) -> list[float]:
     out[6] = inc.get("W", 0) * fut[1]
     out[7] = inc.get("P", 0) * fut[2]
     out[8] = inc.get("PW", 0) * fut[3]
+    if POWER_ROOM and rr < 6:
+        pw_next = inc.get("PW", 0) + (BONUS[p.bonus]["income"].get("PW", 0) if p.bonus else 0)
+        lost = pw_next - 2 * p.bowls[0] - p.bowls[1]
+        if lost > 0:
+            out[8] -= POWER_ROOM * lost * INCOME_AT[rr + 1][3]
     left = 6 - rr  # whole rounds after this one
     cnt = p.counts
     out[9] = STRUCTURE["D"] * cnt["D"]
