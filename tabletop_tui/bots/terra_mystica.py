@@ -93,6 +93,10 @@ SHIP_FLOOR = 0.0
 #: the least weight of a term (by name, see TERMS) in rounds 1-5: the fit left some at 0 where the
 #: league plays them (favours and priest income in round 1, priests held in round 2)
 SCALE_FLOOR: dict = {}
+#: in round 1, a macro that builds a temple (and takes its favour) is worth this many VP more: the
+#: league builds a trading house and a temple in round 1 (0.95 favours a faction in round 1,
+#: FAV11 0.44) where the bots take their first favour in round 2 or 3 (0: off)
+ROUND1_TEMPLE = 0.0
 #: power income the bowls cannot take next round (all tokens already in bowl III) is lost: count
 #: it against the income, times this (0: off)
 POWER_ROOM = 0.0
@@ -634,7 +638,10 @@ def _plans(rules: Any, s: Any, seat: int) -> list[tuple[float, list, Any]]:
             t, plan = end, seq
         # the rivals' networks are the same at the end of every macro of this seat
         nets = [network_size(t, j) if j == seat else rival_nets[j] for j in range(n)] if net_phase else None
-        out.append((worth(t, seat, nets), plan, t))
+        v = worth(t, seat, nets)
+        if ROUND1_TEMPLE and s.round == 1 and any(a.kind == "upgrade" and a.b == "TE" for a in plan):
+            v += ROUND1_TEMPLE
+        out.append((v, plan, t))
     return out
 
 
