@@ -284,6 +284,9 @@ def choose(rules: Any, view: Any, seat: int, rng: Any = None, iterations: Any = 
         return _place(rules, view, seat)
     if d.kind != "main" or view.phase != "play":
         return tm.choose(rules, view, seat, rng)
+    o = tm._ordination(view, seat)
+    if o is not None and o in legal:  # the Darklings' stronghold conversion, before it is spent
+        return o
     ranked = scored(rules, view, seat)
     if not ranked:
         return tm.choose(rules, view, seat, rng)
