@@ -27,6 +27,20 @@ How it plays (after lvandeve/tmai's action bundling, see shared/research/bots.md
 * Passing is one of the macros (one per bonus card), so the bot passes when nothing it can pay for
   is worth more than keeping its resources and taking the best card.
 * Power offers are taken while their VP cost is small for the round (Lou New's rule in tmai).
+* The Darklings turn three workers into priests right after building their stronghold (its one
+  conversion; any later conversion would spend the right): the stronghold's macro is valued with
+  those priests.
+
+How it plays, against the league (35 four-player games on snellman, 141 VP a faction; this bot in
+four seats about 113; benchmarks/RESULTS.md, session 25): it takes about 3.2 main actions a round
+where the league takes 6-8, and passes mostly because nothing is left to pay with (no workers),
+not with resources in hand. It upgrades its dwellings early (trading houses for coins and power),
+so its worker income stays low and it builds about 7 dwellings a game where the league builds 11.
+Its first temple and favour come in round 2 or 3 (the league: round 1, the 2-VP-a-dwelling tile
+then paying for 10 more dwellings); it rarely builds a stronghold (0.1 a game against 0.5), ships
+almost never and founds about one town a game (the league 2.4). The VP it misses are the favour
+tiles' (9 against 25 a faction), towns' (7 against 19), the round tiles' (17 against 28) and
+shipping's (0.4 against 6.5).
 """
 from __future__ import annotations
 
