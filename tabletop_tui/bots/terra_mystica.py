@@ -113,6 +113,10 @@ SCALE_FLOOR: dict = {}
 #: league builds a trading house and a temple in round 1 (0.95 favours a faction in round 1,
 #: FAV11 0.44) where the bots take their first favour in round 2 or 3 (0: off)
 ROUND1_TEMPLE = 0.0
+#: in rounds 1-3, a macro that leaves the seat fewer dwellings on the map than this (an upgrade of
+#: one of its last dwellings: its worker income) costs DWELL_PENALTY VP (0: off)
+MIN_DWELLINGS = 0
+DWELL_PENALTY = 3.0
 #: power income the bowls cannot take next round (all tokens already in bowl III) is lost: count
 #: it against the income, times this (0: off)
 POWER_ROOM = 0.0
@@ -657,6 +661,10 @@ def _plans(rules: Any, s: Any, seat: int) -> list[tuple[float, list, Any]]:
         v = worth(t, seat, nets)
         if ROUND1_TEMPLE and s.round == 1 and any(a.kind == "upgrade" and a.b == "TE" for a in plan):
             v += ROUND1_TEMPLE
+        if MIN_DWELLINGS and 1 <= s.round <= 3 and any(a.kind == "upgrade" and a.b == "TP" for a in plan):
+            short = MIN_DWELLINGS - t.players[seat].counts["D"]
+            if short > 0:
+                v -= DWELL_PENALTY * short
         out.append((v, plan, t))
     return out
 
