@@ -29,6 +29,13 @@ class Economy(tournament.TerraMysticaPlay):
         super().__init__(players)
         self.built = [0] * players
         self.power = [0] * players
+        self.up = {k: [0] * players for k in ("TP", "TE", "SH", "SA")}
+        self.pw_coins = [0] * players
+        self.ship = [0] * players
+
+    def end(self, s) -> None:
+        super().end(s)
+        self.ship = [q.ship for q in s.players]
 
     def move(self, rules, s, seat, a) -> None:
         super().move(rules, s, seat, a)
@@ -36,6 +43,10 @@ class Economy(tournament.TerraMysticaPlay):
             self.built[seat] += 1
         if a.kind == "action" and a.a.startswith("ACT"):
             self.power[seat] += 1
+        if a.kind == "upgrade" and a.b in self.up:
+            self.up[a.b][seat] += 1
+        if a.kind == "convert" and a.a == "PW" and a.b == "C":
+            self.pw_coins[seat] += a.n
 
 
 def main() -> None:
@@ -60,6 +71,7 @@ def main() -> None:
     rules = catalogue.get("terra_mystica").rules()
     per_game, times = [], []
     acts = rounds = towns = seats = built = power = 0
+    extra = {k: 0 for k in ("TP", "TE", "SH", "SA", "pw_coins", "ship")}
     for k in range(args.games):
         seed = args.seed + k
         sl = [levels[(i + k) % len(levels)] for i in range(args.players)]
@@ -77,10 +89,15 @@ def main() -> None:
         seats += args.players
         built += sum(watch.built)
         power += sum(watch.power)
+        for k in ("TP", "TE", "SH", "SA"):
+            extra[k] += sum(watch.up[k])
+        extra["pw_coins"] += sum(watch.pw_coins)
+        extra["ship"] += sum(watch.ship)
         print(json.dumps({"seed": seed, "levels": sl, "vp": vps, "vp_per_faction": per_game[-1],
                           "actions_per_round": round(sum(f["actions"] for f in figs) / max(1, sum(f["rounds"] for f in figs)), 2),
                           "towns": sum(f["towns"] for f in figs),
-                          "dwellings": watch.built, "power_actions": watch.power, "cpu_s": round(time.process_time() - t0, 1),
+                          "dwellings": watch.built, "power_actions": watch.power,
+                          "SH": watch.up["SH"], "ship": watch.ship, "cpu_s": round(time.process_time() - t0, 1),
                           "longest_move_s": round(mv[-1], 2)}), flush=True)
     n = len(per_game)
     m = statistics.mean(per_game)
@@ -90,6 +107,7 @@ def main() -> None:
                       "ci95": round(half, 2), "per_game": per_game,
                       "actions_per_round": round(acts / max(1, rounds), 2), "towns_per_game": round(towns / seats, 2),
                       "dwellings_per_faction": round(built / seats, 2), "power_actions_per_faction": round(power / seats, 2),
+                      "per_faction": {k: round(v / seats, 2) for k, v in extra.items()},
                       "move_cpu_s": {"moves": len(times), "median": round(times[len(times) // 2], 3),
                                      "p95": round(times[int(len(times) * 0.95)], 3), "max": round(times[-1], 3)}}))
 

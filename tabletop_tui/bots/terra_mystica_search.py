@@ -40,7 +40,13 @@ a league line fits the start dwellings already placed, the bot can place the lea
 can build toward the league's buildings (``BOOK_MARGIN``). Both are off: measured, neither raised
 the score (see the knobs).
 
-Every other decision (faction, leech offers, follow-ups chosen on their own) is medium's.
+Every other decision (faction, leech offers, follow-ups chosen on their own) is medium's, and
+the Darklings' stronghold conversion (three workers into priests) is made as soon as it is theirs.
+How it plays against the league: as medium does, a little better with two players (it wins 9-10
+of 10 against medium, 133 VP) and no better with four (about 111 VP a faction where the league
+scores 141): every rollout plays medium's policy for every seat, so the bot cannot find the
+league's round plans (a temple and favour in round 1, then many dwellings) that medium never plays
+(benchmarks/RESULTS.md, session 25).
 Within a turn, the later steps of a macro are chosen again from the new view; the rollout of the
 macro chosen before ends in the same position, so it wins again (its value is remembered by that
 position, which also saves the cost).
@@ -284,6 +290,9 @@ def choose(rules: Any, view: Any, seat: int, rng: Any = None, iterations: Any = 
         return _place(rules, view, seat)
     if d.kind != "main" or view.phase != "play":
         return tm.choose(rules, view, seat, rng)
+    o = tm._ordination(view, seat)
+    if o is not None and o in legal:  # the Darklings' stronghold conversion, before it is spent
+        return o
     ranked = scored(rules, view, seat)
     if not ranked:
         return tm.choose(rules, view, seat, rng)

@@ -89,3 +89,51 @@ def test_with_power_to_burn_and_the_priest_action_free_hard_takes_it_rather_than
     plan = next(plan for _v, plan in hard.scored(RULES, view, seat) if hard._power_action(plan))
     assert [str(a) for a in plan] == ["burn 3", "action ACT2"]
     assert str(hard.choose(RULES, view, seat)) == "burn 3"  # the first step of that macro
+
+
+def darklings_stronghold_built(seed=1000):
+    """Medium in four seats until the Darklings' first main turn of round 2 (they hold a trading
+    house); then, with coins and workers added, they build their stronghold from it."""
+    s = RULES.setup([f"P{i}" for i in range(4)], seed, {})
+    while True:
+        d = RULES.pending(s)
+        p = s.players[d.seat]
+        if s.phase == "play" and s.round == 2 and d.kind == "main" and p.faction == "darklings" and p.counts["TP"]:
+            break
+        s = RULES.apply(s, medium.choose(RULES, RULES.view(s, d.seat), d.seat, None))
+    p.C += 10
+    p.W += 6
+    sh = next(a for a in RULES.legal_actions(s) if a.kind == "upgrade" and a.b == "SH")
+    return RULES.apply(s, sh), d.seat
+
+
+def test_right_after_their_stronghold_the_darklings_turn_three_workers_into_priests():
+    # The Darklings' stronghold gives one conversion of up to 3 workers into priests, in the turn
+    # it is built. Medium used to say "done" and spend the right on its next conversion of power
+    # into coins: the stronghold's ability was wasted.
+    s, seat = darklings_stronghold_built()
+    p = s.players[seat]
+    assert s.darkling_conv == 3 and p.W >= 3
+    a = medium.choose(RULES, RULES.view(s, seat), seat, None)
+    assert (a.kind, a.a, a.b, a.n) == ("convert", "W", "P", 3)
+    assert hard.choose(RULES, RULES.view(s, seat), seat, None) == a
+
+
+def test_the_darklings_stronghold_macro_ends_with_the_priests_in_hand():
+    # Planning the stronghold, medium values it with its ordination played: three more priests.
+    s = RULES.setup([f"P{i}" for i in range(4)], 1000, {})
+    while True:
+        d = RULES.pending(s)
+        p = s.players[d.seat]
+        if s.phase == "play" and s.round == 2 and d.kind == "main" and p.faction == "darklings" and p.counts["TP"]:
+            break
+        s = RULES.apply(s, medium.choose(RULES, RULES.view(s, d.seat), d.seat, None))
+    p.C += 10
+    p.W += 6
+    seat = d.seat
+    sh = [(plan, end) for _v, plan, end in medium._plans(RULES, RULES.view(s, seat), seat)
+          if any(a.kind == "upgrade" and a.b == "SH" for a in plan)]
+    assert sh
+    plan, end = sh[0]
+    assert str(plan[-1]) == "convert 3W to 3P"
+    assert end.players[seat].P == p.P + 3
