@@ -268,3 +268,40 @@ def test_an_action_the_search_listed_for_this_very_state_is_applied_without_list
     stale = next(a for a in listed if a.text not in {x.text for x in real(other)})
     with pytest.raises(IllegalAction):
         counted.apply(other, stale)
+
+
+#: a two-player game of hard (seat 0) against medium, seed 36303, to the hard seat's second
+#: purchase at the village of Trinidad in round 1 (the bots' notes, in the game's notation)
+HARD_36303 = (
+    "career K5|career K6|plan A17.1|discard A14.1|discard A02.1|plan A19.1|discard A27.1|"
+    "discard A05.1|move 4|city deliver A08.1 sugar U03|nation france|buy A26.1|nation france|"
+    "plan A04.1|plan A01.1|draw B16.1|draw deck|draw deck|draw deck|move 4|"
+    "city deliver A24.1 cloth U03|nation france|buy A10.1|pile 1|nation france|annex 17|disc U03|"
+    "infl 1|plan A03.1|plan A20.1|draw deck|draw deck|draw deck|draw deck|move 8|village|"
+    "buy A09.1|explore E3|quest Q20|pay-with A18.1|buy A04.1|explore E5|nation france|plan A21.1|"
+    "draw deck|draw deck|draw deck|move 11|city deliver A28.1 coffee U04|pile 1|nation spain|"
+    "annex 5|disc U04|end|draw deck|move 11|city deliver A11.1 tobacco U03|pile 2|nation france|"
+    "annex 20|end|draw deck|move 13|city deliver A12.1 sugar U05|explore E1|draw deck|move 13|"
+    "city deliver B17.1 cocoa U04|explore E6|disc U04|draw deck|move 20 via 15L|"
+    "city deliver B20.1 sugar U05|option 2|explore E4|draw deck|move 18 via 15L|village").split("|")
+
+
+def test_the_hard_bot_buys_an_end_scoring_card_that_its_game_will_fill():
+    """Read in a lost game (seed 36303, hard 177, medium 181): in round 1, with 13 doubloons
+    and two ship upgrades done, the hard bot did odd jobs for a doubloon rather than buy Old
+    Salt from its hand (2 doubloons; 1 VP per completed upgrade at the end, up to 8). It
+    finished with 7 upgrades: the 7 VP it left would have won. A card that pays by the end
+    is worth what its counter will be by then, not what it is today."""
+    from tabletop_tui.bots import make_bot
+    from tabletop_tui.rules.maracaibo import ship
+
+    s = RULES.setup(["Hard 1", "Medium 2"], 36303, {})
+    for note in HARD_36303:
+        s = RULES.apply(s, RULES.parse(s, note))
+    d = RULES.pending(s)
+    p = s.p(0)
+    assert (d.seat, d.kind, s.g["round"], p["dbl"], ship.completed_upgrades(p)) == (0, "village", 1, 13, 2)
+    assert "A23.1" in p["hand"] and "buy A23.1" in {a.text for a in RULES.legal_actions(s)}
+    for seed in (1, 2):
+        a = make_bot("maracaibo", "hard", seed).choose(RULES, RULES.view(s, 0), 0)
+        assert a.text == "buy A23.1", seed
