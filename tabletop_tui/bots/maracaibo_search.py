@@ -11,9 +11,8 @@ and the main action; ``SEARCHED``):
 3. For each kept answer and each world (the same worlds for every answer, so the comparison is
    paired), it plays on: the rest of its own turn, the rivals' turns and ``HORIZON`` - 1 more turns
    of its own, every seat played by a quick version of the medium policy (:func:`policy`); then it
-   values the position with :func:`evaluate_all` (its worth minus the best rival's; the final
-   score if the game ended). Its worth is the medium bot's plus what bought end-scoring cards
-   will add as their counters grow (:func:`end_card_outlook`), in the ranking too. So what a move sets up for the next turn (where the ship
+   values the position with ``maracaibo.evaluate_all`` (its worth minus the best rival's; the
+   final score if the game ended). So what a move sets up for the next turn (where the ship
    stands, the round end, the rival's reply) is counted, not only the worth at the turn's end.
 4. It plays the answer with the best mean, unless that is not at least ``MARGIN`` points better
    than the medium bot's ranking favourite's mean.
@@ -43,11 +42,6 @@ HORIZON = 2
 RANK_WORLDS = 2
 #: points the playouts' favourite must gain over the ranking's favourite to replace it
 MARGIN = 0.5
-#: how much an end-scoring card's counter grows a round for one seat, read in 14 seat-games of
-#: hard and medium bots (2 and 4 players, seeds 36301-36305, 40301-40302; the upgrades and the
-#: cards bought come early, the assistants late): the outlook of a bought end card
-END_GROWTH = {"combat_tokens": 1.1, "quests": 0.5, "upgrades": 1.2, "cards": 4.0, "assistants": 0.5,
-              "compass": 0.55, "noble_ranks": 1.0, "explorer_progress": 0.7}
 #: safety bound on a playout's length (decisions)
 MAX_PLIES = 400
 #: decision kinds where the playout policy looks to the end of the turn (else one-step greedy)
@@ -99,49 +93,15 @@ class Counting:
         return getattr(self.rules, name)
 
 
-def end_card_outlook(g: dict, seat: int) -> float:
-    """What ``seat``'s bought end-scoring cards ("2 VP per quest", up to a cap) will add by the
-    game's end beyond what their counters pay now: each counter grows by its ``END_GROWTH`` a
-    round over the rounds left (half of the current one). The medium bot's worth counts such a
-    card at today's counter, so a Quest Log bought with no quest done looks worth nothing and is
-    passed over for a doubloon or two, and in a two-player game (one copy of each card) the rival
-    buys it: in bot games the end-scoring cards decided most games between hard and medium."""
-    if g["final"]:
-        return 0.0
-    r = min(max(g["round"], 1), mb.ROUNDS)
-    left = mb.ROUNDS - r + 0.5
-    out = 0.0
-    for c in g["players"][seat]["bought"]:
-        for op in mb.card(c)["effects"]:
-            if op["op"] == "end_vp_per":
-                now = mb.counter(g, seat, op["per"])
-                later = now + END_GROWTH.get(op["per"], 0.0) * left
-                out += min(op["n"] * later, op["max"]) - min(op["n"] * now, op["max"])
-    return out
-
-
-def worth(g: dict, seat: int) -> float:
-    """The medium bot's :func:`maracaibo.worth` plus :func:`end_card_outlook`."""
-    return mb.worth(g, seat) + end_card_outlook(g, seat)
-
-
-def evaluate_all(rules: Any, view: Any) -> list[float]:
-    """:func:`worth` minus the best rival's, for every seat (as ``maracaibo.evaluate_all``)."""
-    n = view.g["n"]
-    w = [worth(view.g, j) for j in range(n)]
-    return [w[i] - max(w[j] for j in range(n) if j != i) for i in range(n)]
-
-
 def finished_worth(rules: Any, s: Any, seat: int, a: Any) -> float | None:
-    """:func:`worth` for ``seat`` after answering ``a`` in the complete state ``s`` and finishing
-    the turn greedily by it (the medium bot's measure, with the end cards' outlook), or None if
-    ``a`` is not playable there."""
+    """Worth for ``seat`` after answering ``a`` in the complete state ``s`` and finishing the
+    turn greedily (the medium bot's measure), or None if ``a`` is not playable there."""
     try:
         t = rules.apply(s, a)
     except IllegalAction:
         return None
-    t = mb._finish_turn(rules, t, seat, value=worth)
-    return worth(t.g, seat)
+    t = mb._finish_turn(rules, t, seat)
+    return mb.worth(t.g, seat)
 
 
 def policy(rules: Any, s: Any) -> Any:
@@ -150,7 +110,7 @@ def policy(rules: Any, s: Any) -> Any:
     d = rules.pending(s)
     seat = d.seat
     if d.kind not in TURN_KINDS:
-        return mb._greedy(rules, s, seat, worth)
+        return mb._greedy(rules, s, seat)
     acts = mb._prune(s.g, seat, rules.legal_actions(s))
     if len(acts) == 1:
         return acts[0]
@@ -180,7 +140,7 @@ def play_on(rules: Any, s: Any, seat: int, horizon: int) -> Any:
 
 def playout(rules: Any, s: Any, seat: int, horizon: int) -> float:
     """``seat``'s evaluation (worth minus the best rival's) where :func:`play_on` stops."""
-    return evaluate_all(rules, play_on(rules, s, seat, horizon))[seat]
+    return mb.evaluate_all(rules, play_on(rules, s, seat, horizon))[seat]
 
 
 def _overspends(counted: Any, done: int, budget: int) -> bool:
