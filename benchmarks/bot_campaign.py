@@ -53,10 +53,13 @@ def play(args: argparse.Namespace) -> None:
         res, moves = tournament.play_game(rules, seats, args.seed + k, None, time.process_time,
                                           on_move=lambda n, seat, a: log.append(f"{seat} {a}"))
         longest: dict[str, float] = {}
+        cpus: dict[str, list[float]] = {}
         for seat, _wall, cpu in moves:
             longest[seats[seat]] = max(longest.get(seats[seat], 0.0), cpu)
+            cpus.setdefault(seats[seat], []).append(cpu)
         rec = {"seed": args.seed + k, "levels": seats, "scores": [res.scores[i] for i in range(args.players)],
                "winners": list(res.winners), "max_move_cpu": {lv: round(v, 3) for lv, v in longest.items()},
+               "p95_move_cpu": {lv: round(tournament.percentile(v, 0.95), 3) for lv, v in cpus.items()},
                "game_cpu": round(time.process_time() - c0, 1)}
         with open(args.out + ".jsonl", "a") as f:
             f.write(json.dumps(rec) + "\n")
@@ -75,8 +78,10 @@ def summary(files: list[str]) -> None:
         scores = [r["scores"][i] for r in recs for i, x in enumerate(r["levels"]) if x == lv]
         lo, hi = wilson(won, len(recs))
         cpu = max(r["max_move_cpu"].get(lv, 0.0) for r in recs)
+        p95 = max((r["p95_move_cpu"].get(lv, 0.0) for r in recs if "p95_move_cpu" in r), default=None)
         print(f"  {lv}: won {won}/{len(recs)} = {won / len(recs):.0%} (95%: {lo:.0%}–{hi:.0%}), "
-              f"mean score {statistics.mean(scores):.1f}, longest move {cpu:.2f} s CPU")
+              f"mean score {statistics.mean(scores):.1f}, longest move {cpu:.2f} s CPU"
+              + (f" (a game's p95 at most {p95:.2f} s)" if p95 is not None else ""))
     if len(levels) == 2 and len(recs) > 1:
         a, b = levels
         diff = [statistics.mean(r["scores"][i] for i, x in enumerate(r["levels"]) if x == a)
