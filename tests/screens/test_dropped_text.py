@@ -621,7 +621,7 @@ async def test_terra_mystica_seat_sheet_lines_fit_the_box_they_are_drawn_in(size
         assert [line for line in lines if len(line.rstrip()) > room] == []
         from tabletop_tui.rules.core import unit_text
 
-        counters = m.rules.counters(m.state, 0)
+        counters = m.rules.counters(m.state, app.screen.seat)  # the sheet opens at the player to move
         assert all(any(f"{v} {unit_text(k, v)}" in line for line in lines) for k, v in counters.items())
 
 

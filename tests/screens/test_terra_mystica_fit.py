@@ -297,7 +297,9 @@ async def test_five_late_factions_switch_to_the_faction_table_and_back_when_the_
             panel = str(screen.query_one("#panels").render())
             if not table:  # every faction's bonus card or favors in the panel, beside its name
                 assert all(name in panel for name in m.names), panel
-                assert sum("FAV" in line or "BON" in line for line in panel.splitlines()) >= 5
+                holding = sum(1 for p in m.state.players if p.bonus or p.favors)  # (a round-6 pass returns its card)
+                assert holding >= 4
+                assert sum("FAV" in line or "BON" in line for line in panel.splitlines()) >= holding
 
 
 @pytest.mark.parametrize("menu", ["favor", "main"])
