@@ -237,6 +237,7 @@ class GameScreen(Screen[None]):
             self.pass_keyboard()
         self.refresh_all()
         self.call_after_refresh(self.after_change)
+        self.set_interval(1.0, self.bot_watchdog, name="bot-watchdog")
 
     def viewer_seat(self) -> int:
         d = self.match.pending
@@ -565,23 +566,56 @@ class GameScreen(Screen[None]):
         self.bot_worker.moves = moves  # type: ignore[attr-defined]
 
     def on_worker_state_changed(self, event) -> None:
-        from textual.worker import WorkerState
-
         worker = event.worker
         if worker.group == "suggest":
+            from textual.worker import WorkerState
+
             if event.state == WorkerState.SUCCESS:
                 self.suggestion_ready(worker)
             return
-        if worker is not self.bot_worker or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR,
-                                                                WorkerState.CANCELLED):
+        self.bot_finished(worker, event.state)
+
+    def bot_watchdog(self) -> None:
+        """Once a second: a bot's turn that nothing is thinking about nor about to play is started
+        again, and a bot's finished thought whose message never came is taken up. Under load a
+        whole game by keyboard (CI, Finis Terrae) once stood still at a bot's turn, the screen
+        saying "thinking" with no thought under way; this keeps any such gap from freezing a game."""
+        from textual.worker import WorkerState
+
+        w = self.bot_worker
+        if w is not None:
+            if w.state in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+                self._bot_idle = getattr(self, "_bot_idle", 0) + 1
+                if self._bot_idle >= 2:  # (its own message gets a second to come first)
+                    self._bot_idle = 0
+                    self.bot_finished(w, w.state)
             return
+        if self.bot_ready is not None and self.bot_timer is None and self.is_current:
+            self.bot_step()  # a chosen move with nothing to play it
+            return
+        if (self.bot_timer is None and self.bot_ready is None and self.is_current
+                and self.match.pending is not None and self.match.bot_to_play()):
+            self._bot_idle = getattr(self, "_bot_idle", 0) + 1
+            if self._bot_idle >= 2:
+                self._bot_idle = 0
+                self.after_change()  # (each kind of screen starts its bots its own way, or not)
+            return
+        self._bot_idle = 0
+
+    def bot_finished(self, worker, state) -> None:
+        from textual.worker import WorkerState
+
+        if worker is not self.bot_worker or state not in (WorkerState.SUCCESS, WorkerState.ERROR,
+                                                          WorkerState.CANCELLED):
+            return
+        event_state = state
         self.bot_worker = None
         moves = getattr(worker, "moves", -1)
         if moves != len(self.match.actions) or not self.match.bot_to_play():
             return  # the game moved on (undo, resign, leave) while the bot thought: drop it
-        if event.state == WorkerState.SUCCESS:
+        if event_state == WorkerState.SUCCESS:
             self.bot_ready = (moves, worker.result)
-        elif event.state == WorkerState.ERROR:
+        elif event_state == WorkerState.ERROR:
             self.notify(f"The bot could not choose ({worker.error}); it plays a random move.",
                         severity="error", markup=False)
             self.bot_ready = (moves, self.match.bot_job(level="random")())

@@ -42,9 +42,11 @@ def notices(app) -> list:
 
 
 # A whole game by keyboard bounds the player's keys, not the waits for the bots: a loaded machine
-# (CI, four workers on two cores) makes a bot slower, not the game longer. The waits have a bound
-# of their own, far above need, so that a game that never hands back the keyboard still fails.
-BOT_WAITS = 200_000
+# (CI, four workers on two cores) makes a bot slower, not the game longer. The waits in a row (no
+# key between them) have a bound of their own, far above one bot's turn (each wait is at least
+# 10 ms: a minute or more), so a game that never hands back the keyboard fails soon, not in CI's
+# ninetieth minute.
+BOT_WAITS = 6_000
 
 
 #: each game's (players, random moves of seed 3) to a person's decision of under ten choices

@@ -26,11 +26,13 @@ async def play_by_keys(pilot, app, seed=1, limit=3000):
         if isinstance(screen, HandoffScreen):
             await pilot.press("enter")
             keys += 1
+            waits = 0  # (BOT_WAITS: waits in a row)
             continue
         if isinstance(screen, GameScreen) and screen.actions:
             k = rng.randbelow(min(9, len(screen.actions)))
             await pilot.press(str(k + 1))
             keys += 1
+            waits = 0  # (BOT_WAITS: waits in a row)
         else:
             await pilot.pause(0.01)
             waits += 1

@@ -63,6 +63,7 @@ async def play_by_keys(pilot, app, seed=1, limit=1000):
         if isinstance(screen, FincaScreen) and screen.actions:
             await pilot.press(key_for(screen, rng))
             keys += 1
+            waits = 0  # (BOT_WAITS: waits in a row)
         else:
             await pilot.pause(0.01)
             waits += 1

@@ -41,10 +41,14 @@ async def play_by_keys(pilot, app, seed=1, limit=3000):
             k = rng.randbelow(min(9, len(screen.actions)))
             await pilot.press(str(k + 1))  # waits until the key is handled
             pressed += 1
+            waits = 0  # (BOT_WAITS: waits in a row)
         else:
             await pilot.pause(0.01)  # a bot is thinking
             waits += 1
-    raise AssertionError("the game did not end by keyboard")
+    m = getattr(app.screen, "match", None)
+    raise AssertionError(f"the game did not end by keyboard: {pressed} keys, {waits} waits in a row on "
+                         f"{type(app.screen).__name__}, pending {m.pending if m else None}, "
+                         f"bot {getattr(app.screen, 'bot_worker', None)}, timer {getattr(app.screen, 'bot_timer', None)}")
 
 
 @pytest.mark.slow

@@ -469,3 +469,29 @@ async def test_a_digit_beyond_a_choice_menu_says_so_and_keeps_the_menu():
         await pilot.press("2")
         await pilot.pause()
         assert chosen == [1]
+
+
+async def test_a_bots_turn_that_nothing_thinks_about_is_started_again():
+    # under load a whole game by keyboard once stood still at a bot's turn, "thinking" with no
+    # thought under way: the screen's watchdog starts it again
+    from tabletop_tui.app import TabletopApp
+
+    m = piratissimo_match(players=2, bots=(1,))
+    app = TabletopApp(match=m, bot_delay=600)  # the bot waits: its turn can be seen
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(12):  # Anna plays until it is Bruno's (the bot's) turn
+            if m.bot_to_play():
+                break
+            await pilot.press("1")
+            await pilot.pause()
+        assert m.bot_to_play()
+        screen.cancel_bot()  # the thought is lost, and nothing schedules another
+        app.bot_delay = 0
+        n = len(m.actions)
+        for _ in range(400):
+            await pilot.pause(0.02)
+            if len(m.actions) > n:
+                break
+        assert len(m.actions) > n and m.actors[n] == 1  # the bot played after all

@@ -92,6 +92,7 @@ async def play_on(app, pilot, steps: int, seen=None) -> None:
                 seen.append(screen_text(app))
             await pilot.press("enter")
             keys += 1
+            waits = 0  # (BOT_WAITS: waits in a row)
             continue
         if isinstance(scr, MaracaiboGameOver):
             return
@@ -104,6 +105,7 @@ async def play_on(app, pilot, steps: int, seen=None) -> None:
         if scr.handover_to is not None:  # the mover has seen the result: pass the keyboard
             await pilot.press("enter")
             keys += 1
+            waits = 0  # (BOT_WAITS: waits in a row)
             continue
         if d is None or m.seats[d.seat].bot:
             await pilot.pause(0.02)
@@ -115,6 +117,7 @@ async def play_on(app, pilot, steps: int, seen=None) -> None:
             continue
         await press_choice(pilot, scr, pick(scr))
         keys += 1
+        waits = 0  # (BOT_WAITS: waits in a row)
 
 
 @pytest.mark.slow

@@ -108,6 +108,7 @@ async def test_a_whole_seeded_three_player_game_by_keyboard_through_map_and_menu
             if not isinstance(scr, TerraMysticaScreen):  # the map's choice menu
                 await pilot.press("1")
                 keys += 1
+                waits = 0  # (BOT_WAITS: waits in a row)
                 continue
             d = m.pending
             if d is None or m.seats[d.seat].bot:
@@ -115,6 +116,7 @@ async def test_a_whole_seeded_three_player_game_by_keyboard_through_map_and_menu
                 waits += 1
                 continue
             keys += 1
+            waits = 0  # (BOT_WAITS: waits in a row)
             targets = [a.target[1] for a in scr.all_actions if a.kind in ("build", "upgrade", "transform")]
             if targets:
                 before = len(m.actions)
