@@ -91,9 +91,9 @@ def test_with_power_to_burn_and_the_priest_action_free_hard_takes_it_rather_than
     assert str(hard.choose(RULES, view, seat)) == "burn 3"  # the first step of that macro
 
 
-def darklings_stronghold_built(seed=1000):
+def darklings_before_their_stronghold(seed=1000):
     """Medium in four seats until the Darklings' first main turn of round 2 (they hold a trading
-    house); then, with coins and workers added, they build their stronghold from it."""
+    house), with 10 coins and 6 workers added: a stronghold they can pay for."""
     s = RULES.setup([f"P{i}" for i in range(4)], seed, {})
     while True:
         d = RULES.pending(s)
@@ -103,8 +103,14 @@ def darklings_stronghold_built(seed=1000):
         s = RULES.apply(s, medium.choose(RULES, RULES.view(s, d.seat), d.seat, None))
     p.C += 10
     p.W += 6
+    return s, d.seat
+
+
+def darklings_stronghold_built(seed=1000):
+    """That position with the stronghold built."""
+    s, seat = darklings_before_their_stronghold(seed)
     sh = next(a for a in RULES.legal_actions(s) if a.kind == "upgrade" and a.b == "SH")
-    return RULES.apply(s, sh), d.seat
+    return RULES.apply(s, sh), seat
 
 
 def test_right_after_their_stronghold_the_darklings_turn_three_workers_into_priests():
@@ -121,16 +127,8 @@ def test_right_after_their_stronghold_the_darklings_turn_three_workers_into_prie
 
 def test_the_darklings_stronghold_macro_ends_with_the_priests_in_hand():
     # Planning the stronghold, medium values it with its ordination played: three more priests.
-    s = RULES.setup([f"P{i}" for i in range(4)], 1000, {})
-    while True:
-        d = RULES.pending(s)
-        p = s.players[d.seat]
-        if s.phase == "play" and s.round == 2 and d.kind == "main" and p.faction == "darklings" and p.counts["TP"]:
-            break
-        s = RULES.apply(s, medium.choose(RULES, RULES.view(s, d.seat), d.seat, None))
-    p.C += 10
-    p.W += 6
-    seat = d.seat
+    s, seat = darklings_before_their_stronghold()
+    p = s.players[seat]
     sh = [(plan, end) for _v, plan, end in medium._plans(RULES, RULES.view(s, seat), seat)
           if any(a.kind == "upgrade" and a.b == "SH" for a in plan)]
     assert sh
