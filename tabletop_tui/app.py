@@ -36,6 +36,9 @@ class TabletopApp(App[None]):
         self._thinker = None
         self._not_opened: str | None = None  # why the command line's game could not be opened
         self.told: list = []  # the notices games told on their notice rows (screens/game.py Told), in order
+        #: each time a game screen's bot watchdog had to act, what it did (screens/game.py): none
+        #: in a sound run; a whole keyboard game in the tests asserts so
+        self.bot_watchdog_acts: list[str] = []
         #: each game's notices (n), by its save file, kept from leaving it to resuming it in this run
         self.kept_notices: dict[str, list] = {}
 

@@ -5,6 +5,8 @@ The screen calls the rules (through the Match); widgets only render and report c
 """
 from __future__ import annotations
 
+import logging
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +44,39 @@ class OutOfReach:
     label: str
     why: str
     target = None
+
+
+log = logging.getLogger(__name__)
+
+
+class Later:
+    """``callback`` called once on ``node``'s message loop ``delay`` seconds from now (or as soon
+    after as the loop can), never skipped; ``stop()`` takes it back, as a Textual timer's does.
+
+    Not Textual's ``set_timer``: its one-shot timer reads the clock when its task starts and again
+    at once, and if the second reading is already past the delay (the process was descheduled
+    between the two, on a loaded machine), it skips the tick it was made for, and having no later
+    tick it ends without calling back (textual/timer.py, ``Timer._run`` with ``skip``, Textual
+    8.2). A bot's chosen move was played by such a timer 1 ms after the thought (no pause set, or a
+    thought longer than the pause): on a core shared with two busy loops about one such timer in
+    10,000 was skipped, and the bot's turn stood still, "has chosen" for ever, nothing under way
+    (CI's Finis Terrae keyboard game at 68 keys). asyncio's ``call_later`` has no skip: late, it
+    still calls."""
+
+    def __init__(self, node: Any, delay: float, callback: Any) -> None:
+        import asyncio
+
+        self.done = False  # called (or stopped)
+        self._handle = asyncio.get_running_loop().call_later(max(0.0, delay), self._fire, node, callback)
+
+    def _fire(self, node: Any, callback: Any) -> None:
+        self.done = True
+        if node.is_running:  # (a screen gone by now has nothing to call)
+            node.call_next(callback)  # on the node's own loop, as a Textual timer's callback is
+
+    def stop(self) -> None:
+        self.done = True
+        self._handle.cancel()
 
 
 class GameScreen(Screen[None]):
@@ -82,6 +117,9 @@ class GameScreen(Screen[None]):
         self.bot_ready: tuple[int, Any] | None = None  # (move number, action) a bot has chosen
         self.bot_due = 0.0  # when the pending bot move may be played (the player's pace)
         self.skip_bots = False  # space: bots play at once until the next human decision
+        #: the bots' state machine's last steps, "<move number>:<step>" (a test that stands still
+        #: says them; the watchdog logs them when it has to act)
+        self.bot_trace: deque[str] = deque(maxlen=24)
         self.small = False
         self.saved_actions: list[str] = list(match.actions)
         self.told_here = []
@@ -237,7 +275,12 @@ class GameScreen(Screen[None]):
             self.pass_keyboard()
         self.refresh_all()
         self.call_after_refresh(self.after_change)
-        self.set_interval(1.0, self.bot_watchdog, name="bot-watchdog")
+        if self.BOT_WATCHDOG:
+            self.set_interval(1.0, self.bot_watchdog, name="bot-watchdog")
+
+    #: the bot watchdog's switch: tests turn it off to see the bots' state machine bare (a bot's
+    #: turn it would have started again then stands still, and the test says where)
+    BOT_WATCHDOG = True
 
     def viewer_seat(self) -> int:
         d = self.match.pending
@@ -544,6 +587,19 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HandoffScreen(m.names[nxt], since), ready)
 
     # -- bots: they think in a worker thread, so the screen keeps answering keys ----------------
+    # A bot's turn: schedule_bot starts the thought (a worker; bot_worker), its StateChanged comes
+    # to bot_finished (bot_ready: the move chosen), which has bot_step play it at the player's pace
+    # (bot_timer, a Later: never Textual's set_timer, see Later); the move's after_change starts the
+    # next. At every moment of a bot's turn one of bot_worker, bot_timer or the message on its way
+    # is under way; bot_trace keeps the last steps.
+    def trace(self, step: str) -> None:
+        self.bot_trace.append(f"{len(self.match.actions)}:{step}")
+
+    def bot_later(self, delay: float, step: str) -> None:
+        """bot_step after ``delay`` seconds (never skipped: see Later)."""
+        self.trace(f"{step} {delay:.3f}s")
+        self.bot_timer = Later(self, delay, self.bot_step)
+
     def schedule_bot(self) -> None:
         if self.bot_worker is not None or self.bot_timer is not None or self.bot_ready is not None:
             return
@@ -561,6 +617,7 @@ class GameScreen(Screen[None]):
             worker = get_current_worker()
             return job(lambda: worker.is_cancelled)
 
+        self.trace("think")
         self.bot_worker = self.run_worker(think, thread=True, group="bot", exit_on_error=False,
                                           name=f"bot-{moves}")
         self.bot_worker.moves = moves  # type: ignore[attr-defined]
@@ -577,9 +634,11 @@ class GameScreen(Screen[None]):
 
     def bot_watchdog(self) -> None:
         """Once a second: a bot's turn that nothing is thinking about nor about to play is started
-        again, and a bot's finished thought whose message never came is taken up. Under load a
-        whole game by keyboard (CI, Finis Terrae) once stood still at a bot's turn, the screen
-        saying "thinking" with no thought under way; this keeps any such gap from freezing a game."""
+        again, a bot's finished thought whose message never came is taken up, a chosen move whose
+        call never came is played. The bots' state machine leaves no such gap (a one-shot Textual
+        timer that skipped its tick once left one: see Later); this is the net, and when it acts it
+        says so in the log and counts it (``app.bot_watchdog_acts``: a whole keyboard game in the
+        tests must leave it empty)."""
         from textual.worker import WorkerState
 
         w = self.bot_worker
@@ -588,19 +647,35 @@ class GameScreen(Screen[None]):
                 self._bot_idle = getattr(self, "_bot_idle", 0) + 1
                 if self._bot_idle >= 2:  # (its own message gets a second to come first)
                     self._bot_idle = 0
+                    self.watchdog_acts(f"took up a finished thought ({w.state.name}) whose message never came")
                     self.bot_finished(w, w.state)
             return
-        if self.bot_ready is not None and self.bot_timer is None and self.is_current:
-            self.bot_step()  # a chosen move with nothing to play it
+        t = self.bot_timer
+        if self.bot_ready is not None and (t is None or getattr(t, "done", False)) and self.is_current:
+            self._bot_idle = getattr(self, "_bot_idle", 0) + 1
+            if self._bot_idle >= 2:  # (a call on its way gets a second to come first)
+                self._bot_idle = 0
+                self.watchdog_acts("played a chosen move nothing was about to play")
+                self.bot_step()
             return
-        if (self.bot_timer is None and self.bot_ready is None and self.is_current
+        if (t is None and self.bot_ready is None and self.is_current
                 and self.match.pending is not None and self.match.bot_to_play()):
             self._bot_idle = getattr(self, "_bot_idle", 0) + 1
             if self._bot_idle >= 2:
                 self._bot_idle = 0
+                self.watchdog_acts("started again a bot's turn nothing thought about")
                 self.after_change()  # (each kind of screen starts its bots its own way, or not)
             return
         self._bot_idle = 0
+
+    def watchdog_acts(self, what: str) -> None:
+        """The watchdog had to act: logged (with the state machine's last steps) and counted."""
+        line = f"{type(self).__name__} at move {len(self.match.actions)}: {what}; steps {list(self.bot_trace)}"
+        log.warning("bot watchdog: %s", line)
+        self.trace(f"watchdog: {what}")
+        acts = getattr(self.app, "bot_watchdog_acts", None)
+        if acts is not None:
+            acts.append(line)
 
     def bot_finished(self, worker, state) -> None:
         from textual.worker import WorkerState
@@ -612,7 +687,9 @@ class GameScreen(Screen[None]):
         self.bot_worker = None
         moves = getattr(worker, "moves", -1)
         if moves != len(self.match.actions) or not self.match.bot_to_play():
+            self.trace(f"thought of move {moves} dropped")
             return  # the game moved on (undo, resign, leave) while the bot thought: drop it
+        self.trace(f"thought {event_state.name}")
         if event_state == WorkerState.SUCCESS:
             self.bot_ready = (moves, worker.result)
         elif event_state == WorkerState.ERROR:
@@ -620,30 +697,42 @@ class GameScreen(Screen[None]):
                         severity="error", markup=False)
             self.bot_ready = (moves, self.match.bot_job(level="random")())
         else:
-            return
+            return  # (only the screen's unmount cancels a worker it did not cancel itself)
         self.refresh_all()
         import time
 
         wait = 0.0 if self.skip_bots else max(0.0, self.bot_due - time.monotonic())
-        self.bot_timer = self.set_timer(max(0.001, wait), self.bot_step)
+        self.bot_later(wait, "play in")
+
+    def on_unmount(self) -> None:
+        """The screen is gone: a bot's move waiting for its time is not played (Textual stops a
+        screen's own timers so; a Later is stopped here)."""
+        if self.bot_timer is not None:
+            self.bot_timer.stop()
 
     def bot_step(self) -> None:
         self.bot_timer = None
+        if not self.is_running:  # (called as the screen closed: it plays no more)
+            return
         m = self.match
         ready = self.bot_ready
         if ready is None or ready[0] != len(m.actions) or not m.bot_to_play():
+            self.trace("step: nothing chosen for this move")
             self.bot_ready = None
             if m.bot_to_play():
                 self.schedule_bot()
             return
         if not self.is_current:  # a dialog is open: try again shortly
-            self.bot_timer = self.set_timer(0.2, self.bot_step)
+            self.bot_later(0.2, "dialog open, again in")
             return
+        self.trace("play")
         self.bot_ready = None
         self.play(ready[1])
 
     def cancel_bot(self) -> None:
         """Undo, resign or leaving: whatever a bot was thinking is dropped cleanly."""
+        if self.bot_worker is not None or self.bot_timer is not None or self.bot_ready is not None:
+            self.trace("cancel")
         if self.bot_timer is not None:
             self.bot_timer.stop()
             self.bot_timer = None
@@ -657,7 +746,7 @@ class GameScreen(Screen[None]):
         self.skip_bots = True
         if self.bot_ready is not None and self.bot_timer is not None:
             self.bot_timer.stop()
-            self.bot_timer = self.set_timer(0.001, self.bot_step)
+            self.bot_later(0.0, "space: play in")
 
     def action_suggest(self) -> None:
         """Highlight the medium bot's choice for the human to move (it sees only their view)."""

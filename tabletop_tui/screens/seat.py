@@ -238,7 +238,7 @@ class SeatMixin:
         wait = self.bots_wait_until - time.monotonic()
         if wait > 0:  # the store refused the last bot move's write: no retry before then
             if self.bot_timer is None:  # type: ignore[has-type]
-                self.bot_timer = self.set_timer(wait, self.bot_step)  # type: ignore[attr-defined]
+                self.bot_later(wait, "store refused the last write, again in")  # type: ignore[attr-defined]
             return
         super().schedule_bot()  # type: ignore[misc]
 
@@ -307,7 +307,7 @@ class SeatMixin:
         if not self.is_current:  # type: ignore[attr-defined]
             # a dialog is open on this seat: the other seats' processes may send the bot's move
             # meanwhile; this one tries again shortly (and catches up if it landed)
-            self.bot_timer = self.set_timer(0.2, self.bot_step)  # type: ignore[attr-defined]
+            self.bot_later(0.2, "dialog open, again in")  # type: ignore[attr-defined]
             return
         super().bot_step()  # type: ignore[misc]
 

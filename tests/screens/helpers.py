@@ -49,6 +49,17 @@ def notices(app) -> list:
 BOT_WAITS = 6_000
 
 
+def where_it_stood(app) -> str:
+    """For a keyboard game that did not end: the screen, the decision pending, the bots' state
+    machine (its worker, its timer, the move chosen) and its last steps, and what the bot watchdog
+    did (screens/game.py)."""
+    s = app.screen
+    m = getattr(s, "match", None)
+    return (f"on {type(s).__name__}, pending {m.pending if m else None}, bot {getattr(s, 'bot_worker', None)}, "
+            f"timer {getattr(s, 'bot_timer', None)}, chosen {getattr(s, 'bot_ready', None)}, "
+            f"steps {list(getattr(s, 'bot_trace', []))}, watchdog {getattr(app, 'bot_watchdog_acts', None)}")
+
+
 #: each game's (players, random moves of seed 3) to a person's decision of under ten choices
 AT_A_DECISION = {"maracaibo": (4, 60), "finca": (4, 40), "finis_terrae": (4, 200), "terra_mystica": (5, 60),
                  "piratissimo": (3, 20)}

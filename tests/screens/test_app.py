@@ -10,7 +10,7 @@ from tabletop_tui.screens.launcher import LauncherScreen
 from tabletop_tui.screens.rules_view import RulesScreen
 from tabletop_tui.screens.setup import SetupScreen
 
-from .helpers import BOT_WAITS, app_for, piratissimo_match
+from .helpers import BOT_WAITS, app_for, piratissimo_match, where_it_stood
 from tests.screens.helpers import notices
 
 
@@ -36,7 +36,7 @@ async def play_by_keys(pilot, app, seed=1, limit=3000):
         else:
             await pilot.pause(0.01)
             waits += 1
-    raise AssertionError("the game did not end by keyboard")
+    raise AssertionError(f"the game did not end by keyboard: {keys} keys, {waits} waits in a row {where_it_stood(app)}")
 
 
 @pytest.mark.slow
@@ -55,6 +55,7 @@ async def test_whole_seeded_game_by_keyboard_from_the_launcher():
         assert isinstance(app.screen, GameScreen)
         assert app.screen.match.seed == 21
         over = await play_by_keys(pilot, app, seed=21)
+        assert app.bot_watchdog_acts == []  # every bot's turn went on by itself
         res = over.match.result()
         assert res is not None and res.winners
         assert over.match.state.unloaded[res.winners[0]] >= 4

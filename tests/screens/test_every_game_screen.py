@@ -123,3 +123,33 @@ async def test_one_person_against_bots_needs_no_curtain(moves):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.actions
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_bots_chosen_move_is_played_though_the_machine_is_late(game, monkeypatch):
+    """Under load the process can be descheduled between a Textual one-shot timer's first two
+    readings of the clock; the timer then skips its only tick and never calls back. A bot's chosen
+    move was played 1 ms after its thought by such a timer, and a whole keyboard game stood still at
+    a bot's turn (CI, Finis Terrae). Here every reading of the timers' clock comes 5 ms after the
+    last, as on that machine: the bot still plays, with the watchdog off."""
+    import itertools
+    from types import SimpleNamespace
+
+    import textual.timer
+    from textual import _time
+
+    late = itertools.count()
+    monkeypatch.setattr(textual.timer, "_time", SimpleNamespace(get_time=lambda: _time.get_time() + 0.005 * next(late)))
+    monkeypatch.setattr(GameScreen, "BOT_WATCHDOG", False)
+    m = played_match(game, players=2, seed=3, bots=(1,), until=lambda m: m.bot_to_play())
+    n = len(m.actions)
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(300):  # (a bot's turn takes a few of these waits)
+            if len(m.actions) > n:
+                break
+            await pilot.pause(0.01)
+        assert len(m.actions) > n and m.actors[n] == 1, f"the bot's turn stood still: {list(screen.bot_trace)}"
+        assert app.bot_watchdog_acts == []

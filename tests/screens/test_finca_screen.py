@@ -16,7 +16,7 @@ from tabletop_tui.widgets.communities import REFUSED, Communities
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.windmill import GRID, Windmill
 
-from .helpers import BOT_WAITS, app_for, played_match
+from .helpers import BOT_WAITS, app_for, played_match, where_it_stood
 from tests.screens.helpers import notices
 
 
@@ -67,7 +67,7 @@ async def play_by_keys(pilot, app, seed=1, limit=1000):
         else:
             await pilot.pause(0.01)
             waits += 1
-    raise AssertionError("the game did not end by keyboard")
+    raise AssertionError(f"the game did not end by keyboard: {keys} keys, {waits} waits in a row {where_it_stood(app)}")
 
 
 @pytest.mark.slow
@@ -84,6 +84,7 @@ async def test_whole_seeded_game_by_keyboard_from_the_launcher():
         m = app.screen.match
         assert m.names == ["Anna", "Bruno"]
         over = await play_by_keys(pilot, app, seed=18)
+        assert app.bot_watchdog_acts == []  # every bot's turn went on by itself
         res = over.match.result()
         s = over.match.state
         assert res is not None and res.winners

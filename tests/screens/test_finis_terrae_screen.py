@@ -16,7 +16,7 @@ from tabletop_tui.widgets.tile_map import TileMap
 
 from tests.support.table_view import cuts, scores_missing
 
-from .helpers import BOT_WAITS, NAMES, app_for, played_match
+from .helpers import BOT_WAITS, NAMES, app_for, played_match, where_it_stood
 
 
 def ft_match(players=2, seed=5, moves=0, bots=(), until=None) -> Match:
@@ -45,10 +45,8 @@ async def play_by_keys(pilot, app, seed=1, limit=3000):
         else:
             await pilot.pause(0.01)  # a bot is thinking
             waits += 1
-    m = getattr(app.screen, "match", None)
-    raise AssertionError(f"the game did not end by keyboard: {pressed} keys, {waits} waits in a row on "
-                         f"{type(app.screen).__name__}, pending {m.pending if m else None}, "
-                         f"bot {getattr(app.screen, 'bot_worker', None)}, timer {getattr(app.screen, 'bot_timer', None)}")
+    raise AssertionError(f"the game did not end by keyboard: {pressed} keys, {waits} waits in a row "
+                         f"{where_it_stood(app)}")
 
 
 @pytest.mark.slow
@@ -59,6 +57,7 @@ async def test_whole_seeded_game_by_keyboard_to_game_over():
         assert isinstance(app.screen, FinisTerraeScreen)
         over, pressed = await play_by_keys(pilot, app, seed=3)
         assert pressed > 50
+        assert app.bot_watchdog_acts == []  # every bot's turn went on by itself
         m = over.match
         res = m.result()
         assert res is not None and res.winners

@@ -495,3 +495,34 @@ async def test_a_bots_turn_that_nothing_thinks_about_is_started_again():
             if len(m.actions) > n:
                 break
         assert len(m.actions) > n and m.actors[n] == 1  # the bot played after all
+        assert len(app.bot_watchdog_acts) == 1 and "started again" in app.bot_watchdog_acts[0]
+
+
+async def test_a_bots_chosen_move_whose_call_never_comes_is_played_by_the_watchdog():
+    # the net under the net: the move is chosen, its call to play it taken back (as a skipped
+    # timer once lost it), and nothing else under way; the watchdog plays it and says so
+    from tabletop_tui.app import TabletopApp
+
+    m = piratissimo_match(players=2, bots=(1,))
+    app = TabletopApp(match=m, bot_delay=600)  # the chosen move waits: its turn can be seen
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(12):  # Anna plays until it is Bruno's (the bot's) turn
+            if m.bot_to_play():
+                break
+            await pilot.press("1")
+            await pilot.pause()
+        for _ in range(200):
+            if screen.bot_ready is not None:
+                break
+            await pilot.pause(0.01)
+        n = len(m.actions)
+        assert screen.bot_ready is not None and screen.bot_timer is not None and len(m.actions) == n
+        screen.bot_timer.stop()  # the call is lost; the move stays chosen
+        for _ in range(400):
+            await pilot.pause(0.02)
+            if len(m.actions) > n:
+                break
+        assert len(m.actions) > n and m.actors[n] == 1
+        assert len(app.bot_watchdog_acts) == 1 and "chosen move" in app.bot_watchdog_acts[0]

@@ -18,7 +18,7 @@ from tabletop_tui.screens.maracaibo_over import MaracaiboGameOver
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.route_map import RouteMap
 
-from .helpers import BOT_WAITS, app_for, played_match
+from .helpers import BOT_WAITS, app_for, played_match, where_it_stood
 
 
 def screen_text(app) -> str:
@@ -127,7 +127,8 @@ async def test_a_whole_three_player_game_by_keyboard():
     summaries: list[str] = []
     async with app.run_test(size=(120, 40)) as pilot:
         await play_on(app, pilot, 20000, summaries)
-        assert isinstance(app.screen, MaracaiboGameOver)
+        assert isinstance(app.screen, MaracaiboGameOver), where_it_stood(app)
+        assert app.bot_watchdog_acts == []  # every bot's turn went on by itself
         text = screen_text(app)
         assert "game over" in text and "tie-break: doubloons" in text and "influence" in text
     anna = [a for a, who in zip(m.actions, m.actors) if who == 0]

@@ -15,7 +15,7 @@ from tabletop_tui.screens.terra_mystica_over import TerraMysticaGameOver
 from tabletop_tui.widgets.command_line import CommandLine, common_prefix, matches
 from tabletop_tui.widgets.hex_map import ROWCOL, HexMap, step_cursor
 
-from .helpers import BOT_WAITS, app_for, played_match
+from .helpers import BOT_WAITS, app_for, played_match, where_it_stood
 from tests.screens.helpers import notices
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "terra_mystica" / "snellman_games"
@@ -136,7 +136,8 @@ async def test_a_whole_seeded_three_player_game_by_keyboard_through_map_and_menu
             k = next(i for i, x in enumerate(scr.actions) if x is not BACK and not isinstance(x, Unavailable))
             await pilot.press(str(k + 1))
             by_menu += 1
-        assert isinstance(app.screen, TerraMysticaGameOver)
+        assert isinstance(app.screen, TerraMysticaGameOver), where_it_stood(app)
+        assert app.bot_watchdog_acts == []  # every bot's turn went on by itself
         assert m.result() is not None and len(m.result().scores) == 3
         assert by_map > 5 and by_menu > 5
 
