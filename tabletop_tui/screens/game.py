@@ -644,29 +644,44 @@ class GameScreen(Screen[None]):
         w = self.bot_worker
         if w is not None:
             if w.state in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
-                self._bot_idle = getattr(self, "_bot_idle", 0) + 1
-                if self._bot_idle >= 2:  # (its own message gets a second to come first)
-                    self._bot_idle = 0
+                if self._bot_gap(("finished", id(w))):  # (its own message gets its time to come first)
                     self.watchdog_acts(f"took up a finished thought ({w.state.name}) whose message never came")
                     self.bot_finished(w, w.state)
             return
         t = self.bot_timer
-        if self.bot_ready is not None and (t is None or getattr(t, "done", False)) and self.is_current:
-            self._bot_idle = getattr(self, "_bot_idle", 0) + 1
-            if self._bot_idle >= 2:  # (a call on its way gets a second to come first)
-                self._bot_idle = 0
+        called = t is None or getattr(t, "done", False)  # (a Later called or stopped: nothing to come)
+        if self.bot_ready is not None and called and self.is_current:
+            if self._bot_gap(("chosen", len(self.match.actions), id(t))):  # (a call on its way: its time)
                 self.watchdog_acts("played a chosen move nothing was about to play")
                 self.bot_step()
             return
-        if (t is None and self.bot_ready is None and self.is_current
+        if (called and self.bot_ready is None and self.is_current and self.bots_move_here()
                 and self.match.pending is not None and self.match.bot_to_play()):
-            self._bot_idle = getattr(self, "_bot_idle", 0) + 1
-            if self._bot_idle >= 2:
-                self._bot_idle = 0
+            if self._bot_gap(("idle", len(self.match.actions))):
                 self.watchdog_acts("started again a bot's turn nothing thought about")
+                self.bot_timer = None
                 self.after_change()  # (each kind of screen starts its bots its own way, or not)
             return
-        self._bot_idle = 0
+        self._bot_gap_seen, self._bot_idle = None, 0
+
+    #: the watchdog's looks in a row that see the same gap before it acts: a loaded machine may
+    #: take a second or more to deliver a message on its way, and that is no gap
+    BOT_GAP_LOOKS = 3
+
+    def _bot_gap(self, gap: tuple) -> bool:
+        """True at the BOT_GAP_LOOKS-th look in a row at the same ``gap``."""
+        if getattr(self, "_bot_gap_seen", None) != gap:
+            self._bot_gap_seen, self._bot_idle = gap, 0
+        self._bot_idle += 1
+        if self._bot_idle < self.BOT_GAP_LOOKS:
+            return False
+        self._bot_gap_seen, self._bot_idle = None, 0
+        return True
+
+    def bots_move_here(self) -> bool:
+        """Whether this screen moves the bots at their turns now (a seat at a table that stopped
+        does not): the watchdog restarts no turn where none should run."""
+        return True
 
     def watchdog_acts(self, what: str) -> None:
         """The watchdog had to act: logged (with the state machine's last steps) and counted."""

@@ -232,6 +232,9 @@ class SeatMixin:
                     timeout=24 * 3600, markup=False)
         self.refresh_all()
 
+    def bots_move_here(self) -> bool:
+        return not self.halted
+
     def schedule_bot(self) -> None:
         if self.halted:
             return

@@ -154,6 +154,9 @@ class WatchMixin:
     def after_change(self) -> None:
         pass  # no bots to start, no game-over screen: the recording is simply shown
 
+    def bots_move_here(self) -> bool:
+        return False  # (every seat of the view is a bot, a spectator: the watchdog leaves them be)
+
     def autosave(self) -> None:
         pass
 

@@ -471,10 +471,12 @@ async def test_a_digit_beyond_a_choice_menu_says_so_and_keeps_the_menu():
         assert chosen == [1]
 
 
-async def test_a_bots_turn_that_nothing_thinks_about_is_started_again():
+async def test_a_bots_turn_that_nothing_thinks_about_is_started_again(monkeypatch):
     # under load a whole game by keyboard once stood still at a bot's turn, "thinking" with no
     # thought under way: the screen's watchdog starts it again
     from tabletop_tui.app import TabletopApp
+
+    monkeypatch.setattr(GameScreen, "BOT_GAP_LOOKS", 2)  # (it acts at its second look)
 
     m = piratissimo_match(players=2, bots=(1,))
     app = TabletopApp(match=m, bot_delay=600)  # the bot waits: its turn can be seen
@@ -498,10 +500,12 @@ async def test_a_bots_turn_that_nothing_thinks_about_is_started_again():
         assert len(app.bot_watchdog_acts) == 1 and "started again" in app.bot_watchdog_acts[0]
 
 
-async def test_a_bots_chosen_move_whose_call_never_comes_is_played_by_the_watchdog():
+async def test_a_bots_chosen_move_whose_call_never_comes_is_played_by_the_watchdog(monkeypatch):
     # the net under the net: the move is chosen, its call to play it taken back (as a skipped
     # timer once lost it), and nothing else under way; the watchdog plays it and says so
     from tabletop_tui.app import TabletopApp
+
+    monkeypatch.setattr(GameScreen, "BOT_GAP_LOOKS", 2)  # (it acts at its second look)
 
     m = piratissimo_match(players=2, bots=(1,))
     app = TabletopApp(match=m, bot_delay=600)  # the chosen move waits: its turn can be seen

@@ -171,3 +171,19 @@ async def test_a_recording_watched_at_80x24_shows_the_whole_board_as_the_game_sc
         assert scr.query_one("#panels-box").styles.base.display == "none"
         text = "\n".join(strip.text for strip in scr._compositor.render_strips())
         assert "Make the terminal larger" not in text and "board needs" not in text, text
+
+
+async def test_watching_a_recording_the_bot_watchdog_starts_no_turn(tmp_path, monkeypatch):
+    # every seat of the watched view is a spectator "bot", and at any move but the last one of
+    # them is to move: the watchdog's looks see no gap there, and say nothing
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
+    full = played_match("piratissimo", players=2, seed=3, moves=12)
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(watch_screen(full))
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, WatchMixin) and scr.match.bot_to_play()
+        for _ in range(scr.BOT_GAP_LOOKS + 1):
+            scr.bot_watchdog()
+        assert app.bot_watchdog_acts == [] and len(full.actions) == 12 and scr.bot_worker is None
