@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.screens.helpers import app_for
-from tests.support.table_view import random_match
+from tests.support.table_view import past_curtain, random_match, settle
 
 MOST = {"piratissimo": 4, "finca": 4, "finis_terrae": 4, "terra_mystica": 5, "maracaibo": 4}
 MID = {"piratissimo": 30, "finca": 40, "finis_terrae": 40, "terra_mystica": 120, "maracaibo": 60}
@@ -15,15 +15,13 @@ MID = {"piratissimo": 30, "finca": 40, "finis_terrae": 40, "terra_mystica": 120,
 
 def _open_sheets(turn: bool):
     async def run(pilot):
-        await pilot.pause()
-        if type(pilot.app.screen).__name__ == "HandoffScreen":
-            await pilot.press("enter")
-            await pilot.pause()
+        # settle (not one pause): on a loaded machine the curtain or the sheets came a frame late
+        await past_curtain(pilot.app, pilot)
         await pilot.press("p")
-        await pilot.pause()
+        await settle(pilot)
         if turn:
             await pilot.press("right")
-            await pilot.pause()
+            await settle(pilot)
     return run
 
 
