@@ -11,7 +11,7 @@ averaged out over the bots' rows for ``BASE``. Cross-validation by whole games (
 well a fit predicts held-out league games and held-out bot games.
 
     cd benchmarks
-    PYTHONPATH=.. python tm_calibrate.py league --folder ../../shared/data/terra_mystica/snellman_games --out /tmp/league.jsonl
+    PYTHONPATH=.. python tm_calibrate.py league --out /tmp/league.jsonl
     PYTHONPATH=.. python tm_calibrate.py record --seed 3000 --games 40 --out /tmp/own.jsonl
     PYTHONPATH=.. python tm_worth_fit.py cv --league /tmp/league.jsonl --own /tmp/own.jsonl --share 0.5 --lam 0.1
     PYTHONPATH=.. python tm_worth_fit.py fit --league /tmp/league.jsonl --own /tmp/own.jsonl --share 0.5 --lam 0.1 --save /tmp/t.json

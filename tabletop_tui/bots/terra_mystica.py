@@ -375,11 +375,14 @@ BASE[0] = BASE[1]
 #: by ``benchmarks/tm_choice.py record --every 2``), the end position of each of medium's macros
 #: and of the league player's own turn; per round 1-5 a conditional-logit fit (``tm_choice.py fit
 #: --beta 0.5 --lam 0.05 --iters 60``, pulled toward ``SCALE``, none below 0) so that the league's
-#: turn has the highest worth. The league's turn is one of medium's macros in 76% of turns, medium's
-#: best in 22-30%; held out by games this table ranks it above 3.5 macros in round 1 instead of 5.4
-#: (round 2 3.5 instead of 4.2, round 3 4.1 instead of 4.5). In play it does not help: all-medium
+#: turn has the highest worth. The league's turn is one of medium's macros in 76% of turns, and of
+#: those medium's best (without its second look) in 22-30% (rounds 1-5); held out by games (4 folds,
+#: 40 iterations) this fit ranks it above 3.5 of medium's macros in round 1 instead of 5.4 (round 2
+#: 3.5 instead of 4.2, round 3 4.1 instead of 4.5). In play it does not help: all-medium
 #: four players, seeds 1000-1015, 111.84 against 112.88 VP a faction (paired -1.03 +- 3.74); fitted
-#: harder (lam 0.01) -8.9, round 1 only -3.8 +- 2.7, with held resources kept -7.9. Off.
+#: harder (lam 0.01, 5 games) -6.6, that in round 1 only -3.7 +- 2.3, with held resources kept
+#: (11 games) -7.8 +- 2.5; all-hard, held-out seeds 7001-7008, 110.22 against 114.12 (paired
+#: -3.91 +- 5.65). Off.
 LEAGUE_CHOICE = False
 SCALE_LEAGUE_CHOICE = {
     #     coins worke pries power  card inc_C inc_W inc_P inc_P dwell build tp_op cult_ cult_ cult_ net_m net_s  town  room sh_ab favor pass_   dig  ship
