@@ -379,7 +379,8 @@ BASE[0] = BASE[1]
 #: those medium's best (without its second look) in 22-30% (rounds 1-5); held out by games (4 folds,
 #: 40 iterations) this fit ranks it above 3.5 of medium's macros in round 1 instead of 5.4 (round 2
 #: 3.5 instead of 4.2, round 3 4.1 instead of 4.5). In play it does not help: all-medium
-#: four players, seeds 1000-1015, 111.84 against 112.88 VP a faction (paired -1.03 +- 3.74); fitted
+#: four players, seeds 1000-1015, 111.84 against 112.88 VP a faction (paired -1.03 +- 3.74), seeds
+#: 1016-1047 107.72 against 110.81 (-3.09 +- 2.41); fitted
 #: harder (lam 0.01, 5 games) -6.6, that in round 1 only -3.7 +- 2.3, with held resources kept
 #: (11 games) -7.8 +- 2.5; all-hard, held-out seeds 7001-7008, 110.22 against 114.12 (paired
 #: -3.91 +- 5.65). Off.
