@@ -68,13 +68,13 @@ def record(seed: int, games: int, out: str, levels: list[str], every: int) -> No
 def league(folder: str, out: str) -> None:
     """Record the same rows from the real league games (``shared/data/terra_mystica/snellman_games``):
     each ledger replayed through our engine, every seat's parts at every main decision, its final VP."""
-    from tm_replay import replay_league
+    from tm_replay import FOLDER, replay_league
 
     rules = catalogue.get("terra_mystica").rules()
     rows: list[dict] = []
     with open(out, "a") as fh:
         for path, s in replay_league(rules, lambda path, s, *_: rows.extend(_rows(s, path.stem, ["league"] * len(s.players))),
-                                     folder):
+                                     folder or FOLDER):
             final = [p.VP for p in s.players]
             for row in rows:
                 row["final"] = final[row["seat"]]
@@ -239,7 +239,8 @@ def main() -> None:
                    "below 0 is set to 0 and the rest fitted again)")
     f.add_argument("--save", help="write the fitted SCALE and BASE to this JSON file")
     lg = sub.add_parser("league", help="record the real league games' positions")
-    lg.add_argument("--folder", default="../shared/data/terra_mystica/snellman_games")
+    lg.add_argument("--folder", default=None, help="default: tm_replay.FOLDER (the shared league games; "
+                    "the old default, relative to the working directory, found no game from benchmarks/)")
     lg.add_argument("--out", required=True)
     g = sub.add_parser("play", help="a four-player tournament with worth's tables read from a file")
     g.add_argument("--tables", help="JSON from fit --save (default: the module's own)")

@@ -4,6 +4,7 @@ process (time.process_time: the bots play in it) — median, p95 and longest —
 
     PYTHONPATH=. .venv/bin/python benchmarks/tm_hard4.py --bots hard --games 8 --seed 7001
     PYTHONPATH=. .venv/bin/python benchmarks/tm_hard4.py --games 4 --seed 1000 --set BOOK_MARGIN=None
+    PYTHONPATH=. .venv/bin/python benchmarks/tm_hard4.py --bots medium --games 16 --seed 1000 --tables T.json
 
 Prints one JSON line per game as it ends, then the whole as JSON (VP a faction: mean and 95%
 interval over the games, each game's mean being one sample).
@@ -58,7 +59,12 @@ def main() -> None:
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="set a knob of bots/terra_mystica_search.py for this run (a Python literal); "
                          "tm.NAME sets one of bots/terra_mystica.py (the heuristic: medium too)")
+    ap.add_argument("--tables", help="worth's SCALE and BASE from this JSON (tm_calibrate.py / "
+                    "tm_worth_fit.py / tm_choice.py --save) for this run")
     args = ap.parse_args()
+    if args.tables:
+        from tm_calibrate import use_tables
+        use_tables(args.tables)
     for kv in args.set:
         name, value = kv.split("=", 1)
         mod = search

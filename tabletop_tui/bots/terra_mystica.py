@@ -210,7 +210,7 @@ def worth(s: Any, seat: int, nets: list[int] | None = None) -> float:
         return float(p.VP)
     t = terms(s, seat, nets)
     rr = min(max(s.round, 0), 6)
-    w = SCALE[rr]
+    w = SCALE_LEAGUE_CHOICE[rr] if LEAGUE_CHOICE else SCALE[rr]
     if (SHIP_FLOOR and rr < 6) or POWER_CAP is not None or SCALE_FLOOR:
         w = list(w)
         if rr < 6:
@@ -369,6 +369,32 @@ SCALE = {
 SCALE[0] = SCALE[1]  # the set-up (start dwellings, first bonus cards) as round 1
 BASE = {1: 31.2, 2: 26.2, 3: 20.3, 4: 4.0, 5: -3.7, 6: -10.2}
 BASE[0] = BASE[1]
+
+#: worth's weights fitted to the LEAGUE players' choices instead (session 26, branch tmworth;
+#: benchmarks/RESULTS.md): at every other main turn of the 35 league games (3,436 turns, replayed
+#: by ``benchmarks/tm_choice.py record --every 2``), the end position of each of medium's macros
+#: and of the league player's own turn; per round 1-5 a conditional-logit fit (``tm_choice.py fit
+#: --beta 0.5 --lam 0.05 --iters 60``, pulled toward ``SCALE``, none below 0) so that the league's
+#: turn has the highest worth. The league's turn is one of medium's macros in 76% of turns, and of
+#: those medium's best (without its second look) in 22-30% (rounds 1-5); held out by games (4 folds,
+#: 40 iterations) this fit ranks it above 3.5 of medium's macros in round 1 instead of 5.4 (round 2
+#: 3.5 instead of 4.2, round 3 4.1 instead of 4.5). In play it does not help: all-medium
+#: four players, seeds 1000-1015, 111.84 against 112.88 VP a faction (paired -1.03 +- 3.74), seeds
+#: 1016-1047 107.72 against 110.81 (-3.09 +- 2.41); fitted
+#: harder (lam 0.01, 5 games) -6.6, that in round 1 only -3.7 +- 2.3, with held resources kept
+#: (11 games) -7.8 +- 2.5; all-hard, held-out seeds 7001-7008, 110.22 against 114.12 (paired
+#: -3.91 +- 5.65). Off.
+LEAGUE_CHOICE = False
+SCALE_LEAGUE_CHOICE = {
+    #     coins worke pries power  card inc_C inc_W inc_P inc_P dwell build tp_op cult_ cult_ cult_ net_m net_s  town  room sh_ab favor pass_   dig  ship
+    1: (0.70, 1.10, 1.92, 1.44, 1.69, 0.61, 0.82, 0.41, 0.82, 0.17, 0.39, 0.60, 0.49, 0.09, 0.85, 0.30, 0.00, 0.58, 2.76, 0.30, 0.14, 0.71, 0.00, 0.00),
+    2: (1.30, 1.29, 1.01, 1.28, 0.70, 0.42, 0.93, 0.81, 1.05, 0.83, 0.24, 0.41, 0.34, 0.07, 0.65, 0.45, 0.00, 1.56, 3.15, 0.41, 0.82, 0.73, 0.00, 0.00),
+    3: (1.28, 1.55, 1.68, 1.62, 1.08, 0.15, 0.86, 1.28, 0.64, 0.61, 0.26, 0.20, 0.36, 0.01, 1.12, 0.35, 0.00, 1.58, 2.50, 0.65, 0.72, 0.63, 0.29, 0.25),
+    4: (1.47, 1.43, 2.40, 1.83, 1.15, 0.19, 1.00, 1.56, 0.58, 0.89, 0.51, 0.00, 0.52, 0.19, 1.26, 0.43, 0.00, 2.07, 2.43, 0.54, 0.81, 0.80, 0.98, 2.08),
+    5: (1.44, 1.70, 3.31, 2.05, 0.81, 0.25, 0.82, 2.42, 0.00, 0.74, 0.76, 0.12, 0.54, 0.36, 1.59, 0.60, 0.00, 2.14, 3.27, 1.32, 0.86, 0.77, 0.24, 0.00),
+    6: SCALE[6],
+}
+SCALE_LEAGUE_CHOICE[0] = SCALE_LEAGUE_CHOICE[1]
 
 
 def _card_income(card: dict, t: int) -> float:
