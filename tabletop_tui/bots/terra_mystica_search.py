@@ -293,7 +293,8 @@ def choose(rules: Any, view: Any, seat: int, rng: Any = None, iterations: Any = 
     o = tm._ordination(view, seat)
     if o is not None and o in legal:  # the Darklings' stronghold conversion, before it is spent
         return o
-    ranked = scored(rules, view, seat)
+    from tabletop_tui.bots import terra_mystica_plan as plan  # it builds on this module
+    ranked = plan.scored(rules, view, seat) if plan.DEPTH > 1 else scored(rules, view, seat)
     if not ranked:
         return tm.choose(rules, view, seat, rng)
     pick = _not_passing_early(ranked, view)
