@@ -143,35 +143,42 @@ def _is(kind: str, plan: list) -> bool:
 
 
 def _node(rules: Any, s: Any, me: int, r0: int, left: int, looks: int, depth: int, budget: _Budget,
-          wide: bool) -> float:
+          wide: bool) -> tuple[float, list]:
     """The value of position ``s`` (after one of the seat's macros): the rivals played up to the
     seat's next turn of this round, where (``depth`` own macros still to plan) medium's choice is
-    rolled out and, if ``wide``, the seat's other choices too; the best."""
+    rolled out and, if ``wide``, the seat's other choices too; the best value, with the seat's
+    macros that reach it."""
     t, left, looks, mine = _walk(rules, s, me, r0, left, looks, depth > 0)
     if not mine:
-        return search._value(rules, t, me)
+        return search._value(rules, t, me), []
     choices = _own(rules, t, me)
     if not choices:
-        return _leaf(rules, t, me, r0, left, looks)
+        return _leaf(rules, t, me, r0, left, looks), []
     if not wide or budget.n <= 0:
         choices = choices[:1]
     best = None
-    for i, (_plan, end) in enumerate(choices):
+    for i, (plan, end) in enumerate(choices):
         if i and budget.n <= 0:
             break
         budget.n -= 1
         if depth > 1:
-            v = _node(rules, end, me, r0, left - 1, looks, depth - 1, budget, wide)
+            v, rest = _node(rules, end, me, r0, left - 1, looks, depth - 1, budget, wide)
         else:
-            v = _leaf(rules, end, me, r0, left - 1, looks)
-        if best is None or v > best:
-            best = v
+            v, rest = _leaf(rules, end, me, r0, left - 1, looks), []
+        if best is None or v > best[0]:
+            best = (v, [plan] + rest)
     return best
 
 
 def scored(rules: Any, view: Any, seat: int) -> list[tuple[float, list]]:
     """Each of the search's root candidates with the value of its best planned sequence, best
     first (ties keep the search's order, medium's choice first)."""
+    return [(v, seq[0]) for v, seq in planned(rules, view, seat)]
+
+
+def planned(rules: Any, view: Any, seat: int) -> list[tuple[float, list[list]]]:
+    """Each root candidate's value and its best sequence of the seat's own macros (the root's
+    first; medium's follow-up left out where the root alone was rolled out), best first."""
     r0 = view.round
     n = len(view.players)
     left = search.ROLLOUT_TURNS.get(n, 18)
@@ -184,11 +191,13 @@ def scored(rules: Any, view: Any, seat: int) -> list[tuple[float, list]]:
         first.append(_leaf(rules, end, seat, r0, left, 0))
     order = sorted(range(len(cands)), key=lambda i: (-first[i], i))
     vals = list(first)
+    seqs = [[c[1]] for c in cands]
     for i in order[:ROOTS]:
         if DEPTH <= 1 or cands[i][1][-1].kind == "pass" or budget.n <= 0:
             continue
-        v = _node(rules, cands[i][2], seat, r0, left, 0, DEPTH - 1, budget, True)
-        vals[i] = max(vals[i], v)
-    out = [(vals[i], cands[i][1]) for i in range(len(cands))]
+        v, rest = _node(rules, cands[i][2], seat, r0, left, 0, DEPTH - 1, budget, True)
+        if v > vals[i]:
+            vals[i], seqs[i] = v, [cands[i][1]] + rest
+    out = [(vals[i], seqs[i]) for i in range(len(cands))]
     order = sorted(range(len(out)), key=lambda i: (-out[i][0], i))
     return [out[i] for i in order]
