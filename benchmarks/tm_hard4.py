@@ -18,7 +18,6 @@ import time
 
 from tabletop_tui import catalogue, tournament
 from tabletop_tui.bots import terra_mystica as tm
-from tabletop_tui.bots import terra_mystica_plan as plan
 from tabletop_tui.bots import terra_mystica_search as search
 
 
@@ -58,16 +57,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7001)
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="set a knob of bots/terra_mystica_search.py for this run (a Python literal); "
-                         "tm.NAME sets one of bots/terra_mystica.py (the heuristic: medium too), "
-                         "plan.NAME one of bots/terra_mystica_plan.py (plan.DEPTH=1: the planner off)")
+                         "tm.NAME sets one of bots/terra_mystica.py (the heuristic: medium too); PLAN_DEPTH=1 turns the round planner off")
     args = ap.parse_args()
     for kv in args.set:
         name, value = kv.split("=", 1)
         mod = search
         if name.startswith("tm."):  # a knob of the heuristic (bots/terra_mystica.py): medium too
             mod, name = tm, name[3:]
-        elif name.startswith("plan."):  # a knob of the round planner (bots/terra_mystica_plan.py)
-            mod, name = plan, name[5:]
         if not hasattr(mod, name):
             raise SystemExit(f"no knob {name} in {mod.__name__}")
         setattr(mod, name, ast.literal_eval(value))

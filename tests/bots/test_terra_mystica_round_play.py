@@ -2,7 +2,6 @@
 buy something this round (issue 36: "hard bots passed first after 2 actions ... with coins in
 hand"), and the pass's bonus card chosen by playing the next round out."""
 from tabletop_tui.bots import terra_mystica as medium
-from tabletop_tui.bots import terra_mystica_plan
 from tabletop_tui.bots import terra_mystica_search as hard
 from tabletop_tui.rules.terra_mystica import RULES
 
@@ -84,9 +83,9 @@ def test_with_power_to_burn_and_the_priest_action_free_hard_takes_it_rather_than
     assert (s.round, p.faction, p.bowls, p.C, p.W) == (2, "dwarves", [2, 6, 0], 11, 3)
     assert "ACT2" not in s.used_pa
     view = RULES.view(s, seat)
-    # the one-step rollout's knob (the round planner, bots/terra_mystica_plan.py, off: it rates
+    # the one-step rollout's knob (the round planner, PLAN_DEPTH, off: it rates
     # a trading house on H6 and a pass after it within PASS_MARGIN of passing now, so it builds)
-    monkeypatch.setattr(terra_mystica_plan, "DEPTH", 1)
+    monkeypatch.setattr(hard, "PLAN_DEPTH", 1)
     monkeypatch.setattr(hard, "POWER_CANDIDATE", False)
     assert hard.choose(RULES, view, seat).kind == "pass"
     monkeypatch.setattr(hard, "POWER_CANDIDATE", True)
