@@ -275,7 +275,7 @@ def test_the_round_planner_transforms_and_builds_then_takes_a_power_action_the_r
     p = s.players[seat]
     assert (s.round, p.faction, p.C, p.W, p.bowls) == (1, "dwarves", 17, 6, [5, 7, 0])
     view = RULES.view(s, seat)
-    assert hard.PLAN_DEPTH > 1  # the planner is the hard bot's default
+    assert hard.plan_depth(4) > 1  # the planner is the hard bot's default with four players
     got = hard.choose(RULES, view, seat)
     assert (got.kind, got.a) == ("transform", "D7")
     best_value, best_seq = hard.planned(RULES, view, seat)[0]
