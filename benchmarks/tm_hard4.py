@@ -58,7 +58,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7001)
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="set a knob of bots/terra_mystica_search.py for this run (a Python literal); "
-                         "tm.NAME sets one of bots/terra_mystica.py (the heuristic: medium too)")
+                         "tm.NAME sets one of bots/terra_mystica.py (the heuristic: medium too); PLAN_DEPTH=2 turns the round planner on")
     ap.add_argument("--tables", help="worth's SCALE and BASE from this JSON (tm_calibrate.py / "
                     "tm_worth_fit.py / tm_choice.py --save) for this run")
     args = ap.parse_args()

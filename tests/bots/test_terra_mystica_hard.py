@@ -44,9 +44,11 @@ def test_same_view_same_choice_whatever_the_seed_and_whatever_it_remembers():
     view = RULES.view(s, seat)
     before = json.dumps(RULES.to_json(view), sort_keys=True)
     hard._MEMO.clear()
+    hard._PLAN_MEMO.clear()
     cold = make_bot("terra_mystica", "hard", 1).choose(RULES, view, seat)
     warm = make_bot("terra_mystica", "hard", 2).choose(RULES, view, seat)
     hard._MEMO.clear()
+    hard._PLAN_MEMO.clear()
     again = make_bot("terra_mystica", "hard", 3).choose(RULES, RULES.view(s.copy(), seat), seat)
     assert cold == warm == again
     assert json.dumps(RULES.to_json(view), sort_keys=True) == before  # the view is never changed
@@ -231,6 +233,7 @@ def test_in_round_one_the_book_wants_a_trading_house_then_a_temple_and_the_bot_b
 
 def test_the_book_upgrade_is_played_when_the_rollouts_rate_it_near_their_best(monkeypatch):
     monkeypatch.setattr(hard, "BOOK_MARGIN", 3.0)  # off by default (it cost VP): the knob still works
+    monkeypatch.setattr(hard, "PLAN_DEPTH", 1)  # measured with the one-step rollout (the round planner off)
     s = play_medium(1, until=lambda s: s.round == 1 and s.phase == "play", n=4)
     seat = next(i for i, q in enumerate(s.players) if q.faction == "darklings")
     s = play_medium_until_turn(s, seat)
@@ -251,3 +254,34 @@ def play_medium_until_turn(s, seat):
         t = RULES.pending(s).seat
         s = RULES.apply(s, medium.choose(RULES, RULES.view(s, t), t, None))
     return s
+
+
+def test_the_round_planner_transforms_and_builds_then_takes_a_power_action_the_rollout_would_not(monkeypatch):
+    # Four players, seed 7102, medium everywhere to the fifth main turn of round 1: the Dwarves
+    # (17 coins, 6 workers, 7 power in bowl II). The one-step rollout builds on H6: after a
+    # transform and dwelling on D7 medium's follow-up is worth less. The round planner tries the
+    # seat's own next macros too and finds D7, then at its next turn burning 4 power for a power
+    # action (ACT3) that medium would not take there: that sequence beats every one-step rollout.
+    s = RULES.setup([f"P{i}" for i in range(4)], 7102, {})
+    k = 0
+    while True:
+        d = RULES.pending(s)
+        if s.phase == "play" and d.kind == "main" and s.step == "main" and s.chain == 0:
+            k += 1
+            if k == 5:
+                break
+        s = RULES.apply(s, medium.choose(RULES, RULES.view(s, d.seat), d.seat, None))
+    seat = d.seat
+    p = s.players[seat]
+    assert (s.round, p.faction, p.C, p.W, p.bowls) == (1, "dwarves", 17, 6, [5, 7, 0])
+    view = RULES.view(s, seat)
+    monkeypatch.setattr(hard, "PLAN_DEPTH", {4: 2})  # the planner's knob (off by default: no measured gain)
+    got = hard.choose(RULES, view, seat)
+    assert (got.kind, got.a) == ("transform", "D7")
+    best_value, best_seq = hard.planned(RULES, view, seat)[0]
+    assert [str(a) for a in best_seq[1]] == ["burn 4", "action ACT3"]
+    one_step = hard.scored(RULES, view, seat)
+    assert best_value > one_step[0][0]
+    monkeypatch.setattr(hard, "PLAN_DEPTH", 1)  # the knob: the one-step rollout as before
+    old = hard.choose(RULES, view, seat)
+    assert (old.kind, old.a) == ("build", "H6")

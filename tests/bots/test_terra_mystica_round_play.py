@@ -83,6 +83,9 @@ def test_with_power_to_burn_and_the_priest_action_free_hard_takes_it_rather_than
     assert (s.round, p.faction, p.bowls, p.C, p.W) == (2, "dwarves", [2, 6, 0], 11, 3)
     assert "ACT2" not in s.used_pa
     view = RULES.view(s, seat)
+    # the one-step rollout's knob (the round planner, PLAN_DEPTH, off: it rates
+    # a trading house on H6 and a pass after it within PASS_MARGIN of passing now, so it builds)
+    monkeypatch.setattr(hard, "PLAN_DEPTH", 1)
     monkeypatch.setattr(hard, "POWER_CANDIDATE", False)
     assert hard.choose(RULES, view, seat).kind == "pass"
     monkeypatch.setattr(hard, "POWER_CANDIDATE", True)
