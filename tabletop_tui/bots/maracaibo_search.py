@@ -42,6 +42,10 @@ HORIZON = 2
 RANK_WORLDS = 2
 #: points the playouts' favourite must gain over the ranking's favourite to replace it
 MARGIN = 0.5
+#: VP a placed assistant brings in each round still to come after the current one: it acts when
+#: the ship stops at it (2 doubloons and 2 VP, 3 doubloons and a card, ...) or scores 2 VP
+#: unused, every round; the medium bot's worth counts only this round's 2 VP of a live one
+ASSIST_ROUND = 2.5
 #: safety bound on a playout's length (decisions)
 MAX_PLIES = 400
 #: decision kinds where the playout policy looks to the end of the turn (else one-step greedy)
@@ -93,30 +97,59 @@ class Counting:
         return getattr(self.rules, name)
 
 
-def finished_worth(rules: Any, s: Any, seat: int, a: Any) -> float | None:
-    """Worth for ``seat`` after answering ``a`` in the complete state ``s`` and finishing the
-    turn greedily (the medium bot's measure), or None if ``a`` is not playable there."""
+def assistants_outlook(g: dict, seat: int) -> float:
+    """What ``seat``'s placed assistants will bring in the rounds after the current one
+    (``ASSIST_ROUND`` each a round). The medium bot's worth counts an assistant as the 2 VP it
+    would score if the game ended now, so an assistant bought in round 1 (10 VP or more by the
+    end) looks no better than 2 VP and a few doubloons."""
+    if g["final"]:
+        return 0.0
+    left = mb.ROUNDS - min(max(g["round"], 1), mb.ROUNDS)
+    return ASSIST_ROUND * len(g["players"][seat]["assistants"]) * left
+
+
+def worth(g: dict, seat: int) -> float:
+    """The hard bot's worth: the medium bot's :func:`maracaibo.worth` plus
+    :func:`assistants_outlook`."""
+    return mb.worth(g, seat) + assistants_outlook(g, seat)
+
+
+def evaluate_all(rules: Any, view: Any) -> list[float]:
+    """:func:`worth` minus the best rival's, for every seat (as ``maracaibo.evaluate_all``)."""
+    n = view.g["n"]
+    w = [worth(view.g, j) for j in range(n)]
+    return [w[i] - max(w[j] for j in range(n) if j != i) for i in range(n)]
+
+
+def finished_worth(rules: Any, s: Any, seat: int, a: Any, value: Any = None) -> float | None:
+    """``value`` (default the hard bot's :func:`worth`) for ``seat`` after answering ``a`` in the
+    complete state ``s`` and finishing the turn greedily by it, or None if ``a`` is not playable
+    there."""
+    value = value or worth
     try:
         t = rules.apply(s, a)
     except IllegalAction:
         return None
-    t = mb._finish_turn(rules, t, seat)
-    return mb.worth(t.g, seat)
+    t = mb._finish_turn(rules, t, seat, value=value)
+    return value(t.g, seat)
 
 
-def policy(rules: Any, s: Any) -> Any:
-    """The playouts' policy on a complete state: for a move or main action, the medium bot's
-    choice (each answer played to the end of the turn); otherwise the one-step best answer."""
+def policy(rules: Any, s: Any, me: int | None = None) -> Any:
+    """The playouts' policy on a complete state: for a move or main action, the answer whose turn
+    ends best (each answer played to the end of the turn); otherwise the one-step best answer.
+    The seat ``me`` (the hard bot itself) judges by its own :func:`worth`; every other seat is
+    played as the medium bot plays, by the medium worth."""
     d = rules.pending(s)
     seat = d.seat
+    value = worth if seat == me else mb.worth
     if d.kind not in TURN_KINDS:
-        return mb._greedy(rules, s, seat)
+        return mb._greedy(rules, s, seat, value)
     acts = mb._prune(s.g, seat, rules.legal_actions(s))
     if len(acts) == 1:
         return acts[0]
     best, bv = acts[0], None
     for a in acts:
-        v = finished_worth(rules, s, seat, a)
+        v = finished_worth(rules, s, seat, a, value)
         if v is not None and (bv is None or v > bv):
             best, bv = a, v
     return best
@@ -134,13 +167,13 @@ def play_on(rules: Any, s: Any, seat: int, horizon: int) -> Any:
             starts += 1
             if starts >= horizon:
                 break
-        s = rules.apply(s, policy(rules, s))
+        s = rules.apply(s, policy(rules, s, seat))
     return s
 
 
 def playout(rules: Any, s: Any, seat: int, horizon: int) -> float:
     """``seat``'s evaluation (worth minus the best rival's) where :func:`play_on` stops."""
-    return mb.evaluate_all(rules, play_on(rules, s, seat, horizon))[seat]
+    return evaluate_all(rules, play_on(rules, s, seat, horizon))[seat]
 
 
 def _overspends(counted: Any, done: int, budget: int) -> bool:
