@@ -268,3 +268,51 @@ def test_an_action_the_search_listed_for_this_very_state_is_applied_without_list
     stale = next(a for a in listed if a.text not in {x.text for x in real(other)})
     with pytest.raises(IllegalAction):
         counted.apply(other, stale)
+
+
+#: a two-player game of medium (seat 0) against hard (seat 1), seed 36364 (hard lost 184 to
+#: 225), to the hard seat's first purchase at the village of Curacao in round 1 (the bots' notes)
+HARD_36364 = (
+    "career K3|career K7|plan A27.1|discard A03.1|discard A16.1|plan A08.1|discard A11.1|"
+    "discard A07.1|move 5|city deliver A23.1 cloth U03|buy A27.1|disc U03|plan A22.1|plan A17.1|"
+    "plan A19.1|draw A26.1|draw deck|draw deck|draw deck|move 7|village|odd-job|buy A21.1|"
+    "buy A20.1|plan A15.1|plan A18.1|draw deck|draw deck|draw deck|draw deck|move 12|village|"
+    "buy A26.1|nation france").split("|")
+
+
+def test_the_hard_bot_buys_an_assistant_early_for_what_it_brings_every_round():
+    """Read in a lost game (seed 36364): in round 1, with 9 doubloons and B27 (an assistant at
+    St. Kitts: a disc off the ship and 2 VP whenever the ship stops there, else 2 VP unused, every
+    round) in hand for 3, the hard bot did odd jobs for a doubloon, as the medium bot does: their
+    worth counts an assistant as the 2 VP it scores if the game ended now. Over the three rounds
+    still to come it brings 6 VP or more, and medium placed more assistants than hard in these
+    games (2.55 to 1.85 a game)."""
+    from tabletop_tui.bots import make_bot
+
+    s = RULES.setup(["Medium 1", "Hard 2"], 36364, {})
+    for note in HARD_36364:
+        s = RULES.apply(s, RULES.parse(s, note))
+    d = RULES.pending(s)
+    p = s.p(1)
+    assert (d.seat, d.kind, s.g["round"], p["dbl"], p["assistants"]) == (1, "village", 1, 9, [])
+    assert "B27.1" in p["hand"] and {"buy B27.1", "odd-job"} <= {a.text for a in RULES.legal_actions(s)}
+    for seed in (1, 2):
+        assert make_bot("maracaibo", "medium", seed).choose(RULES, RULES.view(s, 1), 1).text == "odd-job"
+        assert make_bot("maracaibo", "hard", seed).choose(RULES, RULES.view(s, 1), 1).text == "buy B27.1", seed
+
+
+def test_the_hard_bot_counts_an_assistant_for_every_round_still_to_come_and_medium_does_not():
+    from tabletop_tui.bots import maracaibo_search as ms
+
+    s = _at_decision("main")
+    seat = RULES.pending(s).seat
+    g = s.copy().g
+    g["round"] = 1
+    assert not g["final"]
+    before = (ms.worth(g, seat), bot.worth(g, seat))
+    g["players"][seat]["assistants"].append({"card": "B27.1", "loc": "8", "live": False})
+    # placed in round 1: rounds 2, 3 and 4 still to come
+    assert ms.worth(g, seat) - before[0] == pytest.approx(3 * ms.ASSIST_ROUND)
+    assert bot.worth(g, seat) == before[1]  # not live this round: nothing to score if the game ended now
+    g["round"] = 4  # in the last round nothing is still to come
+    assert ms.assistants_outlook(g, seat) == 0.0
