@@ -11,9 +11,13 @@ and the main action; ``SEARCHED``):
 3. For each kept answer and each world (the same worlds for every answer, so the comparison is
    paired), it plays on: the rest of its own turn, the rivals' turns and ``HORIZON`` - 1 more turns
    of its own, every seat played by a quick version of the medium policy (:func:`policy`); then it
-   values the position with ``maracaibo.evaluate_all`` (its worth minus the best rival's; the
-   final score if the game ended). So what a move sets up for the next turn (where the ship
-   stands, the round end, the rival's reply) is counted, not only the worth at the turn's end.
+   values the position with :func:`evaluate_all` (its worth minus the best rival's; the final
+   score if the game ended). So what a move sets up for the next turn (where the ship stands,
+   the round end, the rival's reply) is counted, not only the worth at the turn's end. Its worth
+   (:func:`worth`, in the ranking, in its own turns of the playouts and in their evaluation) is
+   the medium bot's plus what its placed assistants bring in the rounds to come
+   (:func:`assistants_outlook`); the rivals in the playouts play by the medium worth, as the
+   medium bot does.
 4. It plays the answer with the best mean, unless that is not at least ``MARGIN`` points better
    than the medium bot's ranking favourite's mean.
 
