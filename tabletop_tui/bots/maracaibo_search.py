@@ -32,6 +32,9 @@ from typing import Any
 
 from tabletop_tui.rules.core import IllegalAction, Rng
 
+from tabletop_tui.rules.maracaibo import explorer
+from tabletop_tui.rules.maracaibo.content import XTRACK
+
 from . import maracaibo as mb
 
 #: decision kinds searched with playouts; the rest use the averaged medium ranking
@@ -50,6 +53,12 @@ MARGIN = 0.5
 #: the ship stops at it (2 doubloons and 2 VP, 3 doubloons and a card, ...) or scores 2 VP
 #: unused, every round; the medium bot's worth counts only this round's 2 VP of a live one
 ASSIST_ROUND = 2.5
+#: VP a step of the explorer toward the end space is worth in round 1 beyond the medium bot's 0.4,
+#: falling to nothing in the last round: the end space (10 VP first, 8 second in two players) and
+#: the barriers' first crossings (4 VP, later 2) go to the explorer ahead. In session 25's and
+#: this branch's games hard lost most where its explorer ended behind medium's (10 of 23 games
+#: against 8 of 43)
+XSTEP = 0.6
 #: safety bound on a playout's length (decisions)
 MAX_PLIES = 400
 #: decision kinds where the playout policy looks to the end of the turn (else one-step greedy)
@@ -112,10 +121,39 @@ def assistants_outlook(g: dict, seat: int) -> float:
     return ASSIST_ROUND * len(g["players"][seat]["assistants"]) * left
 
 
+def _steps_to_end() -> dict[str, int]:
+    """Each explorer space's fewest steps to the end space (the shortcut taken)."""
+    dist = {explorer.END: 0}
+    changed = True
+    while changed:
+        changed = False
+        for sp, spec in XTRACK.items():
+            best = min((dist[n] + 1 for n in spec["next"] if n in dist), default=None)
+            if best is not None and dist.get(sp, best + 1) > best:
+                dist[sp] = best
+                changed = True
+    return dist
+
+
+#: the fewest steps from each explorer space to the end space, and from the start
+TO_END = _steps_to_end()
+TRACK_LEN = TO_END[explorer.START]
+
+
+def explorer_outlook(g: dict, seat: int) -> float:
+    """The explorer's way toward the end space, ``XSTEP`` a step in round 1, less each round
+    and nothing in the last (what is still to be won ahead of the rival on the track)."""
+    if g["final"]:
+        return 0.0
+    left = mb.ROUNDS - min(max(g["round"], 1), mb.ROUNDS)
+    done = TRACK_LEN - TO_END.get(g["players"][seat]["explorer"], TRACK_LEN)
+    return XSTEP * done * left / (mb.ROUNDS - 1)
+
+
 def worth(g: dict, seat: int) -> float:
     """The hard bot's worth: the medium bot's :func:`maracaibo.worth` plus
-    :func:`assistants_outlook`."""
-    return mb.worth(g, seat) + assistants_outlook(g, seat)
+    :func:`assistants_outlook` and :func:`explorer_outlook`."""
+    return mb.worth(g, seat) + assistants_outlook(g, seat) + explorer_outlook(g, seat)
 
 
 def evaluate_all(rules: Any, view: Any) -> list[float]:
