@@ -55,9 +55,9 @@ MARGIN = 0.5
 ASSIST_ROUND = 2.5
 #: VP a step of the explorer toward the end space is worth in round 1 beyond the medium bot's 0.4,
 #: falling to nothing in the last round: the end space (10 VP first, 8 second in two players) and
-#: the barriers' first crossings (4 VP, later 2) go to the explorer ahead. In session 25's and
-#: this branch's games hard lost most where its explorer ended behind medium's (10 of 23 games
-#: against 8 of 43)
+#: the barriers' first crossings (4 VP, later 2) go to the explorer ahead. Hard lost 10 of the 23
+#: games where its explorer ended behind medium's, 8 of the 43 where it did not (session 25's 50
+#: logged games and 16 of session 26's)
 XSTEP = 0.6
 #: safety bound on a playout's length (decisions)
 MAX_PLIES = 400
