@@ -298,7 +298,8 @@ def test_the_hard_bot_buys_an_assistant_early_for_what_it_brings_every_round():
     assert "B27.1" in p["hand"] and {"buy B27.1", "odd-job"} <= {a.text for a in RULES.legal_actions(s)}
     for seed in (1, 2):
         assert make_bot("maracaibo", "medium", seed).choose(RULES, RULES.view(s, 1), 1).text == "odd-job"
-        assert make_bot("maracaibo", "hard", seed).choose(RULES, RULES.view(s, 1), 1).text == "buy B27.1", seed
+        hard = make_bot("maracaibo", "hard", seed).choose(RULES, RULES.view(s, 1), 1)
+        assert hard.text == "buy B27.1", seed
 
 
 def test_the_hard_bot_counts_an_assistant_for_every_round_still_to_come_and_medium_does_not():
@@ -332,8 +333,8 @@ def test_the_hard_bot_sets_its_explorer_on_the_way_in_round_1():
     """Read in a lost game (seed 36412): in round 1, both explorers still at the start, the hard
     bot with 9 doubloons did odd jobs rather than buy A04 from its hand (1 doubloon: explore up
     to 2 and take 1 doubloon back), as the medium bot does. Hard lost 10 of 23 logged games where
-    its explorer ended behind medium's, 8 of 43 where it did not: the end space (10 VP first, 8 second) and the barriers'
-    first crossings (4 VP, later 2) go to the explorer ahead."""
+    its explorer ended behind medium's, 8 of 43 where it did not: the end space (10 VP first,
+    8 second) and the barriers' first crossings (4 VP, later 2) go to the explorer ahead."""
     from tabletop_tui.bots import make_bot
 
     s = RULES.setup(["Medium 1", "Hard 2"], 36412, {})
@@ -341,11 +342,13 @@ def test_the_hard_bot_sets_its_explorer_on_the_way_in_round_1():
         s = RULES.apply(s, RULES.parse(s, note))
     d = RULES.pending(s)
     p = s.p(1)
-    assert (d.seat, d.kind, s.g["round"], p["dbl"], p["explorer"], s.p(0)["explorer"]) == (1, "village", 1, 9, "S", "S")
+    assert (d.seat, d.kind, s.g["round"], p["dbl"]) == (1, "village", 1, 9)
+    assert (p["explorer"], s.p(0)["explorer"]) == ("S", "S")
     assert {"buy A04.1", "odd-job"} <= {a.text for a in RULES.legal_actions(s)}
     for seed in (1, 2):
         assert make_bot("maracaibo", "medium", seed).choose(RULES, RULES.view(s, 1), 1).text == "odd-job"
-        assert make_bot("maracaibo", "hard", seed).choose(RULES, RULES.view(s, 1), 1).text == "buy A04.1", seed
+        hard = make_bot("maracaibo", "hard", seed).choose(RULES, RULES.view(s, 1), 1)
+        assert hard.text == "buy A04.1", seed
 
 
 def test_the_hard_bot_counts_the_explorers_way_to_the_end_more_in_early_rounds():
