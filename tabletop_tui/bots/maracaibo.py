@@ -173,8 +173,9 @@ def _prune(g: dict, seat: int, acts: list) -> list:
     return out + [b[1] for b in best.values()]
 
 
-def _greedy(rules: Any, s: Any, seat: int) -> Any:
-    """The one-step best answer for ``seat`` (no look further)."""
+def _greedy(rules: Any, s: Any, seat: int, value: Any = None) -> Any:
+    """The one-step best answer for ``seat`` (no look further), by ``value`` (default :func:`worth`)."""
+    value = value or worth
     acts = _prune(s.g, seat, rules.legal_actions(s))
     if len(acts) == 1:
         return acts[0]
@@ -184,20 +185,20 @@ def _greedy(rules: Any, s: Any, seat: int) -> Any:
             t = rules.apply(s, a)
         except IllegalAction:
             continue
-        v = worth(t.g, seat)
+        v = value(t.g, seat)
         if bv is None or v > bv:
             best, bv = a, v
     return best
 
 
-def _finish_turn(rules: Any, s: Any, seat: int, limit: int = 25) -> Any:
+def _finish_turn(rules: Any, s: Any, seat: int, limit: int = 25, value: Any = None) -> Any:
     """Play ``seat``'s own follow-up decisions greedily until another seat is to decide (or the
     turn reaches its refill: planning and drawing change the hand, which worth values evenly)."""
     for _ in range(limit):
         d = rules.pending(s)
         if d is None or d.seat != seat or d.kind in ("move", "plan", "draw"):
             return s
-        a = _greedy(rules, s, seat)
+        a = _greedy(rules, s, seat, value)
         try:
             s = rules.apply(s, a)
         except IllegalAction:

@@ -11,9 +11,13 @@ and the main action; ``SEARCHED``):
 3. For each kept answer and each world (the same worlds for every answer, so the comparison is
    paired), it plays on: the rest of its own turn, the rivals' turns and ``HORIZON`` - 1 more turns
    of its own, every seat played by a quick version of the medium policy (:func:`policy`); then it
-   values the position with ``maracaibo.evaluate_all`` (its worth minus the best rival's; the
-   final score if the game ended). So what a move sets up for the next turn (where the ship
-   stands, the round end, the rival's reply) is counted, not only the worth at the turn's end.
+   values the position with :func:`evaluate_all` (its worth minus the best rival's; the final
+   score if the game ended). So what a move sets up for the next turn (where the ship stands,
+   the round end, the rival's reply) is counted, not only the worth at the turn's end. Its worth
+   (:func:`worth`, in the ranking, in its own turns of the playouts and in their evaluation) is
+   the medium bot's plus what its placed assistants bring in the rounds to come
+   (:func:`assistants_outlook`); the rivals in the playouts play by the medium worth, as the
+   medium bot does.
 4. It plays the answer with the best mean, unless that is not at least ``MARGIN`` points better
    than the medium bot's ranking favourite's mean.
 
@@ -27,6 +31,9 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop_tui.rules.core import IllegalAction, Rng
+
+from tabletop_tui.rules.maracaibo import explorer
+from tabletop_tui.rules.maracaibo.content import XTRACK
 
 from . import maracaibo as mb
 
@@ -42,6 +49,16 @@ HORIZON = 2
 RANK_WORLDS = 2
 #: points the playouts' favourite must gain over the ranking's favourite to replace it
 MARGIN = 0.5
+#: VP a placed assistant brings in each round still to come after the current one: it acts when
+#: the ship stops at it (2 doubloons and 2 VP, 3 doubloons and a card, ...) or scores 2 VP
+#: unused, every round; the medium bot's worth counts only this round's 2 VP of a live one
+ASSIST_ROUND = 2.5
+#: VP a step of the explorer toward the end space is worth in round 1 beyond the medium bot's 0.4,
+#: falling to nothing in the last round: the end space (10 VP first, 8 second in two players) and
+#: the barriers' first crossings (4 VP, later 2) go to the explorer ahead. Hard lost 10 of the 23
+#: games where its explorer ended behind medium's, 8 of the 43 where it did not (session 25's 50
+#: logged games and 16 of session 26's)
+XSTEP = 0.6
 #: safety bound on a playout's length (decisions)
 MAX_PLIES = 400
 #: decision kinds where the playout policy looks to the end of the turn (else one-step greedy)
@@ -93,30 +110,88 @@ class Counting:
         return getattr(self.rules, name)
 
 
-def finished_worth(rules: Any, s: Any, seat: int, a: Any) -> float | None:
-    """Worth for ``seat`` after answering ``a`` in the complete state ``s`` and finishing the
-    turn greedily (the medium bot's measure), or None if ``a`` is not playable there."""
+def assistants_outlook(g: dict, seat: int) -> float:
+    """What ``seat``'s placed assistants will bring in the rounds after the current one
+    (``ASSIST_ROUND`` each a round). The medium bot's worth counts an assistant as the 2 VP it
+    would score if the game ended now, so an assistant bought in round 1 (10 VP or more by the
+    end) looks no better than 2 VP and a few doubloons."""
+    if g["final"]:
+        return 0.0
+    left = mb.ROUNDS - min(max(g["round"], 1), mb.ROUNDS)
+    return ASSIST_ROUND * len(g["players"][seat]["assistants"]) * left
+
+
+def _steps_to_end() -> dict[str, int]:
+    """Each explorer space's fewest steps to the end space (the shortcut taken)."""
+    dist = {explorer.END: 0}
+    changed = True
+    while changed:
+        changed = False
+        for sp, spec in XTRACK.items():
+            best = min((dist[n] + 1 for n in spec["next"] if n in dist), default=None)
+            if best is not None and dist.get(sp, best + 1) > best:
+                dist[sp] = best
+                changed = True
+    return dist
+
+
+#: the fewest steps from each explorer space to the end space, and from the start
+TO_END = _steps_to_end()
+TRACK_LEN = TO_END[explorer.START]
+
+
+def explorer_outlook(g: dict, seat: int) -> float:
+    """The explorer's way toward the end space, ``XSTEP`` a step in round 1, less each round
+    and nothing in the last (what is still to be won ahead of the rival on the track)."""
+    if g["final"]:
+        return 0.0
+    left = mb.ROUNDS - min(max(g["round"], 1), mb.ROUNDS)
+    done = TRACK_LEN - TO_END.get(g["players"][seat]["explorer"], TRACK_LEN)
+    return XSTEP * done * left / (mb.ROUNDS - 1)
+
+
+def worth(g: dict, seat: int) -> float:
+    """The hard bot's worth: the medium bot's :func:`maracaibo.worth` plus
+    :func:`assistants_outlook` and :func:`explorer_outlook`."""
+    return mb.worth(g, seat) + assistants_outlook(g, seat) + explorer_outlook(g, seat)
+
+
+def evaluate_all(rules: Any, view: Any) -> list[float]:
+    """:func:`worth` minus the best rival's, for every seat (as ``maracaibo.evaluate_all``)."""
+    n = view.g["n"]
+    w = [worth(view.g, j) for j in range(n)]
+    return [w[i] - max(w[j] for j in range(n) if j != i) for i in range(n)]
+
+
+def finished_worth(rules: Any, s: Any, seat: int, a: Any, value: Any = None) -> float | None:
+    """``value`` (default the hard bot's :func:`worth`) for ``seat`` after answering ``a`` in the
+    complete state ``s`` and finishing the turn greedily by it, or None if ``a`` is not playable
+    there."""
+    value = value or worth
     try:
         t = rules.apply(s, a)
     except IllegalAction:
         return None
-    t = mb._finish_turn(rules, t, seat)
-    return mb.worth(t.g, seat)
+    t = mb._finish_turn(rules, t, seat, value=value)
+    return value(t.g, seat)
 
 
-def policy(rules: Any, s: Any) -> Any:
-    """The playouts' policy on a complete state: for a move or main action, the medium bot's
-    choice (each answer played to the end of the turn); otherwise the one-step best answer."""
+def policy(rules: Any, s: Any, me: int | None = None) -> Any:
+    """The playouts' policy on a complete state: for a move or main action, the answer whose turn
+    ends best (each answer played to the end of the turn); otherwise the one-step best answer.
+    The seat ``me`` (the hard bot itself) judges by its own :func:`worth`; every other seat is
+    played as the medium bot plays, by the medium worth."""
     d = rules.pending(s)
     seat = d.seat
+    value = worth if seat == me else mb.worth
     if d.kind not in TURN_KINDS:
-        return mb._greedy(rules, s, seat)
+        return mb._greedy(rules, s, seat, value)
     acts = mb._prune(s.g, seat, rules.legal_actions(s))
     if len(acts) == 1:
         return acts[0]
     best, bv = acts[0], None
     for a in acts:
-        v = finished_worth(rules, s, seat, a)
+        v = finished_worth(rules, s, seat, a, value)
         if v is not None and (bv is None or v > bv):
             best, bv = a, v
     return best
@@ -134,13 +209,13 @@ def play_on(rules: Any, s: Any, seat: int, horizon: int) -> Any:
             starts += 1
             if starts >= horizon:
                 break
-        s = rules.apply(s, policy(rules, s))
+        s = rules.apply(s, policy(rules, s, seat))
     return s
 
 
 def playout(rules: Any, s: Any, seat: int, horizon: int) -> float:
     """``seat``'s evaluation (worth minus the best rival's) where :func:`play_on` stops."""
-    return mb.evaluate_all(rules, play_on(rules, s, seat, horizon))[seat]
+    return evaluate_all(rules, play_on(rules, s, seat, horizon))[seat]
 
 
 def _overspends(counted: Any, done: int, budget: int) -> bool:

@@ -268,3 +268,105 @@ def test_an_action_the_search_listed_for_this_very_state_is_applied_without_list
     stale = next(a for a in listed if a.text not in {x.text for x in real(other)})
     with pytest.raises(IllegalAction):
         counted.apply(other, stale)
+
+
+#: a two-player game of medium (seat 0) against hard (seat 1), seed 36364 (hard lost 184 to
+#: 225), to the hard seat's first purchase at the village of Curacao in round 1 (the bots' notes)
+HARD_36364 = (
+    "career K3|career K7|plan A27.1|discard A03.1|discard A16.1|plan A08.1|discard A11.1|"
+    "discard A07.1|move 5|city deliver A23.1 cloth U03|buy A27.1|disc U03|plan A22.1|plan A17.1|"
+    "plan A19.1|draw A26.1|draw deck|draw deck|draw deck|move 7|village|odd-job|buy A21.1|"
+    "buy A20.1|plan A15.1|plan A18.1|draw deck|draw deck|draw deck|draw deck|move 12|village|"
+    "buy A26.1|nation france").split("|")
+
+
+def test_the_hard_bot_buys_an_assistant_early_for_what_it_brings_every_round():
+    """Read in a lost game (seed 36364): in round 1, with 9 doubloons and B27 (an assistant at
+    St. Kitts: a disc off the ship and 2 VP whenever the ship stops there, else 2 VP unused, every
+    round) in hand for 3, the hard bot did odd jobs for a doubloon, as the medium bot does: their
+    worth counts an assistant as the 2 VP it scores if the game ended now. Over the three rounds
+    still to come it brings 6 VP or more, and medium placed more assistants than hard in these
+    games (2.55 to 1.85 a game)."""
+    from tabletop_tui.bots import make_bot
+
+    s = RULES.setup(["Medium 1", "Hard 2"], 36364, {})
+    for note in HARD_36364:
+        s = RULES.apply(s, RULES.parse(s, note))
+    d = RULES.pending(s)
+    p = s.p(1)
+    assert (d.seat, d.kind, s.g["round"], p["dbl"], p["assistants"]) == (1, "village", 1, 9, [])
+    assert "B27.1" in p["hand"] and {"buy B27.1", "odd-job"} <= {a.text for a in RULES.legal_actions(s)}
+    for seed in (1, 2):
+        assert make_bot("maracaibo", "medium", seed).choose(RULES, RULES.view(s, 1), 1).text == "odd-job"
+        hard = make_bot("maracaibo", "hard", seed).choose(RULES, RULES.view(s, 1), 1)
+        assert hard.text == "buy B27.1", seed
+
+
+def test_the_hard_bot_counts_an_assistant_for_every_round_still_to_come_and_medium_does_not():
+    from tabletop_tui.bots import maracaibo_search as ms
+
+    s = _at_decision("main")
+    seat = RULES.pending(s).seat
+    g = s.copy().g
+    g["round"] = 1
+    assert not g["final"]
+    before = (ms.worth(g, seat), bot.worth(g, seat))
+    g["players"][seat]["assistants"].append({"card": "B27.1", "loc": "8", "live": False})
+    # placed in round 1: rounds 2, 3 and 4 still to come
+    assert ms.worth(g, seat) - before[0] == pytest.approx(3 * ms.ASSIST_ROUND)
+    assert bot.worth(g, seat) == before[1]  # not live this round: nothing to score if the game ended now
+    g["round"] = 4  # in the last round nothing is still to come
+    assert ms.assistants_outlook(g, seat) == 0.0
+
+
+#: a two-player game of medium (seat 0) against hard (seat 1), seed 36412 (hard lost 182 to
+#: 206, its explorer behind), to the hard seat's purchase at the village of round 1 (the bots' notes)
+HARD_36412 = (
+    "career K6|career K7|plan A23.1|discard A13.1|discard A19.1|plan A15.1|discard A12.1|"
+    "discard A20.1|move 4|city deliver A27.1 cloth U03|disc U03|plan A09.1|plan A06.1|draw B07.1|"
+    "draw B03.1|draw B28.1|move 4|city deliver A02.1 sugar U03|disc U03|plan A03.1|plan A05.1|"
+    "draw deck|draw deck|draw deck|move 11|city deliver A18.1 coffee U04|pile 1|nation spain|"
+    "annex 17|disc U04|end|draw deck|move 8|village").split("|")
+
+
+def test_the_hard_bot_sets_its_explorer_on_the_way_in_round_1():
+    """Read in a lost game (seed 36412): in round 1, both explorers still at the start, the hard
+    bot with 9 doubloons did odd jobs rather than buy A04 from its hand (1 doubloon: explore up
+    to 2 and take 1 doubloon back), as the medium bot does. Hard lost 10 of 23 logged games where
+    its explorer ended behind medium's, 8 of 43 where it did not: the end space (10 VP first,
+    8 second) and the barriers' first crossings (4 VP, later 2) go to the explorer ahead."""
+    from tabletop_tui.bots import make_bot
+
+    s = RULES.setup(["Medium 1", "Hard 2"], 36412, {})
+    for note in HARD_36412:
+        s = RULES.apply(s, RULES.parse(s, note))
+    d = RULES.pending(s)
+    p = s.p(1)
+    assert (d.seat, d.kind, s.g["round"], p["dbl"]) == (1, "village", 1, 9)
+    assert (p["explorer"], s.p(0)["explorer"]) == ("S", "S")
+    assert {"buy A04.1", "odd-job"} <= {a.text for a in RULES.legal_actions(s)}
+    for seed in (1, 2):
+        assert make_bot("maracaibo", "medium", seed).choose(RULES, RULES.view(s, 1), 1).text == "odd-job"
+        hard = make_bot("maracaibo", "hard", seed).choose(RULES, RULES.view(s, 1), 1)
+        assert hard.text == "buy A04.1", seed
+
+
+def test_the_hard_bot_counts_the_explorers_way_to_the_end_more_in_early_rounds():
+    from tabletop_tui.bots import maracaibo_search as ms
+
+    s = _at_decision("main")
+    seat = RULES.pending(s).seat
+    g = s.copy().g
+    p = g["players"][seat]
+    assert ms.TO_END["S"] == ms.TRACK_LEN == 16 and ms.TO_END["END"] == 0
+    assert ms.TO_END["E6"] == ms.TO_END["K1"] + 1  # the shortcut is the way counted
+    p["explorer"] = "E6"
+    by_round = []
+    for r in (1, 2, 3, 4):
+        g["round"] = r
+        by_round.append(ms.explorer_outlook(g, seat))
+    assert by_round[0] == pytest.approx(6 * ms.XSTEP)  # six steps from the start in round 1
+    assert by_round[0] > by_round[1] > by_round[2] > by_round[3] == 0.0
+    g["round"] = 1
+    p["explorer"] = "S"
+    assert ms.explorer_outlook(g, seat) == 0.0
