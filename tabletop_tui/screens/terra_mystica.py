@@ -222,14 +222,17 @@ class TerraMysticaScreen(GameScreen):
         self.query_one(CommandLine).set_hint_rows(2 if cmd else 3)
         if cmd:
             rows = 1
-        if self._apply_log(rows):
+        if self._apply_log(rows) and not getattr(self, "_fitting", False):
             self.fit_rows()
 
     def _apply_log(self, rows: int) -> bool:
         """The log at ``rows`` (none: not shown); whether that changed anything."""
         log = self.query_one(LogPanel)
         shown = rows > 0
-        changed = log.display != shown
+        # (the style, not ``log.display``: that reads False for a closing widget whatever the style
+        # says, so while the app closed every call "changed" it, and fit_rows and _log_height called
+        # each other without end; a fresh clone's test hit RecursionError in _after_layout)
+        changed = (log.styles.display != "none") != shown
         if changed:
             log.display = shown
         if rows > 0 and (log.styles.height is None or log.styles.height.value != rows):
@@ -277,8 +280,15 @@ class TerraMysticaScreen(GameScreen):
     def fit_rows(self) -> None:
         """The decision panel takes the rows the map and its explanation line leave: the map is
         never squeezed, the choices scroll (↑ ↓) when there are more than the rows."""
-        if not self.is_mounted:
+        if not self.is_mounted or getattr(self, "_fitting", False):
             return
+        self._fitting = True
+        try:
+            self._fit_rows()
+        finally:
+            self._fitting = False
+
+    def _fit_rows(self) -> None:
         w, h = self.term_size
         if not w or not h:
             return
