@@ -287,19 +287,12 @@ def test_the_hard_bot_buys_an_assistant_early_for_what_it_brings_every_round():
     worth counts an assistant as the 2 VP it scores if the game ended now. Over the three rounds
     still to come it brings 6 VP or more, and medium placed more assistants than hard in these
     games (2.55 to 1.85 a game)."""
-    from tabletop_tui.bots import make_bot
-
-    s = RULES.setup(["Medium 1", "Hard 2"], 36364, {})
-    for note in HARD_36364:
-        s = RULES.apply(s, RULES.parse(s, note))
+    s = _replayed(36364, HARD_36364)
     d = RULES.pending(s)
     p = s.p(1)
     assert (d.seat, d.kind, s.g["round"], p["dbl"], p["assistants"]) == (1, "village", 1, 9, [])
     assert "B27.1" in p["hand"] and {"buy B27.1", "odd-job"} <= {a.text for a in RULES.legal_actions(s)}
-    for seed in (1, 2):
-        assert make_bot("maracaibo", "medium", seed).choose(RULES, RULES.view(s, 1), 1).text == "odd-job"
-        hard = make_bot("maracaibo", "hard", seed).choose(RULES, RULES.view(s, 1), 1)
-        assert hard.text == "buy B27.1", seed
+    _medium_does_odd_jobs_and_hard_buys(s, "B27.1")
 
 
 def test_the_hard_bot_counts_an_assistant_for_every_round_still_to_come_and_medium_does_not():
@@ -335,20 +328,13 @@ def test_the_hard_bot_sets_its_explorer_on_the_way_in_round_1():
     to 2 and take 1 doubloon back), as the medium bot does. Hard lost 10 of 23 logged games where
     its explorer ended behind medium's, 8 of 43 where it did not: the end space (10 VP first,
     8 second) and the barriers' first crossings (4 VP, later 2) go to the explorer ahead."""
-    from tabletop_tui.bots import make_bot
-
-    s = RULES.setup(["Medium 1", "Hard 2"], 36412, {})
-    for note in HARD_36412:
-        s = RULES.apply(s, RULES.parse(s, note))
+    s = _replayed(36412, HARD_36412)
     d = RULES.pending(s)
     p = s.p(1)
     assert (d.seat, d.kind, s.g["round"], p["dbl"]) == (1, "village", 1, 9)
     assert (p["explorer"], s.p(0)["explorer"]) == ("S", "S")
     assert {"buy A04.1", "odd-job"} <= {a.text for a in RULES.legal_actions(s)}
-    for seed in (1, 2):
-        assert make_bot("maracaibo", "medium", seed).choose(RULES, RULES.view(s, 1), 1).text == "odd-job"
-        hard = make_bot("maracaibo", "hard", seed).choose(RULES, RULES.view(s, 1), 1)
-        assert hard.text == "buy A04.1", seed
+    _medium_does_odd_jobs_and_hard_buys(s, "A04.1")
 
 
 def test_the_hard_bot_counts_the_explorers_way_to_the_end_more_in_early_rounds():
@@ -370,3 +356,21 @@ def test_the_hard_bot_counts_the_explorers_way_to_the_end_more_in_early_rounds()
     g["round"] = 1
     p["explorer"] = "S"
     assert ms.explorer_outlook(g, seat) == 0.0
+
+
+def _replayed(seed: int, notes: list[str]):
+    """A two-player game, medium (seat 0) against hard (seat 1), replayed from the bots' notes."""
+    s = RULES.setup(["Medium 1", "Hard 2"], seed, {})
+    for note in notes:
+        s = RULES.apply(s, RULES.parse(s, note))
+    return s
+
+
+def _medium_does_odd_jobs_and_hard_buys(s, card: str) -> None:
+    """At seat 1's village, for two bot seeds: medium does odd jobs, hard buys ``card``."""
+    from tabletop_tui.bots import make_bot
+
+    for seed in (1, 2):
+        assert make_bot("maracaibo", "medium", seed).choose(RULES, RULES.view(s, 1), 1).text == "odd-job"
+        hard = make_bot("maracaibo", "hard", seed).choose(RULES, RULES.view(s, 1), 1)
+        assert hard.text == f"buy {card}", seed

@@ -28,7 +28,6 @@ def _league_end():
     return mod.league_end
 
 
-@pytest.mark.skipif(not GAME.exists(), reason="the league games (shared/data/terra_mystica) are not here")
 def test_most_league_turns_are_one_of_mediums_macros():
     """Medium's macros can express the league's play: a league player's turn ends where one of them
     ends in three turns of four. (How seldom medium rates it best is a figure in RESULTS.md, not a

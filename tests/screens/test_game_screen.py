@@ -471,6 +471,17 @@ async def test_a_digit_beyond_a_choice_menu_says_so_and_keeps_the_menu():
         assert chosen == [1]
 
 
+async def _to_the_bots_turn(pilot, m):
+    """Anna (key 1, the first choice) plays until it is Bruno's (the bot's) turn; the game screen."""
+    await pilot.pause()
+    for _ in range(12):
+        if m.bot_to_play():
+            break
+        await pilot.press("1")
+        await pilot.pause()
+    return pilot.app.screen
+
+
 async def test_a_bots_turn_that_nothing_thinks_about_is_started_again(monkeypatch):
     # under load a whole game by keyboard once stood still at a bot's turn, "thinking" with no
     # thought under way: the screen's watchdog starts it again
@@ -481,13 +492,7 @@ async def test_a_bots_turn_that_nothing_thinks_about_is_started_again(monkeypatc
     m = piratissimo_match(players=2, bots=(1,))
     app = TabletopApp(match=m, bot_delay=600)  # the bot waits: its turn can be seen
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        for _ in range(12):  # Anna plays until it is Bruno's (the bot's) turn
-            if m.bot_to_play():
-                break
-            await pilot.press("1")
-            await pilot.pause()
+        screen = await _to_the_bots_turn(pilot, m)
         assert m.bot_to_play()
         screen.cancel_bot()  # the thought is lost, and nothing schedules another
         app.bot_delay = 0
@@ -510,13 +515,7 @@ async def test_a_bots_chosen_move_whose_call_never_comes_is_played_by_the_watchd
     m = piratissimo_match(players=2, bots=(1,))
     app = TabletopApp(match=m, bot_delay=600)  # the chosen move waits: its turn can be seen
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        for _ in range(12):  # Anna plays until it is Bruno's (the bot's) turn
-            if m.bot_to_play():
-                break
-            await pilot.press("1")
-            await pilot.pause()
+        screen = await _to_the_bots_turn(pilot, m)
         for _ in range(200):
             if screen.bot_ready is not None:
                 break
