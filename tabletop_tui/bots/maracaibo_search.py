@@ -16,7 +16,8 @@ and the main action; ``SEARCHED``):
    the round end, the rival's reply) is counted, not only the worth at the turn's end. Its worth
    (:func:`worth`, in the ranking, in its own turns of the playouts and in their evaluation) is
    the medium bot's plus what its placed assistants bring in the rounds to come
-   (:func:`assistants_outlook`); the rivals in the playouts play by the medium worth, as the
+   (:func:`assistants_outlook`), its explorer's way (:func:`explorer_outlook`) and what its
+   bought end-scoring cards will add as their counters grow (:func:`end_card_outlook`); the rivals in the playouts play by the medium worth, as the
    medium bot does.
 4. It plays the answer with the best mean, unless that is not at least ``MARGIN`` points better
    than the medium bot's ranking favourite's mean.
@@ -33,7 +34,8 @@ from typing import Any
 from tabletop_tui.rules.core import IllegalAction, Rng
 
 from tabletop_tui.rules.maracaibo import explorer
-from tabletop_tui.rules.maracaibo.content import XTRACK
+from tabletop_tui.rules.maracaibo.content import XTRACK, card
+from tabletop_tui.rules.maracaibo.counters import counter
 
 from . import maracaibo as mb
 
@@ -49,6 +51,11 @@ HORIZON = 2
 RANK_WORLDS = 2
 #: points the playouts' favourite must gain over the ranking's favourite to replace it
 MARGIN = 0.5
+#: how much an end-scoring card's counter grows a round for one seat, read in 14 seat-games of
+#: hard and medium bots (2 and 4 players, seeds 36301-36305, 40301-40302; the upgrades and the
+#: cards bought come early, the assistants late): the outlook of a bought end card
+END_GROWTH = {"combat_tokens": 1.1, "quests": 0.5, "upgrades": 1.2, "cards": 4.0, "assistants": 0.5,
+              "compass": 0.55, "noble_ranks": 1.0, "explorer_progress": 0.7}
 #: VP a placed assistant brings in each round still to come after the current one: it acts when
 #: the ship stops at it (2 doubloons and 2 VP, 3 doubloons and a card, ...) or scores 2 VP
 #: unused, every round; the medium bot's worth counts only this round's 2 VP of a live one
@@ -150,10 +157,32 @@ def explorer_outlook(g: dict, seat: int) -> float:
     return XSTEP * done * left / (mb.ROUNDS - 1)
 
 
+def end_card_outlook(g: dict, seat: int) -> float:
+    """What ``seat``'s bought end-scoring cards ("2 VP per quest", up to a cap) will add by the
+    game's end beyond what their counters pay now: each counter grows by its ``END_GROWTH`` a
+    round over the rounds left (half of the current one). The medium bot's worth counts such a
+    card at today's counter, so a Quest Log bought with no quest done looks worth nothing and is
+    passed over for a doubloon or two, and in a two-player game (one copy of each card) the rival
+    buys it: in bot games the end-scoring cards decided most games between hard and medium."""
+    if g["final"]:
+        return 0.0
+    r = min(max(g["round"], 1), mb.ROUNDS)
+    left = mb.ROUNDS - r + 0.5
+    out = 0.0
+    for c in g["players"][seat]["bought"]:
+        for op in card(c)["effects"]:
+            if op["op"] == "end_vp_per":
+                now = counter(g, seat, op["per"])
+                later = now + END_GROWTH.get(op["per"], 0.0) * left
+                out += min(op["n"] * later, op["max"]) - min(op["n"] * now, op["max"])
+    return out
+
+
 def worth(g: dict, seat: int) -> float:
     """The hard bot's worth: the medium bot's :func:`maracaibo.worth` plus
-    :func:`assistants_outlook` and :func:`explorer_outlook`."""
-    return mb.worth(g, seat) + assistants_outlook(g, seat) + explorer_outlook(g, seat)
+    :func:`assistants_outlook`, :func:`explorer_outlook` and :func:`end_card_outlook`."""
+    return (mb.worth(g, seat) + assistants_outlook(g, seat) + explorer_outlook(g, seat)
+            + end_card_outlook(g, seat))
 
 
 def evaluate_all(rules: Any, view: Any) -> list[float]:
