@@ -494,6 +494,9 @@ async def test_a_bots_turn_that_nothing_thinks_about_is_started_again(monkeypatc
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await _to_the_bots_turn(pilot, m)
         assert m.bot_to_play()
+        # (on a loaded machine the thought's own message may already be late enough for the
+        # watchdog, at two looks, to take it up: only what it does after the loss is this test's)
+        before = len(app.bot_watchdog_acts)
         screen.cancel_bot()  # the thought is lost, and nothing schedules another
         app.bot_delay = 0
         n = len(m.actions)
@@ -502,7 +505,8 @@ async def test_a_bots_turn_that_nothing_thinks_about_is_started_again(monkeypatc
             if len(m.actions) > n:
                 break
         assert len(m.actions) > n and m.actors[n] == 1  # the bot played after all
-        assert len(app.bot_watchdog_acts) == 1 and "started again" in app.bot_watchdog_acts[0]
+        acts = app.bot_watchdog_acts[before:]
+        assert len(acts) == 1 and "started again" in acts[0]
 
 
 async def test_a_bots_chosen_move_whose_call_never_comes_is_played_by_the_watchdog(monkeypatch):
@@ -522,10 +526,12 @@ async def test_a_bots_chosen_move_whose_call_never_comes_is_played_by_the_watchd
             await pilot.pause(0.01)
         n = len(m.actions)
         assert screen.bot_ready is not None and screen.bot_timer is not None and len(m.actions) == n
+        before = len(app.bot_watchdog_acts)  # (see above: a late message may have been taken up)
         screen.bot_timer.stop()  # the call is lost; the move stays chosen
         for _ in range(400):
             await pilot.pause(0.02)
             if len(m.actions) > n:
                 break
         assert len(m.actions) > n and m.actors[n] == 1
-        assert len(app.bot_watchdog_acts) == 1 and "chosen move" in app.bot_watchdog_acts[0]
+        acts = app.bot_watchdog_acts[before:]
+        assert len(acts) == 1 and "chosen move" in acts[0]
