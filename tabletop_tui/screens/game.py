@@ -276,7 +276,11 @@ class GameScreen(Screen[None]):
         self.refresh_all()
         self.call_after_refresh(self.after_change)
         if self.BOT_WATCHDOG:
-            self.set_interval(1.0, self.bot_watchdog, name="bot-watchdog")
+            # (each look goes through the screen's own queue: a Textual timer calls its callback
+            # outside it, where a finished thought whose message is still queued behind a slow
+            # repaint looked like a lost one; in the queue, every message posted before the look
+            # has been handled when it looks)
+            self.set_interval(1.0, lambda: self.call_later(self.bot_watchdog), name="bot-watchdog")
 
     #: the bot watchdog's switch: tests turn it off to see the bots' state machine bare (a bot's
     #: turn it would have started again then stands still, and the test says where)
