@@ -23,6 +23,7 @@ from tabletop_tui.rules.maracaibo import explorer, influence, prestige, ship
 from tabletop_tui.rules.maracaibo.content import (CAREERS, CARDS, CONST, INFLUENCE, NATIONS, PRESTIGE,
                                                   QUESTS, TOKENS, UPGRADE_IDS, XTRACK, card)
 from tabletop_tui.rules.maracaibo.counters import counter
+from tabletop_tui.rules.maracaibo.scoring import end_card_vp, end_cards
 
 ROUNDS = CONST["rounds"]
 XORDER = {sp: i for i, sp in enumerate(XTRACK)}
@@ -112,12 +113,8 @@ def worth(g: dict, seat: int) -> float:
     v += p["inc_v"] + p["inc_d"]
     v += sum(influence.rank(p["infl"][nat]) * table[influence.emptied(g, nat)] for nat in NATIONS)
     v += 2 * ship.completed_upgrades(p)
-    for c in p["bought"]:
-        spec = card(c)
-        v += spec["vp"]
-        for op in spec["effects"]:
-            if op["op"] == "end_vp_per":
-                v += min(op["n"] * counter(g, seat, op["per"]), op["max"])
+    v += sum(card(c)["vp"] for c in p["bought"])
+    v += sum(end_card_vp(op, counter(g, seat, op["per"])) for op in end_cards(p))
     v += sum(prestige.end_vp(g, seat, b) for b in p["invested"])
     r = min(max(g["round"], 1), ROUNDS)
     v += p["dbl"] * DBL.get(r, 0.3)

@@ -17,8 +17,8 @@ and the main action; ``SEARCHED``):
    (:func:`worth`, in the ranking, in its own turns of the playouts and in their evaluation) is
    the medium bot's plus what its placed assistants bring in the rounds to come
    (:func:`assistants_outlook`), its explorer's way (:func:`explorer_outlook`) and what its
-   bought end-scoring cards will add as their counters grow (:func:`end_card_outlook`); the rivals in the playouts play by the medium worth, as the
-   medium bot does.
+   bought end-scoring cards will add as their counters grow (:func:`end_card_outlook`); the
+   rivals in the playouts play by the medium worth, as the medium bot does.
 4. It plays the answer with the best mean, unless that is not at least ``MARGIN`` points better
    than the medium bot's ranking favourite's mean.
 
@@ -34,8 +34,9 @@ from typing import Any
 from tabletop_tui.rules.core import IllegalAction, Rng
 
 from tabletop_tui.rules.maracaibo import explorer
-from tabletop_tui.rules.maracaibo.content import XTRACK, card
+from tabletop_tui.rules.maracaibo.content import XTRACK
 from tabletop_tui.rules.maracaibo.counters import counter
+from tabletop_tui.rules.maracaibo.scoring import end_card_vp, end_cards
 
 from . import maracaibo as mb
 
@@ -169,12 +170,9 @@ def end_card_outlook(g: dict, seat: int) -> float:
     r = min(max(g["round"], 1), mb.ROUNDS)
     left = mb.ROUNDS - r + 0.5
     out = 0.0
-    for c in g["players"][seat]["bought"]:
-        for op in card(c)["effects"]:
-            if op["op"] == "end_vp_per":
-                now = counter(g, seat, op["per"])
-                later = now + END_GROWTH.get(op["per"], 0.0) * left
-                out += min(op["n"] * later, op["max"]) - min(op["n"] * now, op["max"])
+    for op in end_cards(g["players"][seat]):
+        now = counter(g, seat, op["per"])
+        out += end_card_vp(op, now + END_GROWTH.get(op["per"], 0.0) * left) - end_card_vp(op, now)
     return out
 
 

@@ -9,6 +9,17 @@ CATEGORIES = ["during play", "unused assistants", "VP income", "doubloon income"
               "ship upgrades", "card VP", "end-scoring cards", "prestige buildings", "doubloons"]
 
 
+def end_cards(p: dict) -> list[dict]:
+    """The "game end: N VP per …" effects of a player's bought cards (each with ``per``, ``n``
+    and ``max``)."""
+    return [op for c in p["bought"] for op in card(c)["effects"] if op["op"] == "end_vp_per"]
+
+
+def end_card_vp(op: dict, count: float) -> float:
+    """What an end-scoring card pays for its counter at ``count``: ``n`` VP each, up to ``max``."""
+    return min(op["n"] * count, op["max"])
+
+
 def final_scores(g: dict) -> dict:
     out = {}
     table = INFLUENCE["vp_per_rank_by_emptied_spaces"]
@@ -21,12 +32,7 @@ def final_scores(g: dict) -> dict:
         b["influence"] = sum(influence.rank(p["infl"][n]) * table[influence.emptied(g, n)] for n in NATIONS)
         b["ship upgrades"] = 2 * ship.completed_upgrades(p)
         b["card VP"] = sum(card(c)["vp"] for c in p["bought"])
-        end = 0
-        for c in p["bought"]:
-            for op in card(c)["effects"]:
-                if op["op"] == "end_vp_per":
-                    end += min(op["n"] * counter(g, seat, op["per"]), op["max"])
-        b["end-scoring cards"] = end
+        b["end-scoring cards"] = sum(end_card_vp(op, counter(g, seat, op["per"])) for op in end_cards(p))
         b["prestige buildings"] = sum(prestige.end_vp(g, seat, bid) for bid in p["invested"])
         b["doubloons"] = p["dbl"] // CONST["money_vp_divisor"]
         out[str(seat)] = {"breakdown": b, "total": sum(b.values()), "doubloons": p["dbl"],
