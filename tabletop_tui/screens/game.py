@@ -112,7 +112,7 @@ class GameScreen(Screen[None]):
         self.actions: list[Any] = []
         self.shown_for: int | None = None  # the human seat the board was last shown to
         self.handover_to: int | None = None  # curtain: the mover looks at their result first
-        self.bot_timer = None
+        self.bot_timer: Later | None = None
         self.bot_worker = None
         self.bot_ready: tuple[int, Any] | None = None  # (move number, action) a bot has chosen
         self.bot_due = 0.0  # when the pending bot move may be played (the player's pace)
@@ -120,6 +120,8 @@ class GameScreen(Screen[None]):
         #: the bots' state machine's last steps, "<move number>:<step>" (a test that stands still
         #: says them; the watchdog logs them when it has to act)
         self.bot_trace: deque[str] = deque(maxlen=24)
+        self._bot_gap_seen: tuple | None = None  # the gap the watchdog saw last, and how often in a row
+        self._bot_idle = 0
         self.small = False
         self.saved_actions: list[str] = list(match.actions)
         self.told_here = []
@@ -653,7 +655,7 @@ class GameScreen(Screen[None]):
                     self.bot_finished(w, w.state)
             return
         t = self.bot_timer
-        called = t is None or getattr(t, "done", False)  # (a Later called or stopped: nothing to come)
+        called = t is None or t.done  # (a Later called or stopped: nothing to come)
         if self.bot_ready is not None and called and self.is_current:
             if self._bot_gap(("chosen", len(self.match.actions), id(t))):  # (a call on its way: its time)
                 self.watchdog_acts("played a chosen move nothing was about to play")
@@ -674,7 +676,7 @@ class GameScreen(Screen[None]):
 
     def _bot_gap(self, gap: tuple) -> bool:
         """True at the BOT_GAP_LOOKS-th look in a row at the same ``gap``."""
-        if getattr(self, "_bot_gap_seen", None) != gap:
+        if self._bot_gap_seen != gap:
             self._bot_gap_seen, self._bot_idle = gap, 0
         self._bot_idle += 1
         if self._bot_idle < self.BOT_GAP_LOOKS:
