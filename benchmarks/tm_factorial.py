@@ -17,8 +17,8 @@ import json
 import multiprocessing as mp
 import statistics
 
-from tabletop_tui import catalogue, tournament
 from tabletop_tui.bots import terra_mystica as tm
+from tm_spsa import table_vp
 
 LEECH0 = dict(tm.LEECH_MAX)
 
@@ -34,21 +34,16 @@ PIECES = {
 DEFAULTS = {"MIN_DWELLINGS": tm.MIN_DWELLINGS, "ROUND1_TEMPLE": tm.ROUND1_TEMPLE, "SCALE_FLOOR": dict(tm.SCALE_FLOOR),
             "SHIP_FLOOR": tm.SHIP_FLOOR, "LEECH_MAX": dict(LEECH0), "SH_EXTRA": tm.SH_EXTRA}
 
-_RULES = None
-
 
 def play(job: tuple) -> float:
-    global _RULES
+    """One all-medium four-player game with these pieces on: the table's VP a faction."""
     on, seed = job
-    if _RULES is None:
-        _RULES = catalogue.get("terra_mystica").rules()
     for k, v in DEFAULTS.items():
         setattr(tm, k, v)
     for name in on:
         for k, v in PIECES[name].items():
             setattr(tm, k, v)
-    res, _ = tournament.play_game(_RULES, ["medium"] * 4, seed, None)
-    return statistics.mean(res.scores[i] for i in range(4))
+    return table_vp(seed)
 
 
 def main() -> None:
@@ -76,7 +71,7 @@ def main() -> None:
     print("combination  VP a faction  paired vs none (95%)")
     for c, v in sorted(table.items(), key=lambda x: -statistics.mean(x[1])):
         d = [a - b for a, b in zip(v, base)]
-        half = 1.96 * statistics.stdev(d) / len(d) ** 0.5 if c else 0.0
+        half = 1.96 * statistics.stdev(d) / len(d) ** 0.5 if c and len(d) > 1 else 0.0
         print(f"{'+'.join(c) or 'none':45s} {statistics.mean(v):7.2f}  {statistics.mean(d):+6.2f} ± {half:.2f}")
     print("main effects (mean with the piece minus without, over every other combination):")
     for n in names:
