@@ -35,14 +35,19 @@ DEFAULTS = {"MIN_DWELLINGS": tm.MIN_DWELLINGS, "ROUND1_TEMPLE": tm.ROUND1_TEMPLE
             "SHIP_FLOOR": tm.SHIP_FLOOR, "LEECH_MAX": dict(LEECH0), "SH_EXTRA": tm.SH_EXTRA}
 
 
-def play(job: tuple) -> float:
-    """One all-medium four-player game with these pieces on: the table's VP a faction."""
-    on, seed = job
+def set_pieces(on) -> None:
+    """The heuristic's knobs as on main, then those of the pieces named in ``on``."""
     for k, v in DEFAULTS.items():
         setattr(tm, k, v)
     for name in on:
         for k, v in PIECES[name].items():
             setattr(tm, k, v)
+
+
+def play(job: tuple) -> float:
+    """One all-medium four-player game with these pieces on: the table's VP a faction."""
+    on, seed = job
+    set_pieces(on)
     return table_vp(seed)
 
 

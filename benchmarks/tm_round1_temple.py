@@ -14,10 +14,9 @@ import argparse
 import multiprocessing as mp
 import statistics
 
-from tabletop_tui import catalogue, tournament
 from tabletop_tui.bots import terra_mystica as tm
-
-_RULES = None
+from tm_factorial import set_pieces
+from tm_spsa import table_vp
 
 
 class Round1:
@@ -36,16 +35,13 @@ class Round1:
 
 
 def play(job: tuple) -> tuple[float, int, int]:
-    global _RULES
-    bonus, favours, keep3, seed = job
+    """One all-medium four-player game with this round-1 temple bonus (and the pieces named, of
+    tm_factorial's): the table's VP a faction, round-1 temples, FAV11 taken in round 1."""
+    bonus, pieces, seed = job
+    set_pieces(pieces)
     tm.ROUND1_TEMPLE = bonus
-    tm.SCALE_FLOOR = {"favors": 1.0} if favours else {}
-    tm.MIN_DWELLINGS = 3 if keep3 else 0
-    if _RULES is None:
-        _RULES = catalogue.get("terra_mystica").rules()
     w = Round1()
-    res, _ = tournament.play_game(_RULES, ["medium"] * 4, seed, None, watch=w)
-    return statistics.mean(res.scores[i] for i in range(4)), w.temples, w.fav11
+    return table_vp(seed, w), w.temples, w.fav11
 
 
 def main() -> None:
@@ -59,8 +55,9 @@ def main() -> None:
     args = ap.parse_args()
     seeds = range(args.first, args.last)
     bonuses = [float(x) for x in args.bonuses.split(",")]
+    pieces = tuple(n for n, on in (("favours", args.favours), ("keep3", args.keep3)) if on)
     with mp.Pool(args.procs) as pool:
-        out = {b: pool.map(play, [(b, args.favours, args.keep3, s) for s in seeds], chunksize=1) for b in bonuses}
+        out = {b: pool.map(play, [(b, pieces, s) for s in seeds], chunksize=1) for b in bonuses}
     base = [v for v, _t, _f in out[bonuses[0]]]
     for b in bonuses:
         v = [x[0] for x in out[b]]

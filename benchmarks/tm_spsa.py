@@ -78,13 +78,13 @@ def apply(theta: list[float]) -> None:
 _RULES = None
 
 
-def table_vp(seed: int) -> float:
+def table_vp(seed: int, watch: object = None) -> float:
     """One all-medium four-player game with the heuristic's knobs as they are set now: the
-    table's VP a faction."""
+    table's VP a faction (``watch``: a tournament ``PLAY_WATCH`` that sees every move)."""
     global _RULES
     if _RULES is None:
         _RULES = catalogue.get("terra_mystica").rules()
-    res, _moves = tournament.play_game(_RULES, ["medium"] * 4, seed, None)
+    res, _moves = tournament.play_game(_RULES, ["medium"] * 4, seed, None, watch=watch)
     return statistics.mean(res.scores[i] for i in range(4))
 
 
