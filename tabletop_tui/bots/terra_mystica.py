@@ -320,7 +320,7 @@ def terms(s: Any, seat: int, nets: list[int] | None = None) -> list[float]:
         for x in normal | extra:
             if owner[x] != -1 or IS_RIVER[x]:
                 continue
-            room += ROOM_BY_SPADES[min(spades_needed(p, terrain[x], hm), 3)]
+            room += ROOM_BY_SPADES[min(spades_needed(s, p, terrain[x], hm), 3)]
         room = min(room, ROOM_CAP)
         out[18] = (room - 1.5) * (0.3 + left / 4)
     # lasting effects
@@ -714,7 +714,7 @@ def _spade_target_score(s: Any, seat: int, a: Any) -> float:
     none wasted), then the space's own merit."""
     p = s.players[seat]
     h = INDEX[a.a]
-    need = spades_needed(p, s.terrain[h], a.b)
+    need = spades_needed(s, p, s.terrain[h], a.b)
     waste = abs(min(need, 3) - s.spades)
     return -1.5 * waste + _hex_score(s, seat, h)
 
@@ -784,7 +784,7 @@ def _start_dwelling_score(s: Any, seat: int, h: int) -> float:
     for x, dist in WITHIN[h].items():
         if dist > 2 or s.owner[x] != -1:
             continue
-        need = spades_needed(p, s.terrain[x], hm)
+        need = spades_needed(s, p, s.terrain[x], hm)
         w = 1.0 if dist == 1 else 0.5
         sc += w * {0: 1.0, 1: 0.6, 2: 0.2}.get(need, 0.0)
     mine = [x for x in LAND if s.owner[x] == seat]

@@ -569,7 +569,7 @@ def _do(s: State, a: Act) -> None:
         elif q[0] == "cspade":
             if k == "transform":
                 h = INDEX[a.a]
-                need = spades_needed(p, s.terrain[h], a.b)
+                need = spades_needed(s, p, s.terrain[h], a.b)
                 s.terrain[h] = a.b
                 q[2] -= need
                 if q[2] > 0:
@@ -758,7 +758,7 @@ def _reach_pay(s: State, seat: int, h: int) -> None:
 def _transform(s: State, seat: int, h: int, to: str) -> None:
     p = s.players[seat]
     _reach_pay(s, seat, h)
-    need = spades_needed(p, s.terrain[h], to)
+    need = spades_needed(s, p, s.terrain[h], to)
     free = min(need, s.spades)
     s.spades -= free
     buy = need - free

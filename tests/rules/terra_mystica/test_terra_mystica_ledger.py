@@ -191,10 +191,11 @@ def test_an_advance_refused_says_which_track_and_what_is_missing():
 
 
 def test_the_long_way_round_is_explained_where_the_transform_is_offered():
-    """A transform between two non-home terrains never passes over the home terrain (5 spades)."""
+    """With league digging a transform between two non-home terrains never passes over the home
+    terrain (5 spades)."""
     from tabletop_tui.rules.terra_mystica import explain as X
     from tabletop_tui.rules.terra_mystica.notation import Act
-    s = blank(["witches", "nomads"], TILES)
+    s = blank(["witches", "nomads"], TILES, digging="league")
     h = next(i for i, t in enumerate(s.terrain) if t == "mountains")
     from tabletop_tui.rules.terra_mystica.data import CELLS
     text = X.action_cost(s, 0, Act("transform", CELLS[h], "lakes"))

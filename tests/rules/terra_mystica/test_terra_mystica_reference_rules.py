@@ -17,6 +17,8 @@ TILES = "SCORE2,SCORE3,SCORE5,SCORE4,SCORE6,SCORE7"
 
 
 def blank(factions, tiles=TILES, **opts):
+    """The reference's rules: its strict digging (option digging=league) unless a test says otherwise."""
+    opts.setdefault("digging", "league")
     return tmhelpers.blank(factions, tiles, **opts)
 
 
