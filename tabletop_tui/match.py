@@ -17,7 +17,7 @@ from typing import Any
 
 from tabletop_tui import bots, catalogue
 from tabletop_tui.bots import bot_action_for  # noqa: F401 (the screens' and tests' name for it)
-from tabletop_tui.rules.core import Change, Entry, IllegalAction, resolve_options
+from tabletop_tui.rules.core import Change, Entry, IllegalAction, resolve_options, saved_options
 
 FORMAT = "tabletop-tui/save"
 VERSION = 1
@@ -487,6 +487,7 @@ class Match:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise SaveError(f"{where}the options are damaged")
+        options = options_as_played(str(game_id), options)
         _check_options(catalogue.get(str(game_id)), options, where)
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -517,6 +518,13 @@ class Match:
         m._saved_body = m.to_text(stamp="")
         m._saved_actions = tuple(m.actions)
         return m
+
+
+def options_as_played(game_id: str, options: dict) -> dict:
+    """A save's or a table's options as its game was played: an option newer than it takes the
+    value it was played with (``Option.before``), not today's default."""
+    rules = catalogue.get(game_id).rules()
+    return saved_options(rules.options, options) if rules is not None else dict(options)
 
 
 def _check_options(game: catalogue.Game, options: dict, where: str) -> None:

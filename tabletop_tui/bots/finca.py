@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop_tui.rules import finca as F
+from tabletop_tui.rules.finca.delivery import feasible
 from tabletop_tui.rules.core import IllegalAction, Rng
 
 # The hard bot is ``bots/finca_search.py`` (built on this module), not the shared MCTS: its
@@ -191,12 +192,25 @@ def _large_cart_wasted(s: Any) -> bool:
     return sum(F.TILES[s.stacks[c][0]].value for c in d["picks"]) <= F.MAX_DELIVERY
 
 
+def _tile_wasted(s: Any) -> bool:
+    """A delivery made with an action tile that gains no more than the tile is worth unused
+    (2 VP at the end: "each unused action tile is worth 2 points"), or one less fruit spent where
+    a donkey cart in hand carries the whole delivery (it saves a single fruit for 2 VP)."""
+    d = s.dlv
+    if d is None or d["mode"] not in ("large", "less") or not d["picks"]:
+        return False
+    if sum(F.TILES[s.stacks[c][0]].value for c in d["picks"]) <= F.ACTION_VP:
+        return True
+    return d["mode"] == "less" and s.carts[s.turn] > 0 and feasible(s, s.turn, "cart", d["picks"], d["fills"], None)
+
+
 def _pruned(s: Any, acts: list) -> list:
     """The turn's sub-steps without duplicate orders: communities picked in index order, and
     the any-fruit symbols of one tile filled in fruit order; no confirming a large donkey cart
-    that carries what a normal cart could."""
+    that carries what a normal cart could, nor a delivery with an action tile that does not pay
+    for the tile."""
     d = s.dlv
-    if s.step == "deliver" and _large_cart_wasted(s):
+    if s.step == "deliver" and (_large_cart_wasted(s) or _tile_wasted(s)):
         acts = [a for a in acts if not isinstance(a, F.Confirm)]
     if s.step == "deliver" and d["picks"]:
         last = d["picks"][-1]
@@ -237,14 +251,18 @@ def _turn_value(rules: Any, s: Any, seat: int, budget: list) -> float:
         return evaluate(rules, s, seat)
     if budget[0] <= 0:
         return evaluate(rules, _finish(rules, s, seat), seat)
-    best = -1e9
-    for a in _pruned(s, rules.legal_actions(s)):
+    cands = _pruned(s, rules.legal_actions(s))
+    if not cands and s.step == "deliver":
+        return -1e9  # a delivery that cannot end well (its tile would not pay): never walked into
+    best = None
+    for a in cands:
         try:
             nxt = rules.apply(s, a)
         except IllegalAction:
             continue
-        best = max(best, _turn_value(rules, nxt, seat, budget))
-    return best if best > -1e9 else evaluate(rules, s, seat)
+        v = _turn_value(rules, nxt, seat, budget)
+        best = v if best is None else max(best, v)
+    return best if best is not None else evaluate(rules, s, seat)
 
 
 def _rank_world(rules: Any, w: Any, seat: int, acts: list, nodes: int) -> list[tuple[Any, float]]:

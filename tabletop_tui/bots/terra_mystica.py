@@ -320,7 +320,7 @@ def terms(s: Any, seat: int, nets: list[int] | None = None) -> list[float]:
         for x in normal | extra:
             if owner[x] != -1 or IS_RIVER[x]:
                 continue
-            room += ROOM_BY_SPADES[min(spades_needed(p, terrain[x], hm), 3)]
+            room += ROOM_BY_SPADES[min(spades_needed(s, p, terrain[x], hm), 3)]
         room = min(room, ROOM_CAP)
         out[18] = (room - 1.5) * (0.3 + left / 4)
     # lasting effects
@@ -495,6 +495,10 @@ def _quick(rules: Any, s: Any, seat: int, kind: str, legal: list) -> Any:
         tr = [a for a in opts if a.kind == "transform" and (a.b == hm or kind == "sandstorm")]
         if tr:
             return max(tr, key=lambda a: _hex_score(s, seat, INDEX[a.a]))
+        closer = _spades_toward_home(s, seat, opts) if kind == "cspade" else []
+        if closer:
+            # a free spade is never given up where a space of ours can come nearer home with it
+            return max(closer, key=lambda a: _hex_score(s, seat, INDEX[a.a]))
     if kind == "bridge":
         br = [a for a in opts if a.kind == "bridge"]
         if br:
@@ -506,6 +510,23 @@ def _quick(rules: Any, s: Any, seat: int, kind: str, legal: list) -> Any:
         if a.kind == "done":
             return a
     return opts[0]
+
+
+def _spades_toward_home(s: Any, seat: int, opts: list) -> list:
+    """Transforms that bring a space nearer our home terrain by every spade they take (a cult
+    bonus's free spade that cannot reach home), never onto a rival's home terrain."""
+    p = s.players[seat]
+    hm = home(p)
+    rivals = {home(q) for i, q in enumerate(s.players) if i != seat and q.faction}
+    out = []
+    for a in opts:
+        if a.kind != "transform" or a.b in rivals:
+            continue
+        t = s.terrain[INDEX[a.a]]
+        used = spades_needed(s, p, t, a.b)
+        if used and spades_needed(s, p, a.b, hm) == spades_needed(s, p, t, hm) - used:
+            out.append(a)
+    return out
 
 
 def _cult_step_score(s: Any, seat: int, i: int, p: Any) -> float:
@@ -714,7 +735,7 @@ def _spade_target_score(s: Any, seat: int, a: Any) -> float:
     none wasted), then the space's own merit."""
     p = s.players[seat]
     h = INDEX[a.a]
-    need = spades_needed(p, s.terrain[h], a.b)
+    need = spades_needed(s, p, s.terrain[h], a.b)
     waste = abs(min(need, 3) - s.spades)
     return -1.5 * waste + _hex_score(s, seat, h)
 
@@ -784,7 +805,7 @@ def _start_dwelling_score(s: Any, seat: int, h: int) -> float:
     for x, dist in WITHIN[h].items():
         if dist > 2 or s.owner[x] != -1:
             continue
-        need = spades_needed(p, s.terrain[x], hm)
+        need = spades_needed(s, p, s.terrain[x], hm)
         w = 1.0 if dist == 1 else 0.5
         sc += w * {0: 1.0, 1: 0.6, 2: 0.2}.get(need, 0.0)
     mine = [x for x in LAND if s.owner[x] == seat]
@@ -884,4 +905,11 @@ def _ranked(rules: Any, view: Any, seat: int, second: bool) -> list[tuple[Any, f
         if a not in best:
             best[a] = v
             order.append(a)
+    if kind == "cspade" and order and order[0].kind == "done":
+        # worth counts room to build only up to a cap, so it may see no gain in a free spade: a
+        # good player never gives one up while a space of ours can come home or nearer home with it
+        use = _quick(rules, view, seat, kind, legal)
+        if use.kind == "transform":
+            best.setdefault(use, best[order[0]])
+            order = [use] + [a for a in order if a != use]
     return [(a, best[a]) for a in order]

@@ -103,6 +103,9 @@ class Option:
     default: Any
     choices: tuple = ()  # empty: free value of the default's type (int or bool or str)
     help: str = ""
+    #: the value a game saved before this option existed was played with (None: the default). A
+    #: save or table keeps every option it was made with, so a key it lacks is one it predates.
+    before: Any = None
 
     def coerce(self, raw: Any) -> Any:
         """Turn user text into the option's type; ValueError with a clear message if it can't."""
@@ -131,6 +134,16 @@ class Option:
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise ValueError(f"option {self.key} has the wrong type: {raw!r}")
         return value
+
+
+def saved_options(declared: Sequence[Option], saved: dict) -> dict:
+    """The options of a saved game or table as it was played: an option newer than the save takes
+    the value the game was played with (``Option.before``), not today's default."""
+    out = dict(saved)
+    for o in declared:
+        if o.key not in out and o.before is not None:
+            out[o.key] = o.before
+    return out
 
 
 def resolve_options(declared: Sequence[Option], given: dict | None) -> dict:

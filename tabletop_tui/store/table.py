@@ -5,14 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
-from tabletop_tui.match import Match, SaveError, Seat
+from tabletop_tui.match import Match, SaveError, Seat, options_as_played
 from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.store.base import Access, IllegalMove, Move, NewTable, Note, Store, TableInfo, Unreplayable
 
 
 def match_for(info: TableInfo, moves: Sequence[Move] = ()) -> Match:
     """The table's game as a Match: its set-up, then its moves (as a save is loaded)."""
-    m = Match(info.game, [Seat(s.name, s.bot, s.level) for s in info.seats], info.seed, info.options)
+    m = Match(info.game, [Seat(s.name, s.bot, s.level) for s in info.seats], info.seed,
+              options_as_played(info.game, info.options))
     _replay(m, moves, info.id)
     return m
 

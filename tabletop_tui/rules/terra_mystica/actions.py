@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from tabletop_tui.rules.core import IllegalAction
 from tabletop_tui.rules.terra_mystica.board import (home, legal_bridges, range_cost, reach_sets, spade_cost,
-                                                    spade_rate, spades_needed, structures, upgrade_cost)
+                                                    spade_rate, spade_table, spades_needed, structures,
+                                                    upgrade_cost)
 from tabletop_tui.rules.terra_mystica.data import (CELLS, FACTIONS, IS_RIVER, LAND, NEIGHBORS, POWER_ACTIONS,
-                                                   POWER_VALUE, PRIEST_SPACES, SPADES_FOR, TERRAINS, TRACKS)
+                                                   POWER_VALUE, PRIEST_SPACES, TERRAINS, TRACKS)
 from tabletop_tui.rules.terra_mystica.notation import CONVERSIONS, Act
 from tabletop_tui.rules.terra_mystica.power import can_pay, capacity, fac, priest_room
 from tabletop_tui.rules.terra_mystica.state import OWN_TURN_STEPS, Player, State
@@ -256,7 +257,7 @@ def main_actions(s: State, seat: int, kinds: tuple | None = None) -> list[Act]:
         giants = p.faction == "giants"
         can_dig = p.faction == "darklings" or bool(f["digging"]["rate"])
         owner, terrain = s.owner, s.terrain
-        table = SPADES_FOR[hm]
+        table = spade_table(s, hm)
         for h in sorted(normal | extra):
             if owner[h] != -1 or IS_RIVER[h]:
                 continue
@@ -378,7 +379,7 @@ def on_the_way(s: State, seat: int, h: int, to: str) -> bool:
         return True
     p = s.players[seat]
     start, now = began_as(s, h), s.terrain[h]
-    return to != start and spades_needed(p, start, to) == spades_needed(p, start, now) + spades_needed(p, now, to)
+    return to != start and spades_needed(s, p, start, to) == spades_needed(s, p, start, now) + spades_needed(s, p, now, to)
 
 
 def transform_allowed(s: State, seat: int, h: int, to: str) -> str:
@@ -393,8 +394,8 @@ def transform_allowed(s: State, seat: int, h: int, to: str) -> str:
             return (f"{CELLS[h]} was {start} when this action began: a space is transformed once per "
                     "action, never dug away and back.")
         p = s.players[seat]
-        return (f"{CELLS[h]} was {start} when this action began: {to} is {spades_needed(p, start, to)} "
-                f"spade(s) from there, and {spades_needed(p, start, s.terrain[h])} were spent on it already. "
+        return (f"{CELLS[h]} was {start} when this action began: {to} is {spades_needed(s, p, start, to)} "
+                f"spade(s) from there, and {spades_needed(s, p, start, s.terrain[h])} were spent on it already. "
                 "A space is transformed once per action, by the shortest way to its target, with exactly "
                 "the spades that costs.")
     if h == dig_on(s, seat):
@@ -450,7 +451,7 @@ def spade_actions(s: State, seat: int) -> list[Act]:
                     continue
                 if not on_the_way(s, seat, h, to):
                     continue
-                need = spades_needed(p, t, to)
+                need = spades_needed(s, p, t, to)
                 buy = max(0, need - s.spades)
                 if buy and not can_buy:
                     continue
@@ -460,7 +461,7 @@ def spade_actions(s: State, seat: int) -> list[Act]:
     if h0 is not None:
         t0 = s.terrain[h0]
         for to in TERRAINS:
-            if to != t0 and on_the_way(s, seat, h0, to) and can_pay(p, spade_cost(p, spades_needed(p, t0, to))):
+            if to != t0 and on_the_way(s, seat, h0, to) and can_pay(p, spade_cost(p, spades_needed(s, p, t0, to))):
                 out.append(Act("transform", CELLS[h0], to))
     if not s.built and s.spade_src != "cult":
         for h in s.transformed:
@@ -492,7 +493,7 @@ def cult_spade_actions(s: State, seat: int, n: int) -> list[Act]:
         for to in TERRAINS:
             if to == t:
                 continue
-            if spades_needed(p, t, to) <= n:
+            if spades_needed(s, p, t, to) <= n:
                 out.append(Act("transform", CELLS[h], to))
     return out
 

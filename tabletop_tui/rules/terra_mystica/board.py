@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from tabletop_tui.rules.terra_mystica.data import (BRIDGE_SPOTS, IS_RIVER, LAND, NEIGHBORS, SHIP_DIST,
-                                                   SPADES_FOR, WITHIN)
+                                                   SPADES, SPADES_FOR, WITHIN)
 from tabletop_tui.rules.terra_mystica.power import fac
 from tabletop_tui.rules.terra_mystica.state import OWN_TURN_STEPS, Player, State
 
@@ -81,10 +81,23 @@ def spade_cost(p: Player, n: int) -> dict:
     return {"W": n * spade_rate(p)}
 
 
-def spades_needed(p: Player, frm: str, to: str) -> int:
+def league_digging(s: State) -> bool:
+    """The reference's strict digging (option ``digging=league``): a transform between two non-home
+    terrains that would pass over the home terrain counts the long way round (house decision 7).
+    Off, the rulebook's: "Each step around the transformation cycle costs one spade, up to three
+    steps" — always the short way."""
+    return s.options.get("digging") == "league"
+
+
+def spade_table(s: State, hm: str) -> dict[str, dict[str, int]]:
+    """spade_table(s, home)[from][to]: the spades a faction of that home terrain needs."""
+    return SPADES_FOR[hm] if league_digging(s) else SPADES
+
+
+def spades_needed(s: State, p: Player, frm: str, to: str) -> int:
     if p.faction == "giants":
         return 2 if frm != to else 0
-    return SPADES_FOR[fac(p)["terrain"]][frm][to]
+    return spade_table(s, fac(p)["terrain"])[frm][to]
 
 
 def home(p: Player) -> str:

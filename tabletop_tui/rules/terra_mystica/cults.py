@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tabletop_tui.rules.terra_mystica.data import CULT_POWER
 from tabletop_tui.rules.terra_mystica.ledger import credit, lost
-from tabletop_tui.rules.terra_mystica.power import gain_power
+from tabletop_tui.rules.terra_mystica.power import gain_power, power_words
 from tabletop_tui.rules.terra_mystica.state import State
 from tabletop_tui.rules.terra_mystica.words import TRACKS
 
@@ -60,9 +60,11 @@ def advance_cult(s: State, seat: int, track: int, n: int) -> int:
         lost(s, seat, TRACKS[track], f"{cut} {'step' if cut == 1 else 'steps'} lost: {why}")
     if target <= pos:
         return 0
-    with credit(s, seat, f"cult track power: {TRACKS[track]} {th_words(pos, target)}"):
-        for th, pw in CULT_POWER.items():
+    pw = sum(v for th, v in CULT_POWER.items() if pos < th <= target)
+    with credit(s, seat, f"cult track power: {TRACKS[track]} {th_words(pos, target)} gives "
+                         f"{power_words(p.bowls, pw)}"):
+        for th, v in CULT_POWER.items():
             if pos < th <= target:
-                gain_power(p, pw, s)
+                gain_power(p, v, s)
     p.cult[track] = target
     return target - pos

@@ -5,7 +5,7 @@ legal answer to the pending decision; ``do(s, act)`` applies one (legality alrea
 """
 from __future__ import annotations
 
-from tabletop_tui.rules.core import Rng
+from tabletop_tui.rules.core import Rng, counted
 from tabletop_tui.rules.terra_mystica.actions import (_would_town, available_factions, check_extra,
                                                       cult_spade_actions,
                                                       favor_choices, leech_amount, legal, pending_seat)
@@ -324,9 +324,17 @@ def _next_round_order(s: State) -> list[int]:
     return [(first + k) % n for k in range(n)]
 
 
-def cleanup_and_next(s: State) -> None:
+def coins_on_leftover_cards(s: State) -> None:
+    """"one coin goes on each leftover card" (set-up and each round's end): an entry of its own."""
     for b in s.bonus_pool:
         s.bonus_pool[b] += 1
+    cards = ", ".join(f"{b} (now {counted(c, 'coin')})" for b, c in sorted(s.bonus_pool.items(),
+                                                                           key=lambda x: int(x[0][3:])))
+    step(s, f"One coin goes on each bonus card left: {cards}.")
+
+
+def cleanup_and_next(s: State) -> None:
+    coins_on_leftover_cards(s)
     start_round(s)
 
 
@@ -516,8 +524,7 @@ def _do(s: State, a: Act) -> None:
         del s.bonus_pool[a.a]
         s.to_place.pop(0)
         if not s.to_place:
-            for b in s.bonus_pool:
-                s.bonus_pool[b] += 1
+            coins_on_leftover_cards(s)
             start_round(s)
         return
     if s.key_choice and k == "cult":
@@ -569,7 +576,7 @@ def _do(s: State, a: Act) -> None:
         elif q[0] == "cspade":
             if k == "transform":
                 h = INDEX[a.a]
-                need = spades_needed(p, s.terrain[h], a.b)
+                need = spades_needed(s, p, s.terrain[h], a.b)
                 s.terrain[h] = a.b
                 q[2] -= need
                 if q[2] > 0:
@@ -758,7 +765,7 @@ def _reach_pay(s: State, seat: int, h: int) -> None:
 def _transform(s: State, seat: int, h: int, to: str) -> None:
     p = s.players[seat]
     _reach_pay(s, seat, h)
-    need = spades_needed(p, s.terrain[h], to)
+    need = spades_needed(s, p, s.terrain[h], to)
     free = min(need, s.spades)
     s.spades -= free
     buy = need - free

@@ -44,7 +44,7 @@ def nearest_own(s: State, seat: int, h: int) -> int | None:
 def transform_cost(s: State, seat: int, h: int, to: str) -> tuple[int, dict]:
     """(spades needed, what they cost now) to turn h into ``to``: free spades of the action first."""
     p = s.players[seat]
-    need = spades_needed(p, s.terrain[h], to)
+    need = spades_needed(s, p, s.terrain[h], to)
     free = s.spades if s.step == "spades" else 0
     return need, spade_cost(p, max(0, need - free))
 
@@ -80,7 +80,7 @@ def action_cost(s: State, seat: int, a) -> str:
         if s.step in ("sandstorm", "") or s.phase != "play":
             return "free"
         if s.queue and s.queue[0][0] == "cspade" and s.step not in ("main", "spades"):
-            n = spades_needed(p, s.terrain[h], a.b)
+            n = spades_needed(s, p, s.terrain[h], a.b)
             return f"{n} cult spade{'s' if n != 1 else ''}"
         n, c = transform_cost(s, seat, h, a.b)
         free = min(n, s.spades) if s.step == "spades" else 0
@@ -177,7 +177,7 @@ def why_not(s: State, seat: int, cell: str) -> str:
         return f"A dwelling costs {cost_text(c)}; {who} have {p.W}W {p.C}C {p.P}P."
     if p.faction != "darklings" and not fac(p)["digging"]["rate"]:
         return f"{who} cannot dig; the space is {t}, not {hm}."
-    n = spades_needed(p, t, hm)
+    n = spades_needed(s, p, t, hm)
     c = _add(spade_cost(p, n), extra)
     rate = "1 priest each" if p.faction == "darklings" else f"{counted(spade_rate(p), 'worker')} each"
     return (f"Turning {t} into {hm} takes {counted(n, 'spade')} ({rate}) = {cost_text(c)}; "
@@ -208,7 +208,7 @@ def explain(s: State, seat: int, cell: str, legal: list) -> str:
         more = f" (+{len(order) - 3} more)" if len(order) > 3 else ""
         parts.append("transform to " + ", ".join(bits) + more)
         if all(a.b != hm for a in transforms) and s.step == "main":
-            n = spades_needed(p, s.terrain[INDEX[cell]], hm)
+            n = spades_needed(s, p, s.terrain[INDEX[cell]], hm)
             parts.append(f"{hm} needs {n} spades = {cost_text(spade_cost(p, n))}, {faction_name(s, seat)} have "
                          f"{p.W}W {p.P}P")
     # bridges name one end as the target; list those that end here too

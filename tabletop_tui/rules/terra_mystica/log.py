@@ -12,7 +12,7 @@ PAST = (("Build ", "built "), ("Transform ", "transformed "), ("Upgrade ", "upgr
         ("Send ", "sent "), ("Pass and take ", "passed and took "), ("Take ", "took "),
         ("Decline ", "declined "), ("Power action ", "used power action "),
         ("Answer later", "will answer later"), ("End the turn", "ended the turn"),
-        ("Stop here", "stopped there"))
+        ("Stop here", "stopped there"), ("Place ", "placed "))
 
 
 def _convert_words(text: str) -> str:

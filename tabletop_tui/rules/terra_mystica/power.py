@@ -34,6 +34,19 @@ def gain_power(p: Player, n: int, s: State | None = None, why: str = "") -> int:
     return got
 
 
+def power_moves(bowls: list[int], n: int) -> tuple[int, int]:
+    """How gaining ``n`` power moves tokens: (bowl I to II, bowl II to III), as gain_power moves them."""
+    up = min(n, bowls[0])
+    return up, min(n - up, bowls[1] + up)
+
+
+def power_words(bowls: list[int], n: int) -> str:
+    """"2 power, 1 from I to II and 1 from II to III" — a gain of power said as the tokens it moves."""
+    up, on = power_moves(bowls, n)
+    moves = ([f"{up} from I to II"] if up else []) + ([f"{on} from II to III"] if on else [])
+    return f"{n} power, " + (" and ".join(moves) if moves else "none moved")
+
+
 def priest_room(p: Player) -> int:
     return 7 - p.P - p.priests_sent
 

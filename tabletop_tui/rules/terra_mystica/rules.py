@@ -40,6 +40,10 @@ class TerraMysticaRules(BaseRules[State]):
         Option("strict-darkling-sh", "Darklings' priest ordination only in the stronghold turn", False, help="The Darklings turn workers into priests only in the turn their stronghold is built."),
         Option("strict-chaosmagician-sh", "Chaos Magicians: passing ends the double turn (league rule)", False, help="The Chaos Magicians' double turn (stronghold action) ends when they pass (league)."),
         Option("errata-cultist-power", "Cultists gain 1 power when every offer is declined (errata)", False, help="If every neighbour declines the Cultists' offer they gain 1 power instead (errata)."),
+        Option("digging", "Digging: the rulebook's short way, or the league's long way round home", "rulebook",
+               choices=("rulebook", "league"), before="league",
+               help="rulebook: each step round the cycle is a spade, the short way, up to three. league: a transform "
+                    "between two other terrains may not pass over your home terrain (it counts the long way round)."),
         Option("factions", "Fixed factions in seat order, comma separated (empty: players choose)", "", help="e.g. witches,nomads — one per seat in seat order, one per home terrain; empty: chosen in the game."),
         Option("scoring-tiles", "Fixed round scoring tiles, comma separated (empty: random)", "", help="Six tiles in round order, e.g. SCORE1,SCORE5,…; empty: drawn at random (SCORE1 never in rounds 5–6)."),
         Option("bonus-cards", "Fixed bonus cards in play, comma separated (empty: random)", "", help="Players + 3 cards, e.g. BON1,BON3,…; empty: drawn at random."),
@@ -204,9 +208,11 @@ class TerraMysticaRules(BaseRules[State]):
                                 f"digging the one space it transformed; {who} have {s.spades} free spade(s) left.")
                     if s.spade_src == "SH":
                         return f"The Halflings' stronghold spades cannot be topped up; {s.spades} left."
-                need = engine.spades_needed(p, s.terrain[h], a.b)
-                return (f"{who} cannot afford '{a}': it takes {counted(need, 'spade')} (a transform may not pass "
-                        f"over your home terrain on the cycle), {counted(engine.spade_rate(p), 'worker')} each.")
+                need = engine.spades_needed(s, p, s.terrain[h], a.b)
+                why = (" (league digging: a transform may not pass over your home terrain on the cycle)"
+                       if need > 3 else "")
+                return (f"{who} cannot afford '{a}': it takes {counted(need, 'spade')}{why}, "
+                        f"{counted(engine.spade_rate(p), 'worker')} each.")
             return f"{who} cannot afford '{a}' (a spade costs {counted(engine.spade_rate(p), 'worker')})."
         if a.kind == "upgrade" and a.a in INDEX:
             h = INDEX[a.a]
@@ -269,16 +275,26 @@ class TerraMysticaRules(BaseRules[State]):
         return s.to_json()
 
     def legacy_state_hashes(self, s):
-        """The hash a save made before the state kept the terrains dug spaces began the action
-        with (``dug_from``) recorded for a position in the middle of a dig: such saves keep loading."""
-        if not s.dug_from:
-            return ()
-        d = s.to_json()
-        del d["dug_from"]
-        blob = json.dumps(d, sort_keys=True, separators=(",", ":"))
+        """The hashes older saves recorded for this position, so that they keep loading: before the
+        state kept the terrains dug spaces began the action with (``dug_from``, in the middle of a
+        dig), and before the ``digging`` option (such a save was played with league digging, and its
+        state's options did not name it)."""
         import hashlib  # (loaded when first used, not before the first paint)
 
-        return (hashlib.sha256(blob.encode()).hexdigest()[:16],)
+        old = []
+        if s.dug_from:
+            old.append(lambda d: d.pop("dug_from"))
+        if s.options.get("digging") == "league":
+            old.append(lambda d: d["options"].pop("digging"))
+        out = []
+        for mask in range(1, 1 << len(old)):
+            d = s.to_json()
+            for i, drop in enumerate(old):
+                if mask >> i & 1:
+                    drop(d)
+            blob = json.dumps(d, sort_keys=True, separators=(",", ":"))
+            out.append(hashlib.sha256(blob.encode()).hexdigest()[:16])
+        return tuple(out)
 
     def from_json(self, d):
         return State.from_json(d)

@@ -1,6 +1,7 @@
 """Game-end scoring: cult tracks 8/4/2, largest network 18/12/6 (ties split, rounded down), resources."""
 from __future__ import annotations
 
+from tabletop_tui.rules.core import counted
 from tabletop_tui.rules.terra_mystica.data import SHIP_DIST, WITHIN
 from tabletop_tui.rules.terra_mystica.ledger import add_vp
 from tabletop_tui.rules.terra_mystica.state import State
@@ -55,6 +56,18 @@ def network_size(s: State, seat: int) -> int:
     return best
 
 
+def resources_words(p) -> str:
+    """What the final scoring converts: "9 C, 3 W, 1 P, 4 power in bowl III and 7 in bowl II (burned to 3)"."""
+    parts = [f"{n} {k}" for k, n in (("C", p.C), ("W", p.W), ("P", p.P)) if n]
+    if p.bowls[2]:
+        parts.append(f"{p.bowls[2]} power in bowl III")
+    if p.bowls[1] >= 2:
+        parts.append(f"{p.bowls[1]} in bowl II (burned to {p.bowls[1] // 2})")
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def final_scoring(s: State) -> None:
     n = len(s.players)
     for p in s.players:
@@ -72,6 +85,6 @@ def final_scoring(s: State) -> None:
         coins = p.C + p.W + p.P + p.bowls[2] + p.bowls[1] // 2
         rate = 2 if p.faction == "alchemists" else 3
         v = coins // rate
-        add_vp(s, p, v, f"resources: 1 per {rate} coins")
+        add_vp(s, p, v, f"resources: {resources_words(p)} make {counted(coins, 'coin')}, 1 VP per {rate}")
         p.breakdown["resources"] = v
     s.final = True

@@ -182,6 +182,7 @@ def parse_ledger(text: str) -> Ledger:
 
 def _game_options(led: Ledger) -> dict:
     o = dict(led.options)
+    o["digging"] = "league"  # the reference digs strictly unless a game sets loose-dig (not supported)
     o["factions"] = ",".join(led.factions)
     o["scoring-tiles"] = ",".join(led.scoring)
     o["bonus-cards"] = ",".join(led.bonus)
@@ -589,11 +590,11 @@ class _Driver:
         p = self.s.players[me]
         t = engine.home(p) if to is None else TERRAIN_OF_COLOR.get(to.lower(), to.lower())
         here = self.s.terrain[INDEX[h]]
-        if here == t or engine.spades_needed(p, here, t) != now + later:
+        if here == t or engine.spades_needed(self.s, p, here, t) != now + later:
             return False
         for mid in TERRAINS:
-            if mid not in (here, t) and engine.spades_needed(p, here, mid) == now \
-                    and engine.spades_needed(p, mid, t) == later:
+            if mid not in (here, t) and engine.spades_needed(self.s, p, here, mid) == now \
+                    and engine.spades_needed(self.s, p, mid, t) == later:
                 self.act(f"transform {h} to {mid}")
                 return True
         return False

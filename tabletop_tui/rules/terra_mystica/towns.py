@@ -58,12 +58,6 @@ def check_town(s: State, seat: int, h: int) -> None:
         for x in comp:
             s.in_town[x] = True
         s.towns_due += 1
-        round_vp(s, p, "town")
-        if p.faction == "witches":
-            add_vp(s, p, 5, "Witches' town bonus")
-        if p.faction == "swarmlings":
-            p.W += 3
-            note(s, seat, "W", 3, "Swarmlings' town bonus")
 
 
 def check_all_towns(s: State, seat: int) -> None:
@@ -77,6 +71,14 @@ def take_town(s: State, seat: int, tw: str) -> None:
     t = TOWN[tw]
     s.town_pool[tw] -= 1
     p.towns.append(tw)
+    # what founding a town pays comes with its tile, on the tile's entry (as the reference pays the
+    # Swarmlings' workers: TW1..8 => W 3 — so they cannot be converted before the tile is taken)
+    round_vp(s, p, "town")
+    if p.faction == "witches":
+        add_vp(s, p, 5, "Witches' town bonus")
+    if p.faction == "swarmlings":
+        p.W += 3
+        note(s, seat, "W", 3, "Swarmlings' town bonus")
     add_vp(s, p, t["vp"], f"town tile {tw}")
     p.keys += t["keys"]
     with credit(s, seat, f"town tile {tw}"):

@@ -1,5 +1,6 @@
 """Every faction's abilities and stronghold, one scenario each, plus the rules around them."""
 
+from tabletop_tui.rules.core import Change
 from tabletop_tui.rules.terra_mystica import RULES, engine
 from tabletop_tui.rules.terra_mystica.data import INDEX
 
@@ -166,7 +167,31 @@ def test_swarmlings_free_trading_house_and_three_workers_per_town():
     p = s.players[0]
     p.W, p.C = 5, 10
     s = play(s, "upgrade E8 to TP")
-    assert s.towns_due == 1 and s.players[0].W == 5 - 3 + 3
+    assert s.towns_due == 1 and s.players[0].W == 5 - 3
+    s = play(s, "+TW1")
+    assert s.players[0].W == 5 - 3 + 3
+
+
+def test_swarmlings_town_workers_come_with_the_town_tile_not_before():
+    """The Swarmlings' 3 workers per town come with the town tile, as the reference pays them
+    (Swarmlings.pm: TW1..8 => W 3): while the tile is still to be chosen they are not there to
+    convert. (3 of 120 easy-bot games converted them early, which the reference refuses.)"""
+    s = blank(["swarmlings", "witches"])
+    for h, k in (("E7", "TP"), ("E6", "TP"), ("E8", "D")):
+        put(s, 0, h, k)
+    put(s, 0, "D5", "D")
+    p = s.players[0]
+    p.W, p.C = 4, 10
+    s = play(s, "upgrade E8 to TP")  # 3 workers: 1 left, the town formed, its tile not yet taken
+    assert s.towns_due == 1 and s.players[0].W == 1
+    refused(s, "convert 2W to 2C")
+    a = RULES.parse(s, "+TW1")
+    after = RULES.apply(s, a)
+    assert Change(0, "W", 3, "Swarmlings' town bonus") in RULES.changes(s, a, after)  # on the tile's entry
+    s = after
+    assert s.players[0].W == 4
+    s = play(s, "convert 2W to 2C")
+    assert s.players[0].W == 2
 
 
 # -- Witches --------------------------------------------------------------------------------------
@@ -187,7 +212,9 @@ def test_witches_score_five_more_per_town():
     s.players[0].W, s.players[0].C = 5, 10
     vp = s.players[0].VP
     s = play(s, "upgrade E8 to TP")
-    assert s.players[0].VP == vp + 5
+    assert s.players[0].VP == vp  # the town's points come with its tile, on the tile's entry
+    s = play(s, "+TW1")
+    assert s.players[0].VP == vp + 5 + 5  # TW1's 5 VP and the Witches' 5
 
 
 # -- Auren ----------------------------------------------------------------------------------------

@@ -191,10 +191,11 @@ def test_an_advance_refused_says_which_track_and_what_is_missing():
 
 
 def test_the_long_way_round_is_explained_where_the_transform_is_offered():
-    """A transform between two non-home terrains never passes over the home terrain (5 spades)."""
+    """With league digging a transform between two non-home terrains never passes over the home
+    terrain (5 spades)."""
     from tabletop_tui.rules.terra_mystica import explain as X
     from tabletop_tui.rules.terra_mystica.notation import Act
-    s = blank(["witches", "nomads"], TILES)
+    s = blank(["witches", "nomads"], TILES, digging="league")
     h = next(i for i, t in enumerate(s.terrain) if t == "mountains")
     from tabletop_tui.rules.terra_mystica.data import CELLS
     text = X.action_cost(s, 0, Act("transform", CELLS[h], "lakes"))
@@ -248,15 +249,20 @@ def test_the_last_to_pass_gets_the_pass_bonus_and_the_cards_coins_on_their_own_e
     s.bonus_pool["BON3"] = 1
     s = play(s, "pass BON4")
     after, es = _entries(s, "pass BON3")
-    assert [e.actor for e in es] == [1, None, None]
+    assert [e.actor for e in es] == [1, None, None, None]
     mine = {(c.what, c.amount, c.source) for c in es[0].changes}
     assert ("VP", 2, "pass bonus: BON7, 2 per trading house") in mine
     assert ("C", 1, "coins left on the bonus card") in mine
     assert ("BON", -4, "bonus card BON7 returned, BON3 taken") in mine
     assert es[1].line.startswith("Round 1 ends. Cult bonus:")
-    assert es[2].line == "Round 2 begins: everyone takes their income."
-    assert es[2].changes and all(c.source == "income" for c in es[2].changes)
-    assert {c.seat for c in es[2].changes} == {0, 1}
+    # "put one coin on each of the three leftover bonus cards": an entry of its own, each card's coins
+    left = sorted(after.bonus_pool, key=lambda b: int(b[3:]))
+    assert es[2].line == "One coin goes on each bonus card left: " + ", ".join(
+        f"{b} (now {after.bonus_pool[b]} coin{'s' if after.bonus_pool[b] != 1 else ''})" for b in left) + "."
+    assert "BON7 (now 1 coin)" in es[2].line and not es[2].changes
+    assert es[3].line == "Round 2 begins: everyone takes their income."
+    assert es[3].changes and all(c.source == "income" for c in es[3].changes)
+    assert {c.seat for c in es[3].changes} == {0, 1}
 
 
 def test_power_income_into_bowls_one_and_two_is_logged():
@@ -279,7 +285,37 @@ def test_a_favor_tiles_cult_step_and_its_power_are_logged():
     after, es = _entries(s, "+FAV1")
     told = {(c.what, c.amount, c.source) for c in es[0].changes}
     assert ("Fire", 3, "favor tile FAV1") in told
-    assert ("PW II", 1, "cult track power: Fire space 3") in told
+    assert ("PW II", 1, "cult track power: Fire space 3 gives 1 power, 1 from I to II") in told
+
+
+def test_a_cult_steps_power_is_said_as_power_gained_and_where_it_moved():
+    """Space 5 of a cult track gives 2 power: with 1 token left in bowl I, one token moves from I to
+    II and one from II to III — told as 2 power, not as "+1 PW, -1 PW I"."""
+    s = blank(["witches", "nomads"], TILES)
+    s.favors_due = 1
+    s.players[0].cult[1] = 3
+    s.players[0].bowls = [1, 6, 5]
+    after, es = _entries(s, "+FAV2")  # three steps on Water: 3 -> 6, past space 5 only
+    why = "cult track power: Water space 5 gives 2 power, 1 from I to II and 1 from II to III"
+    told = {(c.what, c.amount, c.source) for c in es[0].changes}
+    assert ("PW", 1, why) in told and ("PW I", -1, why) in told
+    assert after.players[0].bowls == [0, 6, 6]
+
+
+def test_the_final_resource_conversion_is_spelled_out():
+    """"1 VP per 3 coins": the entry says what was converted into how many coins."""
+    from tabletop_tui.rules.terra_mystica.scoring import resources_words
+    p = blank(["witches", "nomads"], TILES).players[0]
+    p.C, p.W, p.P, p.bowls = 9, 3, 0, [1, 7, 4]
+    assert resources_words(p) == "9 C, 3 W, 4 power in bowl III and 7 in bowl II (burned to 3)"
+
+
+def test_a_bridge_is_told_in_the_past_tense():
+    """"Elena (Dwarves) placed a bridge between …", not "place a bridge"."""
+    from tabletop_tui.rules.terra_mystica.log import action_words
+    from tabletop_tui.rules.terra_mystica.notation import Act
+    s = blank(["engineers", "nomads"], TILES)
+    assert action_words(RULES, s, Act("bridge", "C4", "D4")) == "placed a bridge between C4 and D4"
 
 
 def test_a_town_tiles_cult_steps_and_power_are_logged():

@@ -14,9 +14,13 @@ from .tmhelpers import legal, refused, play, put
 from . import tmhelpers
 
 TILES = "SCORE2,SCORE3,SCORE5,SCORE4,SCORE6,SCORE7"
+#: round 1 without the town scoring tile (SCORE2's 5 VP come with a town's tile)
+NO_TOWN_TILE = "SCORE3,SCORE2,SCORE5,SCORE4,SCORE6,SCORE7"
 
 
 def blank(factions, tiles=TILES, **opts):
+    """The reference's rules: its strict digging (option digging=league) unless a test says otherwise."""
+    opts.setdefault("digging", "league")
     return tmhelpers.blank(factions, tiles, **opts)
 
 
@@ -112,14 +116,15 @@ def test_halflings_stronghold_spades_cannot_be_topped_up():
 
 # -- TW7 at the top of the shipping track ---------------------------------------------------------
 def test_tw7_advances_shipping_and_scores_its_vp():
-    s = blank(["witches", "nomads"], **{"mini-expansion-1": True})
+    s = blank(["witches", "nomads"], NO_TOWN_TILE, **{"mini-expansion-1": True})
     s.towns_due, vp = 1, s.players[0].VP
     s = play(s, "+TW7")
-    assert s.players[0].ship == 1 and s.players[0].VP == vp + 4 + 2
+    # TW7's 4 VP, shipping level 1's 2 VP, and the Witches' 5 per town, which come with the tile
+    assert s.players[0].ship == 1 and s.players[0].VP == vp + 4 + 2 + 5
 
 
 def test_tw7_at_the_top_of_the_shipping_track_gives_only_its_4_vp_and_key():
-    s = blank(["mermaids", "witches"], **{"mini-expansion-1": True})
+    s = blank(["mermaids", "witches"], NO_TOWN_TILE, **{"mini-expansion-1": True})
     s.players[0].ship = 5
     s.towns_due, vp, keys = 1, s.players[0].VP, s.players[0].keys
     s = play(s, "+TW7")
@@ -127,7 +132,7 @@ def test_tw7_at_the_top_of_the_shipping_track_gives_only_its_4_vp_and_key():
 
 
 def test_tw7_gives_the_fakirs_one_more_carpet_range_and_the_dwarves_nothing_more():
-    s = blank(["fakirs", "dwarves"], **{"mini-expansion-1": True})
+    s = blank(["fakirs", "dwarves"], NO_TOWN_TILE, **{"mini-expansion-1": True})
     s.towns_due, vp = 1, s.players[0].VP
     s = play(s, "+TW7")
     assert s.players[0].carpet_bonus == 1 and s.players[0].ship == 0 and s.players[0].VP == vp + 4

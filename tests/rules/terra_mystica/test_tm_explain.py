@@ -31,7 +31,7 @@ def test_another_terrain_next_door_offers_the_transform_with_spades_and_workers(
     s = witches_at()
     s.players[0].W = 10
     nb = next(CELLS[n] for n in NEIGHBORS[INDEX["E6"]] if not IS_RIVER[n] and s.terrain[n] != "forest")
-    need = engine.spades_needed(s.players[0], s.terrain[INDEX[nb]], "forest")
+    need = engine.spades_needed(s, s.players[0], s.terrain[INDEX[nb]], "forest")
     out = line(s, nb)
     assert f"transform to forest {need} spade{'s' if need > 1 else ''} ({3 * need}W)" in out
 
@@ -40,7 +40,7 @@ def test_a_home_transform_beyond_the_workers_at_hand_says_what_it_needs():
     s = witches_at()
     s.players[0].W = 3
     nb = next(CELLS[n] for n in NEIGHBORS[INDEX["E6"]] if not IS_RIVER[n]
-              and engine.spades_needed(s.players[0], s.terrain[n], "forest") == 2)
+              and engine.spades_needed(s, s.players[0], s.terrain[n], "forest") == 2)
     out = line(s, nb)
     assert "forest needs 2 spades = 6W, Witches have 3W" in out
 
