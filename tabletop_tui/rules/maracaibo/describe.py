@@ -6,6 +6,7 @@ from tabletop_tui.rules.core import counted
 from .content import CARDS, CAREERS, CITY_ACTIONS, LOCS, NATION_NAMES, PRESTIGE, QUESTS, UPGRADES, card
 from .assistants import assistant_effect
 from .counters import count_words, per_word
+from .state import SOURCE
 
 
 def _loc(x: str) -> str:
@@ -183,6 +184,8 @@ def _action_line(before, a, after) -> str:
         if len(t["cards"]) + 1 == len(steps(t["quest"])):
             line = line[:-1] + f" and fulfilled the quest {QUESTS[t['quest']]['name']}."
         return line
+    if k == "disc" and t.get(SOURCE):  # what the disc is taken off for (issue 45)
+        return sentence(who, describe(before, a))[:-1] + f" for {t[SOURCE]}."
     if k == "career":  # the milestones are in the menu and on the sheet
         return f"{who} kept the career {CAREERS[w[1]]['name']}."
     if k == "assist":  # a sentence of its own, not the menu's label again

@@ -5,7 +5,7 @@ from itertools import combinations, permutations
 
 from .content import C, QUESTS, card
 from .notation import act
-from .state import push, task, ops_tasks, gain, note
+from .state import caused, push, task, ops_tasks, gain, note
 from . import ledger, ship
 
 TRACK_BONUS = C["constants"]["quest_track_bonus"]
@@ -144,7 +144,8 @@ def fulfil(s, seat: int, qid: str, combo: list) -> None:
         p["hand"].remove(c)
         g["discard"].append(c)
     ledger.hand(g, seat, -len(combo), "quest cost")
-    push(g, *ops_tasks(seat, QUESTS[qid]["reward"], None, "quest reward"), task("qtile", seat, quest=qid))
+    reward = caused(ops_tasks(seat, QUESTS[qid]["reward"], None, "quest reward"), f"quest reward: {QUESTS[qid]['name']}")
+    push(g, *reward, task("qtile", seat, quest=qid))
 
 
 def qtile_auto(s, t) -> bool:
