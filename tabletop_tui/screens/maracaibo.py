@@ -929,10 +929,11 @@ class MaracaiboScreen(GameScreen):
 
 
 def round_totals(m: Any) -> dict[int, tuple[int, int, int, int]] | None:
-    """Each seat's (VP, doubloons) from before the round's end to now, as (VP then, $ then, VP
-    now, $ now): the ledger's running totals (Match.running, which the ledger table reads too)
-    before the round end's entry (it follows the decision that set it off: the move after which
-    the round-end scoring began) and after the last entry. None when no round has ended."""
+    """Each seat's (VP, doubloons) from before the round's end to now (the next round's start,
+    when the summary is made), as (VP then, $ then, VP now, $ now): the ledger's running totals
+    (Match.running, which the ledger table reads too) before the round end's entry (it follows
+    the decision that set it off: the move after which the round-end scoring began) and after
+    the last entry. None when no round has ended."""
     k = next((i for i in range(len(m.actions) - 1, -1, -1)
               if not m.states[i].g["scoring"] and m.states[i + 1].g["scoring"]), None)
     if k is None:

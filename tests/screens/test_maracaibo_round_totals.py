@@ -33,6 +33,6 @@ def test_the_round_summarys_totals_run_from_before_the_round_end_and_agree_with_
     assert totals[trigger][0] + 3 <= m.rules.counters(m.states[-2], trigger)["VP"]
     report = SF.interim_report(m.states[-2], m.state, totals)
     assert report[-1]["step"] == "Totals"
-    assert report[-1]["text"] == "VP and doubloons, from before the round's end to now."
+    assert report[-1]["text"] == "VP and doubloons, from before the round's end to the start of round 2."
     vp0, d0, vp1, d1 = totals[trigger]
     assert report[-1]["per_seat"][trigger].startswith(f"{vp0} → {vp1} VP, {d0} → {d1} doubloon")

@@ -293,7 +293,8 @@ def interim_report(before, after, totals: dict[int, tuple[int, int, int, int]] |
     steps.append({"step": "New round", "text": f"Ships back to Havana; round {ga['round']} starts with "
                   f"{after.names[ga['start_seat']]}.", "per_seat": {}})
     if totals is not None:
-        steps.append({"step": "Totals", "text": "VP and doubloons, from before the round's end to now.",
+        steps.append({"step": "Totals",
+                      "text": f"VP and doubloons, from before the round's end to the start of round {ga['round']}.",
                       "per_seat": {i: f"{vp0} → {vp1} VP, {d0} → {counted(d1, 'doubloon')}"
                                    for i, (vp0, d0, vp1, d1) in totals.items()}})
     return steps

@@ -7,10 +7,10 @@ from tabletop_tui.match import Match, Seat
 from tabletop_tui.rules.core import Change
 from tabletop_tui.rules.maracaibo import RULES
 from tabletop_tui.rules.maracaibo.cities import city_action_id
-from tabletop_tui.rules.maracaibo.content import CITY_ACTIONS, LOCS
+from tabletop_tui.rules.maracaibo.content import CITY_ACTIONS, LOCS, QUESTS
 
 from .mhelpers import give_card, op, past_opening, stage
-from .test_maracaibo_explorer_quests import explore
+from .test_maracaibo_explorer_quests import before_a_fourth_quest, explore
 
 
 def staged_match(s) -> Match:
@@ -90,4 +90,16 @@ def test_the_red_barriers_influence_names_the_barrier():
     m.play("nation england")
     assert Change(0, "England infl", 3, "explorer reward: red barrier") in told(m, 1)
     assert Change(0, "$", 2, "explorer reward: E5") in told(m, 1)
+    assert running_is_the_game(m)
+
+
+def test_the_quest_tracks_bonus_names_the_quest_and_its_place():
+    """"You immediately score 3 victory points for the fourth quest you fulfill. You immediately
+    score 2 victory points for each additional quest you fulfill after that." The bonus comes
+    with the tile, after the quest's whole reward, so it may land on a later choice's entry: its
+    reason names the quest and its place on the track."""
+    m = staged_match(before_a_fourth_quest())
+    m.play("explore E3")
+    m.play("quest Q12")
+    assert Change(0, "VP", 3, f"quest track: {QUESTS['Q12']['name']}, the 4th") in told(m, 1)
     assert running_is_the_game(m)
