@@ -117,8 +117,16 @@ def describe(s, a) -> str:
 
 def log_line(before, a, after) -> str:
     """The sentence for an action; a round's end, the interim and the final scoring it sets off
-    are entries of their own (step_line)."""
-    return _action_line(before, a, after)
+    are entries of their own (step_line). A decision an effect asked for (a disc off the ship
+    board, a village action) says which: "… took a disc off Figurehead (U05) for explorer reward:
+    E6.", "… bought Prize Crew (B20.1) (village action: Grand Regatta)." (issue 45)."""
+    line = _action_line(before, a, after)
+    t = before.g["stack"][-1] if before.g["stack"] else {}
+    why = t.get(SOURCE)
+    if why and t["t"] in ("disc", "village"):
+        said = f" for {why}" if t["t"] == "disc" else f" (village action: {why})"
+        line = f"{line[:-1]}{said}." if line.endswith(".") else line + said
+    return line
 
 
 def step_line(key: str, before, after) -> str:
@@ -184,8 +192,6 @@ def _action_line(before, a, after) -> str:
         if len(t["cards"]) + 1 == len(steps(t["quest"])):
             line = line[:-1] + f" and fulfilled the quest {QUESTS[t['quest']]['name']}."
         return line
-    if k == "disc" and t.get(SOURCE):  # what the disc is taken off for (issue 45)
-        return sentence(who, describe(before, a))[:-1] + f" for {t[SOURCE]}."
     if k == "career":  # the milestones are in the menu and on the sheet
         return f"{who} kept the career {CAREERS[w[1]]['name']}."
     if k == "assist":  # a sentence of its own, not the menu's label again

@@ -94,13 +94,13 @@ def op_auto(s, t) -> bool:
         return True
     elif name == "village_actions":
         stack.pop()
-        push(g, task("village", seat, n=_n(op), ctx="effect"))
+        push(g, task("village", seat, n=_n(op), ctx="effect", **({SOURCE: why} if why else {})))
         return True
     elif name == "village_actions_per":
         stack.pop()
         k = _n(op) * counters.counter(g, seat, op["per"])
         if k > 0:
-            push(g, task("village", seat, n=k, ctx="effect"))
+            push(g, task("village", seat, n=k, ctx="effect", **({SOURCE: why} if why else {})))
         return True
     elif name == "fight":
         stack.pop()

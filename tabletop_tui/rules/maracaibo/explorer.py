@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .content import C, SETUP, XTRACK
 from .notation import act
-from .state import caused, push, task, ops_tasks, gain, note
+from .state import SOURCE, caused, push, task, ops_tasks, gain, note
 from .ledger import XNUMBER
 
 END = C["explorer_track"]["end"]["id"]
@@ -83,5 +83,6 @@ def move_explorer(s, seat: int, dest: str, why: str = "") -> None:
         g["end_arrivals"] += 1
         if k < len(vps):
             gain(g, seat, "VP", vps[k], "explorer at END")
-        tasks.append(task("village", seat, n=C["explorer_track"]["end"]["village_actions"], ctx="effect"))
+        tasks.append(task("village", seat, n=C["explorer_track"]["end"]["village_actions"], ctx="effect",
+                          **{SOURCE: "explorer at END"}))
     push(g, *tasks)

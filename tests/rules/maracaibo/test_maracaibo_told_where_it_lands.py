@@ -103,3 +103,16 @@ def test_the_quest_tracks_bonus_names_the_quest_and_its_place():
     m.play("quest Q12")
     assert Change(0, "VP", 3, f"quest track: {QUESTS['Q12']['name']}, the 4th") in told(m, 1)
     assert running_is_the_game(m)
+
+
+def test_the_village_action_at_END_says_what_gave_it():
+    """"Once your explorer reaches the end of the explorer track, it remains there for the rest of
+    the game. You can immediately perform a village action." Its entry says so; its own changes
+    keep the village option's name."""
+    s, o = explore(1, at="E14")
+    m = staged_match(stage(s, o))
+    m.play("explore END")
+    assert RULES.pending(m.state).kind == "village"
+    line = m.play("odd-job")
+    assert line.startswith("P1 did odd jobs") and " (village action: explorer at END) — " in line
+    assert "(Odd jobs)" in line
