@@ -4,9 +4,10 @@ trips). FUZZ_GAMES sets games per count (default 1000). Then the bots' full tour
 (benchmarks/bots.py; FUZZ_BOT_GAMES_MR / FUZZ_BOT_GAMES_HM games, default 200 / 100, Terra Mystica
 and Maracaibo a share of that; FUZZ_BOT_GAMES_TM_MEDIUM / _TM_HARD four-player Terra Mystica games,
 default 10 / 4; FUZZ_BOTS=0 skips them), written to benchmarks/fuzz_latest.json. Before those, the
-ledger's property (tabletop_tui/ledger_audit.py, issue 32) over FUZZ_LEDGER_GAMES seeded games per
-title (default 1000, every player count in turn) and FUZZ_LEDGER_BOT_GAMES played by the easy bots
-(default 20). Exit 1 on any playout or ledger error."""
+ledger's property (tabletop_tui/ledger_audit.py, issues 32 and 45: every change told with its
+reason, the running totals the state after every move, no entry rewritten) over FUZZ_LEDGER_GAMES
+seeded games per title (default 1000, every player count in turn) and FUZZ_LEDGER_BOT_GAMES played
+by the easy bots (default 20). Exit 1 on any playout or ledger error."""
 from __future__ import annotations
 
 import json

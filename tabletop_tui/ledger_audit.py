@@ -8,10 +8,12 @@ every action, every entry and every seat,
   reason of ``Rules.automatic_reasons`` (an automatic step's entry holds what was noted after its
   marker, by construction: a reason such as "wreck" may come from a decision or the weather),
 * every counter is public: the acting seat's view shows every seat's counters as they are,
-* a reward that follows a decision is on that decision's entry: a change the rules resolved only
-  after a choice inside an earlier decision (``Change.follows``: a quest's +1 $ after its "draw
-  1" was answered) is booked by the Match on that decision's entry, never on the choice's; over
-  the whole game the told changes add up to every counter's change.
+* a change is told where it lands (issue 45): after every action's entries, each counter's
+  running total in the ledger (the start plus every change told so far, :meth:`Match.running`)
+  is the state; a reward resolved after a later choice is on that choice's entry, never written
+  back onto an earlier one,
+* no entry's text changes after it was first shown: at the end of the game every log line and
+  every entry reads as it did when its action was played.
 
 Within one action the automatic steps' entries come from the same ``apply``: their changes add
 up, with the decision's, to the action's change of every counter; each change is on one entry.
@@ -117,39 +119,55 @@ def audit_game(game_id: str, seed: int, players: int, *, level: str = "random",
     rng = Rng(seed * 31 + players)
     bound = max_moves or m.rules.max_actions
     counted = all_counters(m.rules, m.state, players)
+    history = [counted]  # every seat's counters after each action (the state)
+    shown: list[tuple[str, list[str]]] = []  # each action's log line and entries as first shown
     while not m.over and len(m.actions) < bound:
         action = _choose(m, rng, level)
         before = m.state
-        m.play(action)
+        line = m.play(action)
+        shown.append((line, [e.text(m.names) for e in m.entries[-1]]))
         now = all_counters(m.rules, m.state, players)
+        history.append(now)
         for e, problem in entry_problems(m.rules, before, action, m.state, m.entries[-1], m.names,
                                          (counted, now)):
             line = (e.text(m.names) if e else m.log[-1]).split("\n")[0]
             return Failure(game_id, seed, players, len(m.actions), line, problem)
         counted = now
-        problem = rebooking_problem(m) if m.untouched[-1] is not None else ""
-        if problem:
-            return Failure(game_id, seed, players, len(m.actions), m.log[-1].split("\n")[0], problem)
+    failure = running_failure(m, history) or rewritten_failure(m, shown)
+    if failure is not None:
+        move, line, problem = failure
+        return Failure(game_id, seed, players, move, line, problem)
     problem = total_problem(m)
     if problem:
         return Failure(game_id, seed, players, len(m.actions), "(the whole game)", problem)
     return None
 
 
-def rebooking_problem(m: Match) -> str:
-    """The last action's changes that follow an earlier decision: each booked on that decision's
-    entry (a decision of the same seat), none left on the last action's; "" when all is well."""
-    k = len(m.actions) - 1
-    follows = [c for c in m.rules.reasons(m.states[k], None, m.state) if c.follows and (c.amount or c.source)]
-    for c in follows:
-        j = m.parent(c, k)
-        who = m.names[c.seat]
-        if j is None:
-            return f"{who}'s {c.amount_text()} follows an earlier decision but is told on this choice's entry"
-        if m.actors[j] != c.seat or not any(x.seat == c.seat and x.what == c.what and x.source == c.source
-                                            for x in m.entries[j][0].changes):
-            return f"{who}'s {c.amount_text()} is not on the entry of the decision it follows (move {j + 1})"
-    return ""
+def running_failure(m: Match, history: list[list[dict]]) -> tuple[int, str, str] | None:
+    """The first action after whose entries a counter's running total in the ledger (the start
+    plus every change told so far, as the ledger table and a round's summary read it) is not the
+    state (``history[i]``: every seat's counters after ``i`` actions): (move, entry, problem)."""
+    keys = {seat: list(dict.fromkeys(k for counts in history for k in counts[seat])) for seat in range(len(m.names))}
+    rows = m.running(keys)
+    for k, (move, e, vals) in enumerate(rows):
+        if k + 1 < len(rows) and rows[k + 1][0] == move:
+            continue  # within an action: only its last entry has a state to compare with
+        state = history[move]
+        for (seat, key), v in vals.items():
+            if v != state[seat].get(key, 0):
+                return (move, e.text(m.names).split("\n")[0],
+                        f"the ledger's running {key} of {m.names[seat]} is {v} after this entry, "
+                        f"the game's is {state[seat].get(key, 0)}")
+    return None
+
+
+def rewritten_failure(m: Match, shown: list[tuple[str, list[str]]]) -> tuple[int, str, str] | None:
+    """The first action whose log line or entries read otherwise now than when it was played (an
+    earlier entry rewritten by a later action): (move, entry as shown then, problem)."""
+    for i, (line, texts) in enumerate(shown):
+        if m.log[i] != line or [e.text(m.names) for e in m.entries[i]] != texts:
+            return (i + 1, line.split("\n")[0], f"its entry was rewritten later: now {m.log[i]!r}")
+    return None
 
 
 def total_problem(m: Match) -> str:

@@ -11,7 +11,7 @@ import os
 import re
 import tempfile
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -111,10 +111,6 @@ class Match:
         # each action's entries (issue 32): the decision's, then one per automatic step it set off
         # (income, a round's end…) with no actor; log[i] is their text, ledger[i] all their changes
         self.entries: list[list[Entry]] = []
-        # per action: the task-stack depth it left untouched (Rules.untouched; None: no stack),
-        # and the entries it changed of earlier actions, as they were (to put back on undo)
-        self.untouched: list[int | None] = []
-        self.rebooked: list[list[tuple[int, list[Entry], str, list[Change]]]] = []
         self.states: list[Any] = [rules.setup([s.name for s in seats], self.seed, self.options)]
         self.vp_history: list[dict[int, int]] = [dict(rules.vp(self.states[0]))]
         # When the game last changed by a move or an undo, local time: the Continue list
@@ -160,13 +156,10 @@ class Match:
         if isinstance(action, str):
             action = self.rules.parse(before, action)
         after = self.rules.apply(before, action)
+        # told where they land (issue 45): this action's entries only, no earlier one rewritten
         entries = self.rules.entries(before, action, after, self.rules.log_line(before, action, after))
-        entries, rebooked = self._rebook(entries, d.seat)
         changes = [c for e in entries for c in e.changes]
         line = self._text(entries)
-        untouched = getattr(self.rules, "untouched", None)
-        self.untouched.append(untouched(before, action, after) if untouched else None)
-        self.rebooked.append(rebooked)
         self.states.append(after)
         self.actions.append(self.rules.notation(action))
         self.actors.append(d.seat)
@@ -180,54 +173,6 @@ class Match:
 
     def _text(self, entries: list[Entry]) -> str:
         return "\n".join(t for t in (e.text(self.names) for e in entries) if t)
-
-    def parent(self, change: Change, action: int | None = None) -> int | None:
-        """The earlier action (index) whose decision a change that :attr:`Change.follows` belongs
-        to: the last one before ``action`` (default: the next one to be played) that reached down
-        to the task it came from (so put that task there), if it is the same seat's; None when
-        there is none (the change stays where it is)."""
-        depth = change.follows - 1
-        for j in range((len(self.actions) if action is None else action) - 1, -1, -1):
-            low = self.untouched[j]
-            if low is None:
-                return None
-            if low <= depth:
-                return j if self.actors[j] == change.seat else None
-        return None
-
-    def _rebook(self, entries: list[Entry], seat: int) -> tuple[list[Entry], list]:
-        """A reward that follows an earlier decision (a quest's +1 $ resolved once its "draw 1"
-        was answered) is booked on that decision's entry, with its reason (issue 32): the earlier
-        action's entries, log line and ledger are rewritten (and put back by undo); the new
-        action's entry keeps its own changes only. Text folded into the earlier log line after
-        its entries (a table's notes) stays."""
-        first = entries[0]
-        if not any(c.follows for c in first.changes):
-            return entries, []
-        moving: dict[int, list[Change]] = {}
-        keep: list[Change] = []
-        for c in first.changes:
-            j = self.parent(c) if c.follows else None
-            if j is None:
-                keep.append(replace(c, follows=0) if c.follows else c)
-            else:
-                moving.setdefault(j, []).append(replace(c, follows=0))
-        out = []
-        for j, extra in sorted(moving.items()):
-            old_entries, old_log, old_ledger = self.entries[j], self.log[j], self.ledger[j]
-            out.append((j, old_entries, old_log, old_ledger))
-            head = old_entries[0]
-            merged: dict[tuple, Change] = {}
-            for c in list(head.changes) + extra:
-                k = (c.seat, c.what, c.source, c.step, c.named)
-                merged[k] = replace(merged[k], amount=merged[k].amount + c.amount) if k in merged else c
-            new_entries = [Entry(head.actor, head.line, tuple(c for c in merged.values() if c.amount or c.source))] + old_entries[1:]
-            old_text, new_text = self._text(old_entries), self._text(new_entries)
-            tail = old_log[len(old_text):] if old_log.startswith(old_text) else ""
-            self.entries[j] = new_entries
-            self.log[j] = new_text + tail
-            self.ledger[j] = [c for e in new_entries for c in e.changes]
-        return [Entry(first.actor, first.line, tuple(keep))] + entries[1:], out
 
     def forced_action(self) -> Any | None:
         """The pending human's only answer when it is no real choice (the rules say which, e.g. a
@@ -301,6 +246,21 @@ class Match:
         it: a decision's entry has its actor, an automatic step's none."""
         return [(i + 1, e) for i, es in enumerate(self.entries) for e in es]
 
+    def running(self, keys: dict[int, list[str]]) -> list[tuple[int, Entry, dict[tuple[int, str], int]]]:
+        """(move, entry, {(seat, key): value after the entry}) for every entry of the log, for the
+        counters ``keys`` names per seat: those at the start plus every entry's changes so far.
+        The one record the ledger table and a round's summary read (issue 45): a change is on the
+        entry of the action that made it, so after each action's last entry this is the state."""
+        vals = {(s, k): self.rules.counters(self.states[0], s).get(k, 0) for s, ks in keys.items() for k in ks}
+        out = []
+        for i, es in enumerate(self.entries):
+            for e in es:
+                for c in e.changes:
+                    if (c.seat, c.what) in vals:
+                        vals[c.seat, c.what] += c.amount
+                out.append((i + 1, e, dict(vals)))
+        return out
+
     def points_by_source(self, seat: int, grouped: bool = False) -> dict[str, int]:
         """The seat's points so far, by the rules' reasons (from the ledger; "" = the actions
         themselves), largest first; with the points it started with, they add up to its points.
@@ -358,9 +318,6 @@ class Match:
             self.log.pop()
             self.ledger.pop()
             self.entries.pop()
-            self.untouched.pop()
-            for j, old_entries, old_log, old_ledger in reversed(self.rebooked.pop()):
-                self.entries[j], self.log[j], self.ledger[j] = old_entries, old_log, old_ledger
             self.vp_history.pop()
         # a forced answer now pending again is the same no-choice: it is not played again here,
         # so that the undone player's position shows; the screen plays it on their next move.

@@ -1,9 +1,11 @@
 """The ledger as a property (issue 32; tabletop_tui/ledger_audit.py): over seeded random games of
 each title played through Match.play, for every entry and every seat, each counter's change is
 the sum of the changes told for it, no change is without a reason, no entry mixes an automatic
-step of the game with a decision, a reward resolved after a choice inside a decision is on that
-decision's entry, and every counter is public. A failure names the game, the seed, the move and
-the entry. `make fuzz` plays thousands (benchmarks/fuzz.py).
+step of the game with a decision, and every counter is public. A change is told where it lands
+(issue 45): after every move's entries each counter's running total in the ledger (the start plus
+every change told so far: Match.running, which the ledger table and Maracaibo's round summary
+read) equals the game's, and no entry's text changes after it was first shown. A failure names
+the game, the seed, the move and the entry. `make fuzz` plays thousands (benchmarks/fuzz.py).
 
 150 games per title here (Finis Terrae 100: its games cost the most, ~0.15 s of CPU each against
 Maracaibo's ~0.07 and Terra Mystica's ~0.04), every player count in turn, in chunks of 50 so that

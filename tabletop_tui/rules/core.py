@@ -233,6 +233,12 @@ class Change:
     ``what`` is a key of :meth:`BaseRules.counters` ("VP", "C", "$"…); ``amount`` is signed;
     ``source`` is the rules' reason in their words ("round tile", "pass bonus", "town", "flag
     bonus", "income"), or "" when the action itself is the reason (a cost, a conversion).
+
+    A change is told where it lands (issue 45): on the entry of the action whose ``apply`` made
+    it. A reward that the rules resolve only after a later choice (a card's "+1 VP" after its
+    explore was answered) is on that choice's entry, its reason naming its cause ("Old Sea
+    Chart", "quest reward: Feed the garrison"); no earlier entry is ever rewritten, so the
+    ledger's running totals are the state after every action.
     """
 
     seat: int
@@ -246,12 +252,6 @@ class Change:
     #: BON3 held is 3): its change is told by its reason alone ("bonus card BON10 returned, BON3
     #: taken"), never as a sum ("-7 BON"); see :attr:`BaseRules.named_counters`
     named: bool = False
-    #: a change that FOLLOWS AN EARLIER DECISION (issue 32): a reward the rules resolved only after
-    #: a choice inside that decision (a quest's "+1 $" after its "draw 1" was answered). The
-    #: number is the depth + 1 of the pending task it came from in a rules' task stack; the
-    #: :class:`~tabletop_tui.match.Match` books it on the decision that put that task there
-    #: (:meth:`BaseRules.untouched`). 0: the action's own change. Bookkeeping: not compared.
-    follows: int = field(default=0, compare=False)
 
     def amount_text(self) -> str:
         if self.named:
@@ -531,13 +531,6 @@ class BaseRules(Generic[S]):
         return entries(self.changes(before, a, after), self.steps(before, a, after),
                        d.seat if d else 0, line)
 
-    def untouched(self, before: S, a: Any, after: S) -> int | None:
-        """For rules that keep a stack of pending tasks: how many tasks at its bottom the action
-        left as they were (the deepest it reached); a task deeper than that was put there by an
-        earlier action. The Match books a change that :attr:`Change.follows` such a task on the
-        decision that put it there. None (the default): no task stack, nothing follows."""
-        return None
-
     def changes(self, before: S, a: Any, after: S) -> list[Change]:
         """Everything the action changed of every seat's counters, with the reasons the rules
         gave (:meth:`reasons`); what no reason covers is listed with the source "". Pure."""
@@ -556,15 +549,15 @@ class BaseRules(Generic[S]):
                     if diff:
                         out.append(Change(seat, key, diff, "", named=key in self.named_counters))
                     continue
-                merged: dict[tuple[str, str, int], int] = {}  # one per reason: "-20 $ (wreck)", not two
+                merged: dict[tuple[str, str], int] = {}  # one per reason: "-20 $ (wreck)", not two
                 for c in mine:
-                    merged[c.source, c.step, c.follows] = merged.get((c.source, c.step, c.follows), 0) + c.amount
+                    merged[c.source, c.step] = merged.get((c.source, c.step), 0) + c.amount
                 named = key in self.named_counters
                 # a change of 0 the rules told is a gain cut to nothing ("+0 CP (Dockyard Favour; 3
                 # lost at the cap of 8)"): it is told too
-                zero = {(c.source, c.step, c.follows) for c in mine if not c.amount}
-                out.extend(Change(seat, key, n, src, step, named, follows)
-                           for (src, step, follows), n in merged.items() if n or (src, step, follows) in zero)
+                zero = {(c.source, c.step) for c in mine if not c.amount}
+                out.extend(Change(seat, key, n, src, step, named)
+                           for (src, step), n in merged.items() if n or (src, step) in zero)
                 rest = diff - sum(c.amount for c in mine)
                 if rest:
                     out.append(Change(seat, key, rest, "", named=named))

@@ -439,7 +439,7 @@ class MaracaiboScreen(GameScreen):
         super().play(action)
         after = self.match.state
         if after is not before:
-            report = SF.interim_report(before, after)
+            report = SF.interim_report(before, after, round_totals(self.match))
             if report:
                 self.app.push_screen(RoundEndScreen(self.match.names, self.marks, before.g["round"], report))
 
@@ -926,6 +926,22 @@ class MaracaiboScreen(GameScreen):
         from tabletop_tui.screens.maracaibo_over import MaracaiboGameOver
 
         self.game_over_page(MaracaiboGameOver(self.match, self))
+
+
+def round_totals(m: Any) -> dict[int, tuple[int, int, int, int]] | None:
+    """Each seat's (VP, doubloons) from before the round's end to now (the next round's start,
+    when the summary is made), as (VP then, $ then, VP now, $ now): the ledger's running totals
+    (Match.running, which the ledger table reads too) before the round end's entry (it follows
+    the decision that set it off: the move after which the round-end scoring began) and after
+    the last entry. None when no round has ended."""
+    k = next((i for i in range(len(m.actions) - 1, -1, -1)
+              if not m.states[i].g["scoring"] and m.states[i + 1].g["scoring"]), None)
+    if k is None:
+        return None
+    rows = m.running({seat: ["VP", "$"] for seat in range(len(m.names))})
+    then = rows[sum(len(es) for es in m.entries[:k])][2]  # after the deciding entry of move k + 1
+    now = rows[-1][2]
+    return {seat: (then[seat, "VP"], then[seat, "$"], now[seat, "VP"], now[seat, "$"]) for seat in range(len(m.names))}
 
 
 def abbreviate_words(text: str, room: int) -> str:

@@ -29,21 +29,10 @@ def counter_keys(m: Any, seat: int) -> list[str]:
 
 
 def rows(m: Any, seats: list[int], keys: dict[int, list[str]]) -> list[tuple[int, Any, dict]]:
-    """(move, entry, {(seat, key): value after the entry}) for every entry of the log: the counters
-    at the start plus every entry's changes so far. The changes of a move add up to what the move
-    changed, so this is the position after every move; a reward booked on the decision it follows
-    (issue 32: a quest's +1 $ resolved after its "draw 1" was answered) counts from that decision's
-    entry on, as the log tells it."""
-    out = []
-    vals = {(s, k): m.rules.counters(m.states[0], s).get(k, 0) for s in seats for k in keys[s]}
-    entries = getattr(m, "entries", [])
-    for i in range(len(entries)):
-        for e in entries[i]:
-            for c in e.changes:
-                if (c.seat, c.what) in vals:
-                    vals[c.seat, c.what] += c.amount
-            out.append((i + 1, e, dict(vals)))
-    return out
+    """(move, entry, {(seat, key): value after the entry}) for every entry of the log: the
+    match's running totals (:meth:`Match.running`, which a round's summary reads too). A change is
+    on the entry of the action that made it (issue 45), so after each move this is the position."""
+    return m.running({s: keys[s] for s in seats}) if getattr(m, "entries", None) else []
 
 
 class LedgerTable(DataTable):

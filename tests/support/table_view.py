@@ -69,7 +69,7 @@ def unlogged_point_changes(m: Match) -> list[str]:
     """Actions that changed a player's points, or whose ledger tells a change of them, without a
     log entry naming that player with the signed amount (the issue's measure); and a player whose
     told changes do not add up to their points. Reads the match's log, ledger and states. (A
-    reward resolved after a choice inside a decision is told on that decision's entry: Match.rebooked.)"""
+    change is told on the entry of the action that made it, issue 45.)"""
     rules = m.rules
     key = rules.points_key
     out = []
@@ -78,8 +78,6 @@ def unlogged_point_changes(m: Match) -> list[str]:
         for seat, name in enumerate(m.names):
             amounts = [c for c in m.ledger[i] if c.seat == seat and c.what == key]
             d = after.get(seat, 0) - before.get(seat, 0)
-            d -= sum(c.amount for c in rules.changes(m.states[i], None, m.states[i + 1])  # rebooked
-                     if c.follows and c.seat == seat and c.what == key and m.parent(c, i) is not None)
             if not d and not amounts:
                 continue
             rows = [r for r in line.split("\n") if name in r] or ([line] if m.actors[i] == seat else [])

@@ -18,11 +18,12 @@ def check(g: dict, seat: int) -> None:
             return
         p["career_paid"] += 1
         from .state import gain
+        why = f"career: {CAREERS[p['career']]['name']}"  # the cause named (issue 45)
         for op in m["reward"]:
             if op["op"] == "doubloons":
-                gain(g, seat, "$", op["n"], "career")
+                gain(g, seat, "$", op["n"], why)
             elif op["op"] == "vp":
-                gain(g, seat, "VP", op["n"], "career")
+                gain(g, seat, "VP", op["n"], why)
 
 
 def career_auto(s, t) -> bool:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .content import CONST, FLAG_LOCS, LOCS, NATIONS, TOKENS, card
 from .notation import act
-from .state import push, task, ops_tasks, gain
+from .state import caused, push, task, ops_tasks, gain
 from . import counters, influence, ledger, ship
 
 INFL_COSTS = {int(k): v for k, v in CONST["combat_influence_costs"].items()}  # cost -> influence
@@ -168,7 +168,7 @@ def fight_choose(s, t, a) -> None:
         influence.take_marker(g, nat)
         g["flags"][loc] = nat
         ledger.gain_influence(g, seat, nat, 1, "displace" if owner is not None else "annex")
-        tasks = ops_tasks(seat, LOCS[loc]["flag"], nat, "flag bonus")
+        tasks = caused(ops_tasks(seat, LOCS[loc]["flag"], nat, "flag bonus"), f"flag bonus: {LOCS[loc]['name']}")
         for c, op in ship.card_ops(p, "trigger"):
             if op["on"] == "annex":
                 tasks += ops_tasks(seat, op["gain"], nat, card(c)["name"])

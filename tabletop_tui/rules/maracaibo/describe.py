@@ -6,6 +6,7 @@ from tabletop_tui.rules.core import counted
 from .content import CARDS, CAREERS, CITY_ACTIONS, LOCS, NATION_NAMES, PRESTIGE, QUESTS, UPGRADES, card
 from .assistants import assistant_effect
 from .counters import count_words, per_word
+from .state import SOURCE
 
 
 def _loc(x: str) -> str:
@@ -116,8 +117,16 @@ def describe(s, a) -> str:
 
 def log_line(before, a, after) -> str:
     """The sentence for an action; a round's end, the interim and the final scoring it sets off
-    are entries of their own (step_line)."""
-    return _action_line(before, a, after)
+    are entries of their own (step_line). A decision an effect asked for (a disc off the ship
+    board, a village action) says which: "… took a disc off Figurehead (U05) for explorer reward:
+    E6.", "… bought Prize Crew (B20.1) (village action: Grand Regatta)." (issue 45)."""
+    line = _action_line(before, a, after)
+    t = before.g["stack"][-1] if before.g["stack"] else {}
+    why = t.get(SOURCE)
+    if why and t["t"] in ("disc", "village"):
+        said = f" for {why}" if t["t"] == "disc" else f" (village action: {why})"
+        line = f"{line[:-1]}{said}." if line.endswith(".") else line + said
+    return line
 
 
 def step_line(key: str, before, after) -> str:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .content import CITY_ACTIONS, NATIONS, UPGRADE_IDS, PASSIVE_OPS, VILLAGE_OPTIONS
 from .notation import act
-from .state import SOURCE, push, task, ops_tasks, gain
+from .state import SOURCE, caused, push, task, ops_tasks, gain
 from . import cards, cities, combat, counters, explorer, ledger, ship, voyage
 
 
@@ -14,7 +14,11 @@ def _n(op: dict) -> int:
 def reason(g: dict, t: dict) -> str:
     """What the log says an op's changes come from: its task's source, where the task keeps the
     words saves have always held ("city action", and none for a village option's ops) named now:
-    the city's action by its name ("+3 CP (Fencing Hall)"), a village option by its name."""
+    the city's action by its name ("+3 CP (Fencing Hall)"), a village option by its name; the
+    cause in words where the saved source does not name it ("explorer reward: E6", "quest
+    reward: Feed the garrison": state.SOURCE, issue 45)."""
+    if t.get(SOURCE):
+        return t[SOURCE]
     src = t.get("src", "")
     if src == "city action":
         name = CITY_ACTIONS[cities.city_action_id(g, g["players"][t["seat"]]["ship"])]["name"]
@@ -22,6 +26,13 @@ def reason(g: dict, t: dict) -> str:
     if not src:
         return next((name for op, name in VILLAGE_OPS if op == t["op"]), "")
     return src
+
+
+def _then(t: dict, ops: list) -> list:
+    """The tasks of ops that follow an op's choice or payment ("then"): the same source, and the
+    same cause in words."""
+    out = ops_tasks(t["seat"], ops, t.get("nation"), t.get("src", ""))
+    return caused(out, t[SOURCE]) if t.get(SOURCE) else out
 
 
 def _village_ops() -> list:
@@ -43,7 +54,6 @@ def op_auto(s, t) -> bool:
     op = t["op"]
     name = op["op"]
     stack = g["stack"]
-    src = t.get("src", "")
     why = reason(g, t)
     if name == "doubloons":
         gain(g, seat, "$", _n(op), why)
@@ -76,7 +86,7 @@ def op_auto(s, t) -> bool:
             return False  # E12: at END (nothing ahead) the explore is lost
     elif name == "remove_disc":
         stack.pop()
-        push(g, task("disc", seat, n=_n(op)))
+        push(g, task("disc", seat, n=_n(op), **({SOURCE: why} if why else {})))
         return True
     elif name == "draw":
         stack.pop()
@@ -84,13 +94,13 @@ def op_auto(s, t) -> bool:
         return True
     elif name == "village_actions":
         stack.pop()
-        push(g, task("village", seat, n=_n(op), ctx="effect"))
+        push(g, task("village", seat, n=_n(op), ctx="effect", **({SOURCE: why} if why else {})))
         return True
     elif name == "village_actions_per":
         stack.pop()
         k = _n(op) * counters.counter(g, seat, op["per"])
         if k > 0:
-            push(g, task("village", seat, n=k, ctx="effect"))
+            push(g, task("village", seat, n=k, ctx="effect", **({SOURCE: why} if why else {})))
         return True
     elif name == "fight":
         stack.pop()
@@ -106,7 +116,7 @@ def op_auto(s, t) -> bool:
         elif affordable:  # E26: all or nothing
             stack.pop()
             _pay(g, seat, op, why)
-            push(g, *ops_tasks(seat, op.get("then", []), t.get("nation"), src))
+            push(g, *_then(t, op.get("then", [])))
             return True
     elif name == "discard_hand":
         if p["hand"]:
@@ -114,7 +124,7 @@ def op_auto(s, t) -> bool:
                 return False
             stack.pop()
             cards.discard_hand(g, seat, why)
-            push(g, *ops_tasks(seat, op.get("then", []), t.get("nation"), src))
+            push(g, *_then(t, op.get("then", [])))
             return True
     elif name == "assistant":
         if p["fig_personal"] > 0:
@@ -158,20 +168,19 @@ def op_choose(s, t, a) -> None:
     op = t["op"]
     g["stack"].pop()
     k = a.kind
-    src = t.get("src", "")
     why = reason(g, t)
     if k == "nation":
         ledger.gain_influence(g, seat, a.args[0], _n(op), why)
     elif k == "explore":
         explorer.move_explorer(s, seat, a.args[0], why)
     elif k == "option":
-        push(g, *ops_tasks(seat, op["options"][int(a.args[0]) - 1], t.get("nation"), src))
+        push(g, *_then(t, op["options"][int(a.args[0]) - 1]))
     elif k == "pay":
         _pay(g, seat, op, why)
-        push(g, *ops_tasks(seat, op.get("then", []), t.get("nation"), src))
+        push(g, *_then(t, op.get("then", [])))
     elif k == "discard-hand":
         cards.discard_hand(g, seat, why)
-        push(g, *ops_tasks(seat, op.get("then", []), t.get("nation"), src))
+        push(g, *_then(t, op.get("then", [])))
 
 
 # -- taking discs off the ship board (one at a time, the player's choice) -----------------------

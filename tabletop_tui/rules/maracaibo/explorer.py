@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .content import C, SETUP, XTRACK
 from .notation import act
-from .state import push, task, ops_tasks, gain, note
+from .state import SOURCE, caused, push, task, ops_tasks, gain, note
 from .ledger import XNUMBER
 
 END = C["explorer_track"]["end"]["id"]
@@ -64,16 +64,17 @@ def move_explorer(s, seat: int, dest: str, why: str = "") -> None:
         p["barriers"].append(band)
         b = next(x for x in C["explorer_track"]["barriers"] if x["band"] == band)
         rew = b["reward"]
+        why = f"explorer reward: {b['id']} barrier"  # the saved src stays "barrier": the saves' hashes
         if "every_player" in rew:
-            tasks += ops_tasks(seat, rew["every_player"], None, "barrier")
+            tasks += caused(ops_tasks(seat, rew["every_player"], None, "barrier"), why)
         else:
             key = str(band)
             if g["barrier_first"].get(key) is None:
                 g["barrier_first"][key] = seat  # E36: first in resolution order
-                tasks += ops_tasks(seat, rew["first"], None, "barrier, first")
+                tasks += caused(ops_tasks(seat, rew["first"], None, "barrier, first"), why + ", first")
             else:
-                tasks += ops_tasks(seat, rew["later"], None, "barrier")
-    tasks += ops_tasks(seat, XTRACK[dest]["reward"], None, "explorer track")
+                tasks += caused(ops_tasks(seat, rew["later"], None, "barrier"), why)
+    tasks += caused(ops_tasks(seat, XTRACK[dest]["reward"], None, "explorer track"), f"explorer reward: {dest}")
     if XTRACK[dest]["quest_slot"] and g["xquests"].get(dest) is not None:
         tasks.append(task("xquest", seat, space=dest))
     if dest == END:
@@ -82,5 +83,6 @@ def move_explorer(s, seat: int, dest: str, why: str = "") -> None:
         g["end_arrivals"] += 1
         if k < len(vps):
             gain(g, seat, "VP", vps[k], "explorer at END")
-        tasks.append(task("village", seat, n=C["explorer_track"]["end"]["village_actions"], ctx="effect"))
+        tasks.append(task("village", seat, n=C["explorer_track"]["end"]["village_actions"], ctx="effect",
+                          **{SOURCE: "explorer at END"}))
     push(g, *tasks)

@@ -5,7 +5,7 @@ from itertools import combinations, permutations
 
 from .content import C, QUESTS, card
 from .notation import act
-from .state import push, task, ops_tasks, gain, note
+from .state import caused, push, task, ops_tasks, gain, note
 from . import ledger, ship
 
 TRACK_BONUS = C["constants"]["quest_track_bonus"]
@@ -144,7 +144,9 @@ def fulfil(s, seat: int, qid: str, combo: list) -> None:
         p["hand"].remove(c)
         g["discard"].append(c)
     ledger.hand(g, seat, -len(combo), "quest cost")
-    push(g, *ops_tasks(seat, QUESTS[qid]["reward"], None, "quest reward"), task("qtile", seat, quest=qid))
+    why = f"quest reward: {QUESTS[qid]['name']}"  # the saved src stays "quest reward": the saves' hashes
+    reward = caused(ops_tasks(seat, QUESTS[qid]["reward"], None, "quest reward"), why)
+    push(g, *reward, task("qtile", seat, quest=qid))
 
 
 def qtile_auto(s, t) -> bool:
@@ -155,12 +157,13 @@ def qtile_auto(s, t) -> bool:
     seat = t["seat"]
     p = g["players"][seat]
     p["quests"].append(t["quest"])
-    note(g, seat, "quests", 1, QUESTS[t["quest"]]["name"])
+    name = QUESTS[t["quest"]]["name"]
+    note(g, seat, "quests", 1, name)
     k = len(p["quests"])
     if k == 4:
-        gain(g, seat, "VP", TRACK_BONUS["4"], "quest track")
+        gain(g, seat, "VP", TRACK_BONUS["4"], f"quest track: {name}, the 4th")
     elif k > 4:
-        gain(g, seat, "VP", TRACK_BONUS["5+"], "quest track")
+        gain(g, seat, "VP", TRACK_BONUS["5+"], f"quest track: {name}, the {k}th")
     tasks = []
     for c, op in ship.card_ops(p, "trigger"):
         if op["on"] == "quest":

@@ -5,7 +5,7 @@ from tabletop_tui.rules.core import BaseRules, Decision, IllegalAction, Option, 
 
 from .content import CARDS, LOCS, NATIONS, NATION_NAMES, QUESTS, TOKENS, card, UPGRADES, PRESTIGE, CAREERS, C, XTRACK
 from .notation import Act, normalise
-from .state import FOLLOWS, HIDDEN, NOTES, SOURCE, UNTOUCHED, State
+from .state import HIDDEN, NOTES, SOURCE, State
 from . import careers, cards, combat, effects, explorer, quests, setup, ship, turn, villages, scoring
 
 # task type -> (auto, options, choose, decision kind, prompt)
@@ -33,28 +33,18 @@ HANDLERS = {
 }
 
 
-#: the tasks whose gains follow the decision that queued them, when they resolve only after a
-#: later choice: an effect's op (a reward, a card's or a city's effect) and the quest tile
-FOLLOWING = ("op", "qtile")
-
-
 def choose(s: State, t: dict, a) -> None:
     """The pending task ``t`` (the stack's top) answered with ``a``, then everything automatic
-    after it; keeps ``g[UNTOUCHED]``, the depth of the stack the action left as it was."""
-    g = s.g
-    stack = g["stack"]
-    top = len(stack) - 1
+    after it. What resolves now is noted now, on this action's entry, whichever earlier action
+    queued it (issue 45: a change is told where it lands; its reason names its cause)."""
     HANDLERS[t["t"]][2](s, t, a)
-    g[UNTOUCHED] = top + 1 if len(stack) > top and stack[top] is t else top
-    for seat in range(g["n"]):
-        careers.check(g, seat)
+    for seat in range(s.g["n"]):
+        careers.check(s.g, seat)
     run(s)
 
 
 def run(s: State) -> None:
-    """Resolve automatic steps until a decision is due or the game is over. Within an action
-    (``g[UNTOUCHED]`` set by :func:`choose`) a task an earlier action queued that resolves now
-    notes its gains as following that action's decision (``g[FOLLOWS]``)."""
+    """Resolve automatic steps until a decision is due or the game is over."""
     g = s.g
     stack = g["stack"]
     for _ in range(100000):
@@ -63,19 +53,10 @@ def run(s: State) -> None:
                 return
             g["phase"] = "play"
             turn.start_turn(g, g["start_seat"])
-        t = stack[-1]
-        depth = len(stack)
-        low = g.get(UNTOUCHED)
-        if low is not None and depth <= low and t["t"] in FOLLOWING:
-            g[FOLLOWS] = depth
-        auto = HANDLERS[t["t"]][0]
-        progressed = auto(s, t)
+        auto = HANDLERS[stack[-1]["t"]][0]
+        progressed = auto(s, stack[-1])
         for seat in range(g["n"]):
             careers.check(g, seat)  # 13.1: after every resolved effect
-        if low is not None:
-            g.pop(FOLLOWS, None)
-            if depth <= low and (len(stack) < depth or stack[depth - 1] is not t):
-                g[UNTOUCHED] = depth - 1
         if not progressed:
             return
     raise RuntimeError("maracaibo: automatic steps did not settle")
@@ -334,9 +315,6 @@ class MaracaiboRules(BaseRules[State]):
 
         notes = after.g.get(NOTES) or []
         return told([Step(step_line(n.line, before, after)) if isinstance(n, Step) else n for n in notes])
-
-    def untouched(self, before: State, a, after: State):
-        return after.g.get(UNTOUCHED)
 
     def reasons(self, before: State, a, after: State) -> list:
         return self._told(before, after)[0]

@@ -6,7 +6,7 @@ tokens, quests, assistants, dbl, vp, cp, ...), ``flags``, ``markets``, ``supply`
 """
 from __future__ import annotations
 
-from tabletop_tui.rules.core import Change, Rng, Step
+from tabletop_tui.rules.core import Rng, Step
 
 # containers inside the state, by how deep they must be copied (everything else is a scalar,
 # or content data such as an op dict, which is never changed in place)
@@ -49,8 +49,6 @@ def copy_g(g: dict) -> dict:
     h["players"] = [_copy_player(p) for p in g["players"]]
     h["stack"] = [_copy_task(t) for t in g["stack"]]
     h[NOTES] = []  # a fresh ledger for each action (never saved: see MaracaiboRules.to_json)
-    h.pop(UNTOUCHED, None)
-    h.pop(FOLLOWS, None)
     return h
 
 
@@ -59,27 +57,21 @@ def copy_g(g: dict) -> dict:
 NOTES = "_notes"
 
 
-#: never saved either, and fresh for each action (MaracaiboRules.apply_listed and run): how many
-#: tasks at the bottom of the stack the action has left as they were, and, while a task put there
-#: by an earlier action resolves, its depth + 1 (what it gains follows that earlier decision: a
-#: quest's +1 $ after the "draw 1" of its reward was answered; core.Change.follows)
-UNTOUCHED = "_untouched"
-FOLLOWS = "_follows"
 #: a task's key that is not saved either (MaracaiboRules.to_json leaves it out, so that the state
-#: hashes of every save stay as they were): the reason a draw task was queued for ("quest reward",
-#: a card's name), which the drawn card's reason names
+#: hashes of every save stay as they were): the reason in words that name its cause, where the saved
+#: ``src`` does not (issue 45): an op's ("explorer reward: E6", "quest reward: Feed the garrison"),
+#: and what a draw or a disc task was queued for (a card's name, "Careening Yard"), which the drawn
+#: card's reason and the disc's log line name
 SOURCE = "_src"
 #: the keys of ``g`` that are bookkeeping of the action being applied, not the game
-HIDDEN = (NOTES, UNTOUCHED, FOLLOWS)
+HIDDEN = (NOTES,)
 
 
 def note(g: dict, seat: int, what: str, n: int, source: str, zero: bool = False) -> None:
     """Record a change of a public counter with the rules' reason (the log says it in numbers);
     ``zero``: a gain cut to nothing by a cap is told too ("+0 CP (…; 3 lost at the cap of 8)")."""
     if n or zero:
-        follows = g.get(FOLLOWS)
-        g.setdefault(NOTES, []).append(Change(seat, what, n, source, follows=follows) if follows
-                                       else [seat, what, n, source])
+        g.setdefault(NOTES, []).append([seat, what, n, source])
 
 
 def step(g: dict, key: str) -> None:
@@ -138,6 +130,14 @@ def ops_tasks(seat: int, ops: list, nation: str | None = None, src: str | None =
             t["src"] = src
         out.append(t)
     return out
+
+
+def caused(tasks: list, words: str) -> list:
+    """The tasks, their gains told with ``words`` as their reason (the cause named: "explorer
+    reward: E6"), whatever their saved ``src`` says; see SOURCE."""
+    for t in tasks:
+        t[SOURCE] = words
+    return tasks
 
 
 def push_ops(g: dict, seat: int, ops: list, nation: str | None = None, src: str | None = None) -> None:

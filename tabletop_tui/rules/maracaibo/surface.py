@@ -245,10 +245,13 @@ def quest_payable(s, seat: int, qid: str) -> bool:
 
 
 # -- round end ---------------------------------------------------------------------------------
-def interim_report(before, after) -> list[dict] | None:
+def interim_report(before, after, totals: dict[int, tuple[int, int, int, int]] | None = None) -> list[dict] | None:
     """The interim scoring that happened between two positions (the last decision of a round end
     and the first of the next round), step by step as the rulebook orders it; None if no round
-    ended between them. Each step: {"step", "text", "per_seat": {seat: text}}."""
+    ended between them. Each step: {"step", "text", "per_seat": {seat: text}}. ``totals``: each
+    seat's (VP, doubloons) before the round's end and now, as the ledger counts them (the
+    caller reads them from the match's record, as the ledger table does: issue 45), for the
+    last step, "Totals"; without them there is no such step."""
     gb, ga = before.g, after.g
     if ga["round"] != gb["round"] + 1:
         return None
@@ -289,10 +292,11 @@ def interim_report(before, after) -> list[dict] | None:
                       f"doubloons; {PRESTIGE[b]['text']})", "per_seat": {}})
     steps.append({"step": "New round", "text": f"Ships back to Havana; round {ga['round']} starts with "
                   f"{after.names[ga['start_seat']]}.", "per_seat": {}})
-    steps.append({"step": "Totals", "text": "VP and doubloons, from before the last village action to now.",
-                  "per_seat": {i: f"{gb['players'][i]['vp']} → {ga['players'][i]['vp']} VP, "
-                               f"{gb['players'][i]['dbl']} → {counted(ga['players'][i]['dbl'], 'doubloon')}"
-                               for i in range(n)}})
+    if totals is not None:
+        steps.append({"step": "Totals",
+                      "text": f"VP and doubloons, from before the round's end to the start of round {ga['round']}.",
+                      "per_seat": {i: f"{vp0} → {vp1} VP, {d0} → {counted(d1, 'doubloon')}"
+                                   for i, (vp0, d0, vp1, d1) in totals.items()}})
     return steps
 
 

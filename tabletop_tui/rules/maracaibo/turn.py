@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .content import CONST, LOCS, C, card
 from .notation import act
-from .state import push, task, ops_tasks, gain, note, step
+from .state import caused, push, task, ops_tasks, gain, note, step
 from . import cards, cities, quests, ship, voyage, scoring
 
 TRIGGER_VP = CONST["round_trigger_vp"]
@@ -151,7 +151,7 @@ def main_choose(s, t, a) -> None:
                 break
         g["turn"]["used_assist"] = c
         spec = next(op for op in card(c)["effects"] if op["op"] == "assistant")
-        push(g, *ops_tasks(seat, spec["action"], None, "assistant"))
+        push(g, *caused(ops_tasks(seat, spec["action"], None, "assistant"), f"{card(c)['name']}: assistant"))
 
 
 def assist_check_auto(s, t) -> bool:

@@ -125,7 +125,8 @@ def test_a_quest_tells_its_cost_its_reward_and_the_tile_on_the_quest_track():
     put_quest(s, "3", "Q02")  # Escort a courier: 1 combat point; 5 doubloons and 1 VP
     s = stage(s, task("main", 0))
     after = play(s, "quest Q02")
-    assert changes(s, after) == [Change(0, "VP", 1, "quest reward"), Change(0, "$", 5, "quest reward"),
+    why = "quest reward: " + QUESTS["Q02"]["name"]  # the cause named (issue 45)
+    assert changes(s, after) == [Change(0, "VP", 1, why), Change(0, "$", 5, why),
                                  Change(0, "CP", -1, "quest cost"), Change(0, "quests", 1, QUESTS["Q02"]["name"])]
 
 

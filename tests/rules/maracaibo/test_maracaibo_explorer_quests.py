@@ -144,7 +144,8 @@ def test_an_old_save_paying_every_card_in_one_line_still_reads_and_plays():
         RULES.parse(s, f"quest Q03 {a} {c}")
 
 
-def test_quest_track_fourth_plus_3_later_plus_2():
+def before_a_fourth_quest():
+    """P1 has fulfilled 3 quests and explores 1 from E2 to E3, where the quest Q12 waits."""
     s = past_opening(3, 4).copy()
     p = s.p(0)
     p["career"] = None
@@ -152,7 +153,11 @@ def test_quest_track_fourth_plus_3_later_plus_2():
     put_quest(s, "E3", "Q12")
     p["dbl"] = 10
     p["explorer"] = "E2"
-    s = play(stage(s, op(0, op="explore", n=1)), "explore E3", "quest Q12")
+    return stage(s, op(0, op="explore", n=1))
+
+
+def test_quest_track_fourth_plus_3_later_plus_2():
+    s = play(before_a_fourth_quest(), "explore E3", "quest Q12")
     assert s.p(0)["vp"] == 7 + 3
     put_quest(s, "E11", "Q01")
     s.p(0)["explorer"] = "E10"

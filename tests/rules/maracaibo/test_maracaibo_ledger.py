@@ -5,6 +5,7 @@ import pytest
 
 from tabletop_tui.rules.core import Change, change_text
 from tabletop_tui.rules.maracaibo import RULES, careers
+from tabletop_tui.rules.maracaibo.content import CAREERS, LOCS
 from tabletop_tui.rules.maracaibo.state import task
 
 from .mhelpers import give_card, op, past_opening, play, stage
@@ -23,8 +24,9 @@ def test_annexing_a_city_pays_its_flag_bonus_and_one_influence_with_the_fighting
     """Annex: place an ownership marker, gain 1 influence with the fighting nation and the flag's bonus."""
     before = play(combat_at(dbl=5), "pile 1", "nation france")
     after = play(before, "annex 13")
-    assert RULES.changes(before, None, after) == [Change(0, "$", 4, "flag bonus"), Change(0, "France infl", 1, "annex")]
-    assert "— +4 $ (flag bonus), +1 France infl (annex)" in entry(before, "annex 13", after)
+    bonus = "flag bonus: " + LOCS["13"]["name"]  # the city whose flag it is (issue 45: the cause named)
+    assert RULES.changes(before, None, after) == [Change(0, "$", 4, bonus), Change(0, "France infl", 1, "annex")]
+    assert f"— +4 $ ({bonus}), +1 France infl (annex)" in entry(before, "annex 13", after)
 
 
 def test_interim_scoring_income_is_four_doubloons_plus_the_income_and_the_vp_income():
@@ -61,7 +63,8 @@ def test_the_final_scoring_gives_each_step_as_a_reason():
 
 
 def test_a_career_milestone_pays_its_reward_as_career():
-    """A career card's milestone pays its reward the moment the counter reaches it."""
+    """A career card's milestone pays its reward the moment the counter reaches it; the reason
+    names the career (issue 45)."""
     s = past_opening(3, 4).copy()
     p = s.p(0)
     p["career"] = "K6"  # Patron: cards >= 4 / 8 / 12
@@ -71,7 +74,7 @@ def test_a_career_milestone_pays_its_reward_as_career():
     before = s.copy()
     careers.check(before.g, 0)
     reasons = RULES.reasons(s, None, before)
-    assert reasons and all(c.source == "career" for c in reasons)
+    assert reasons and all(c.source == "career: " + CAREERS["K6"]["name"] for c in reasons)
     assert sum(c.amount for c in reasons if c.what == "VP") == before.p(0)["vp"] - s.p(0)["vp"] > 0
 
 
@@ -152,44 +155,40 @@ def _random_game_until(seed, players, moves):
     return m
 
 
-def test_a_quest_reward_resolved_after_its_draw_is_booked_on_the_quest_entry_and_undo_takes_it_back():
+def test_a_quest_reward_resolved_after_its_draw_is_told_on_the_draws_entry_naming_the_quest():
     """Feed the garrison's reward is 4 VP, draw 1, 1 doubloon: the doubloon and the tile come only
-    once the draw is answered (5.4's order, kept for the saves), but they are told on the entry of
-    the quest, the decision they follow, not on the draw's (issue 32)."""
-    m = _random_game_until(8, 4, 407)
-    assert m.actions[406].startswith("pay-with") and "fulfilled the quest Feed the garrison" in m.log[406]
-    quest_before_draw = m.log[406]
-    assert "+1 $ (quest reward)" not in quest_before_draw  # not yet gained: not yet told
-    m.play(_random_game_until(8, 4, 408).actions[407])  # the draw
-    assert m.actions[407].startswith("draw ")
-    assert "+1 $ (quest reward)" in m.log[406] and "+1 quest (Feed the garrison)" in m.log[406]
-    assert "(quest reward)" not in m.log[407].replace("(taken from the display: quest reward)", "")
-    assert "+1 card (taken from the display: quest reward)" in m.log[407]
-    # the ledger: the quest's entry holds the doubloon; the draw's only its card
-    assert [c.what for c in m.entries[407][0].changes] == ["cards"]
-    # the ledger table counts it from the quest's row on, as the log tells it
+    once the draw is answered (5.4's order, kept for the saves). They are told where they land, on
+    the draw's entry, their reason naming the quest; the quest's entry is never rewritten (issue
+    45: it had been, and the ledger table ran a doubloon ahead of the game)."""
     from tabletop_tui.widgets.ledger_table import counter_keys, rows
 
+    m = _random_game_until(8, 4, 407)
+    assert m.actions[406].startswith("pay-with") and "fulfilled the quest Feed the garrison" in m.log[406]
+    quest_entry = m.log[406]
+    assert "+4 VP (quest reward: Feed the garrison)" in quest_entry and "+1 $" not in quest_entry
+    m.play(_random_game_until(8, 4, 408).actions[407])  # the draw
+    assert m.actions[407].startswith("draw ")
+    assert m.log[406] == quest_entry  # as it was first shown
+    draw = m.log[407]
+    assert "+1 card (taken from the display: quest reward: Feed the garrison)" in draw
+    assert "+1 $ (quest reward: Feed the garrison)" in draw and "+1 quest (Feed the garrison)" in draw
+    # the ledger table: after each of the two moves, the game's doubloons
     table = rows(m, [2], {2: counter_keys(m, 2)})
-    quest_row = next(vals for move, e, vals in table if move == 407 and e.actor == 2)
-    assert quest_row[2, "$"] == m.rules.counters(m.states[408], 2)["$"] == m.rules.counters(m.states[407], 2)["$"] + 1
-    # undo of the draw (were it no barrier) puts the quest's entry back as it was before it
-    m.seats[2].bot = False
-    m.barriers[407] = False
-    m.undo(2)
-    assert len(m.actions) == 407 and m.log[406] == quest_before_draw
+    after = {move: vals[2, "$"] for move, e, vals in table if e.actor is not None}
+    assert after[407] == m.rules.counters(m.states[407], 2)["$"]
+    assert after[408] == m.rules.counters(m.states[408], 2)["$"] == after[407] + 1
 
 
 def test_a_card_drawn_names_where_it_came_from_and_what_drew_it():
     """Trade old letters rewards a card: drawn from the deck here, "+1 card (drawn from the deck:
-    quest reward)"; the Phase C refill says "refill"."""
+    quest reward: Trade old letters)"; the Phase C refill says "refill"."""
     m = _random_game_until(9, 2, 175)
     assert m.actions[174] == "draw deck" and "fulfilled the quest Trade old letters" in m.log[173]
-    assert "+1 card (drawn from the deck: quest reward)" in m.log[174]
+    assert "+1 card (drawn from the deck: quest reward: Trade old letters)" in m.log[174]
     # every card that came into a hand in the game says from where, and what drew it
     reasons = {c.source for changes in m.ledger for c in changes if c.what == "cards" and c.amount > 0}
     assert reasons and all(r.startswith(("drawn from the deck: ", "taken from the display: ")) for r in reasons)
-    assert {r.split(": ", 1)[1] for r in reasons} >= {"refill", "quest reward"}
+    assert {r.split(": ")[1] for r in reasons} >= {"refill", "quest reward"}
 
 
 def test_a_drawn_cards_entry_says_once_where_it_came_from():

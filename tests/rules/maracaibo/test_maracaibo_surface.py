@@ -91,7 +91,11 @@ def test_interim_report_follows_the_round_end_steps():
     steps = SF.interim_report(before, after)
     names = [x["step"] for x in steps]
     assert names[:5] == ["Round end", "Village action", "Unused assistants", "Income", "Markets cleared"]
-    assert names[-2:] == ["New round", "Totals"]
+    assert names[-1] == "New round"  # the totals are the ledger's: the caller gives them
+    totals = {0: (1, 2, 3, 4), 1: (5, 6, 7, 8), 2: (0, 0, 0, 1)}
+    last = SF.interim_report(before, after, totals)[-1]
+    assert last["step"] == "Totals" and last["per_seat"][0] == "1 → 3 VP, 2 → 4 doubloons"
+    assert last["per_seat"][2] == "0 → 0 VP, 0 → 1 doubloon"
     inc = steps[3]["per_seat"]
     assert inc[0] == f"+{4 + after.p(0)['inc_d']} doubloons, +{after.p(0)['inc_v']} VP"
     assert SF.interim_report(m.states[-3], m.states[-2]) is None
