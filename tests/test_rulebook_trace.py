@@ -107,3 +107,10 @@ def test_an_awaited_test_is_reported_not_failed_until_it_exists(tmp_path, monkey
     report = _table(tmp_path, monkeypatch, SENTENCE,
                     [(SENTENCE, f"`{ENGINE}`", f"`{ref}`", '"they have to load two treasure"')])
     assert report.ok and report.awaited
+
+
+@pytest.mark.parametrize("game", rt.GAMES)
+def test_a_draft_of_an_unchanged_rulebook_is_the_table_itself(game):
+    """`--draft` keeps every row whose sentence is unchanged, a sentence printed twice included, so
+    redrafting after a rulebook copy changes loses no tracing."""
+    assert rt.draft(game) == (rt.DOCS / f"{game}.md").read_text(encoding="utf-8")

@@ -11,7 +11,8 @@ holds one table row per sentence of that copy, in order:
   - `tests/…/test_x.py::test_name` (or `::Class::test_name`): a test whose source (decorators,
     docstring, comments and code of that function) contains the *quoted words*;
   - `house decision N`: the N-th item of the "House …" section of `assets/<game>/rules.md`, the
-    text a player reads in `?`; the engine reads the sentence as that item says;
+    text a player reads in `?`; the engine reads the sentence as that item says (or
+    `house decision: <bold title>` where the section's items are bullets, not numbered);
   - `not a rule: <why>` (flavour, heading, contents, components…).
 - *quoted words*: a run of the sentence's own words (at least `MIN_QUOTE_WORDS`, or the whole
   sentence when it is shorter) that the named test contains. Empty for the other two kinds.
@@ -333,14 +334,28 @@ def _best_quote(sentence: str, tests: dict[str, str], prefer: str) -> tuple[str,
 
 def draft(game: str) -> str:
     book = sentences((COPIES / f"{game}.txt").read_text(encoding="utf-8"))
-    old = {r.sentence: r for r in read_table(game)}
+    # old rows by their sentence and its occurrence (a sentence may be printed twice)
+    seen: dict[str, int] = {}
+    old = {}
+    for r in read_table(game):
+        seen[r.sentence] = seen.get(r.sentence, 0) + 1
+        old[(r.sentence, seen[r.sentence])] = r
+    seen.clear()
     tests = _all_tests()
-    lines = ["| # | Rule sentence | Engine | Test, house decision or not a rule | Quoted words |",
+    title = game.replace("_", " ").title()
+    lines = [f"# {title}: every rulebook sentence traced", "",
+             f"One row per sentence of `docs/rules/rulebooks/{game}.txt` (the rulebook, split as "
+             f"`tests/support/rule_trace.py` says), in order. How to read and keep this table: "
+             f"[README.md](README.md). Checked by `tests/test_rulebook_trace.py`.", "",
+             "| # | Rule sentence | Engine | Test, house decision or not a rule | Quoted words |",
              "|---|---|---|---|---|"]
     for i, sentence in enumerate(book, 1):
-        row = old.get(sentence)
+        seen[sentence] = seen.get(sentence, 0) + 1
+        row = old.get((sentence, seen[sentence]))
         if row and row.trace:
             engine, trace, quote = row.engine, row.trace, row.quote
+            trace = f"`{trace}`" if "::" in trace else trace
+            engine = f"`{engine}`" if engine else engine
         else:
             engine, trace, quote = "", "", ""
             hit = _best_quote(sentence, tests, f"tests/rules/{game}/")
