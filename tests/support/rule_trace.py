@@ -341,7 +341,7 @@ def draft(game: str) -> str:
         seen[r.sentence] = seen.get(r.sentence, 0) + 1
         old[(r.sentence, seen[r.sentence])] = r
     seen.clear()
-    tests = _all_tests()
+    tests: dict[str, str] = {}
     title = game.replace("_", " ").title()
     lines = [f"# {title}: every rulebook sentence traced", "",
              f"One row per sentence of `docs/rules/rulebooks/{game}.txt` (the rulebook, split as "
@@ -358,6 +358,7 @@ def draft(game: str) -> str:
             engine = f"`{engine}`" if engine else engine
         else:
             engine, trace, quote = "", "", ""
+            tests = tests or _all_tests()  # read only when a row needs a proposal
             hit = _best_quote(sentence, tests, f"tests/rules/{game}/")
             if hit:
                 trace, quote = hit
