@@ -8,6 +8,10 @@ from tabletop_tui.rules.finca import (RULES, Confirm, Deliver, GustTo, Move, Omi
 from .helpers import board, cidx, collect, give, give_carts, play, set_tile
 
 
+# Rulebook: "Double windmill movement: after moving a farmer and collecting fruits, the player can
+#   move one of their farmers again on the windmill (the same or another) and collect fruits as in
+#   a normal movement."
+# Rulebook: "In this way, the player can get more than 1 donkey cart in one turn."
 def test_double_windmill_movement_moves_and_collects_twice_carts_included():
     s = board(2, {0: [2, 6, 6, 6, 6], 1: [5] * 5})
     s1 = play(s, "use double")
@@ -29,6 +33,10 @@ def test_double_windmill_movement_second_move_may_be_skipped():
     assert RULES.pending(s2).seat == 1 and s2.fruits[0]["almond"] == 1
 
 
+# Rulebook: "Gust of wind: the player can place one of their farmers on any windmill blade."
+# Rulebook: "Then, they take the allowed number of fruits."
+# Rulebook: "However, the player cannot take a donkey cart, regardless of how far they move the
+#   farmer."
 def test_gust_of_wind_puts_a_farmer_on_any_blade_takes_fruits_but_never_a_cart():
     s = board(2, {0: [0, 6, 6, 6, 6], 1: [9, 9, 5, 5, 5]})
     s1 = play(s, "use gust")
@@ -42,6 +50,9 @@ def test_gust_of_wind_puts_a_farmer_on_any_blade_takes_fruits_but_never_a_cart()
     assert "gust" not in s3.action_tiles[0]
 
 
+# Rulebook: "Large donkey cart: the player can make a delivery of up to 10 fruits using this
+#   special donkey cart."
+# Rulebook: "When a player uses the large donkey cart, they do not use a normal donkey cart."
 def test_large_donkey_cart_delivers_up_to_ten_fruits_without_a_normal_cart():
     s = board(2)
     set_tile(s, cidx("Palma"), 0, "T36")   # 6: 2 fig 2 almond 2 grape
@@ -59,6 +70,8 @@ def test_large_donkey_cart_delivers_up_to_ten_fruits_without_a_normal_cart():
     assert s2.windmill_carts == 4 and "large" not in s2.action_tiles[0]
 
 
+# Rulebook: "One less fruit: the player can deliver 1 fruit less than required."
+# Rulebook: "Thus, they can take tiles totaling 7, since they are delivering only 6 fruits."
 def test_one_less_fruit_takes_tiles_totalling_seven_for_six_fruits():
     s = board(2)
     give_carts(s, 0, 1)
@@ -74,6 +87,8 @@ def test_one_less_fruit_takes_tiles_totalling_seven_for_six_fruits():
     assert RULES.invariants(s2) == []
 
 
+# Rulebook: "A player cannot take a fruit tile with only one fruit by delivering 0 fruits of that
+#   type."
 def test_one_less_fruit_never_takes_a_one_fruit_tile_for_nothing():
     s = board(2)
     give_carts(s, 0, 1)
@@ -115,6 +130,9 @@ def test_one_less_fruit_still_needs_a_donkey_cart():
         RULES.apply(s, UseTile("less"))
 
 
+# Rulebook: "A player can use an action tile during a turn, but can use each tile once in the
+#   game."
+# Rulebook: "After using a tile, the player returns it to the box."
 def test_each_action_tile_once_per_game():
     s = board(2, {0: [0, 6, 6, 6, 6]})
     s2 = play(s, "use gust", "from 1", "to 2", "move 12")
@@ -124,6 +142,7 @@ def test_each_action_tile_once_per_game():
         RULES.apply(s2, UseTile("gust"))
 
 
+# Rulebook: "Note: a player can only use 1 action tile in a turn!"
 def test_at_most_one_action_tile_per_turn():
     s = board(2, {0: [0, 6, 6, 6, 6]})
     s1 = play(s, "use double", "move 1")
@@ -137,6 +156,8 @@ def test_at_most_one_action_tile_per_turn():
         RULES.apply(s2, UseTile("less"))
 
 
+# Rulebook: "The first player to collect 6 fruit tiles with values from 1 to 6, immediately takes
+#   the bonus tile with the value 7 on top of the stack of bonus tiles."
 def test_first_complete_set_of_values_one_to_six_takes_the_top_bonus_tile_at_once():
     s = board(3)
     give_carts(s, 0, 1)
@@ -154,6 +175,8 @@ def test_first_complete_set_of_values_one_to_six_takes_the_top_bonus_tile_at_onc
     assert RULES.vp(s2)[1] == 1 + 2 + 3 + 4 + 5 + 6 + 4 * 2 + 6
 
 
+# Rulebook: "A player can take a second bonus tile if they collect a second set of six tiles, with
+#   values from 1 to 6."
 def test_a_second_complete_set_earns_a_second_bonus_tile():
     s = board(2)
     give_carts(s, 0, 1)

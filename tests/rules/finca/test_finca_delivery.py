@@ -15,6 +15,8 @@ def ready(n=2, **opts):
     return s
 
 
+# Rulebook: "To deliver, the player first returns one of their donkey carts back to the center of
+#   the windmill."
 def test_delivery_needs_a_donkey_cart():
     s = board(2)
     give(s, 0, fig=6, almond=6, olive=6, orange=6, grape=6, lemon=6)
@@ -23,6 +25,14 @@ def test_delivery_needs_a_donkey_cart():
         RULES.apply(s, Deliver())
 
 
+# Rulebook: "The player must provide the number of fruits shown."
+# Rulebook: "Then, they place the fruits required by the communities to which they wish to deliver
+#   on the fruit tiles that are in those communities."
+# Rulebook: "The player must place exactly the required fruits - no more, no less."
+# Rulebook: "After the player has delivered all the fruits they wish, they place the delivered
+#   fruits back into the supply and take the tiles they were on, placing them face up in their play
+#   area."
+# Rulebook: "Then, they flip the top tile in each stack from which they removed a tile."
 def test_deliver_exact_fruits_take_the_tile_return_the_cart_flip_the_next_tile():
     s = ready()
     c = cidx("Palma")
@@ -53,6 +63,8 @@ def test_steps_before_the_delivery_are_not_barriers():
     assert not RULES.is_barrier(s1, Pick("Palma"), s2)
 
 
+# Rulebook: "Which fruits each community wants are shown on the face-up fruit tile in each
+#   community."
 def test_only_communities_whose_tile_the_player_can_fill_are_offered():
     s = ready()
     set_tile(s, cidx("Palma"), 0, "T08")   # fig + almond
@@ -69,6 +81,9 @@ def test_only_communities_whose_tile_the_player_can_fill_are_offered():
     assert Pick("Soller") not in RULES.legal_actions(s2)
 
 
+# Rulebook: "During their turn, the player can deliver fruits to one or more communities, however,
+#   the maximum number of fruits a player can deliver in one turn is 6 fruits."
+# Rulebook: "They are, however, limited to delivering a maximum of 6 fruits in a single turn."
 def test_several_communities_at_most_six_fruits_in_a_turn():
     s = ready()
     set_tile(s, cidx("Palma"), 0, "T36")   # 6: 2 fig, 2 almond, 2 grape
@@ -84,6 +99,8 @@ def test_several_communities_at_most_six_fruits_in_a_turn():
     assert s2.carts[0] == 0  # one cart for the whole delivery
 
 
+# Rulebook: "The symbol on fruit tiles indicates that any type of fruit can be used to fulfill the
+#   tile's fruit requirements."
 def test_any_fruit_symbols_take_any_fruit_mixed_by_default():
     s = ready()
     set_tile(s, cidx("Palma"), 0, "T21")  # 3 any-fruit symbols
@@ -142,6 +159,18 @@ def _closing(s, c, last="T01"):
     set_stack(s, c, [last])
 
 
+# Rulebook: "When a player takes the last fruit tile from a community, the Finca tile for this
+#   community is immediately assigned to a player."
+# Rulebook: "To determine which player receives the Finca tile, each player counts the fruits of
+#   that type they have on the fruit tiles they have collected in their play area."
+# Rulebook: "The player who has the most fruits of that type on their fruit tiles takes the Finca
+#   tile."
+# Rulebook: "If two or more players tie for the most, the Finca tile is returned to the box"
+# Rulebook: "For example, if the Finca tile shows figs, all players count their figs."
+# Rulebook: "After the Finca tile is assigned or returned to the box, the player places a wooden
+#   finca on the community to show that the Finca tile has been taken."
+# Rulebook: "After the assignment of a Finca tile, the player places a wooden finca on the
+#   community."
 def test_taking_the_last_tile_gives_the_finca_tile_to_the_majority_and_places_a_wooden_finca():
     s = ready()
     c = cidx("Palma")
@@ -166,6 +195,8 @@ def test_taking_the_last_tile_gives_the_finca_tile_to_the_majority_and_places_a_
     assert s3.wooden[c] and RULES.invariants(s3) == []
 
 
+# Rulebook: "This serves to clearly indicate that no more fruits can be delivered to this
+#   community."
 def test_a_closed_community_takes_no_more_deliveries():
     s = ready()
     c = cidx("Palma")
@@ -181,6 +212,10 @@ def test_a_closed_community_takes_no_more_deliveries():
         RULES.apply(s3, Pick("Palma"))
 
 
+# Rulebook: "There are also Finca tiles with 2 types of fruit (e.g., figs and almonds)."
+# Rulebook: "When such a tile is to be assigned, players count all the fruits of these two types on
+#   the fruit tiles in their play areas and add the two together to determine who has the most."
+# Rulebook: "For example, the player who has the most figs and almonds combined takes the tile."
 def test_a_double_finca_tile_counts_both_fruits_summed():
     s = board(3)
     collect(s, 0, "T15")  # 2 fig + orange      -> fig+almond: 2
@@ -198,6 +233,10 @@ def test_any_fruit_symbols_count_for_no_fruit_kind_but_their_value_counts_for_th
     assert majority_counts(s, "all") == [6, 3]
 
 
+# Rulebook: "One of the 10 Finca tiles shows a generic fruit symbol."
+# Rulebook: "When this Finca tile is to be assigned, players sum the values on all their collected
+#   fruit tiles in their play areas."
+# Rulebook: "The player who has the highest total on their fruit tiles takes the Finca tile."
 def test_the_generic_finca_tile_goes_to_the_highest_sum_of_tile_values():
     s = ready()
     c = cidx("Palma")

@@ -13,6 +13,10 @@ def close(s, c, owner=-1):
     s.wooden_supply -= 1
 
 
+# Rulebook: "The placement of the last wooden finca signals the end of the game."
+# Rulebook: "The game ends after placing the last wooden finca on the board."
+# Rulebook: "The player finishes their turn."
+# Rulebook: "At the end of the player's turn, the game ends."
 def test_the_turn_that_places_the_last_wooden_finca_ends_the_game():
     s = board(2)  # 4 wooden fincas for 2 players
     give_carts(s, 0, 1)
@@ -29,6 +33,9 @@ def test_the_turn_that_places_the_last_wooden_finca_ends_the_game():
     assert "the game is over" in RULES.log_line(s1, RULES.parse(s1, "confirm"), s2)
 
 
+# Rulebook: "Special case: when players place the last wooden finca, the player finishes their
+#   turn, which may include the assignment of additional Finca tiles, even if there are no more
+#   wooden fincas to place."
 def test_further_finca_assignments_in_the_last_turn_still_happen():
     s = board(2)
     give_carts(s, 0, 1)
@@ -47,6 +54,14 @@ def test_further_finca_assignments_in_the_last_turn_still_happen():
     assert RULES.result(s2).breakdown[0]["Finca tiles"] == 10
 
 
+# Rulebook: "For these deliveries, players receive victory points"
+# Rulebook: "Then, players count their victory points."
+# Rulebook: "The player with the most victory points is the winner."
+# Rulebook: "Players count their victory points:"
+# Rulebook: "the values on the collected fruit tiles,"
+# Rulebook: "each Finca tile is worth 5 points,"
+# Rulebook: "each unused action tile is worth 2 points,"
+# Rulebook: "and the value of the bonus tiles."
 def test_scoring_tiles_plus_5_per_finca_plus_2_per_unused_action_tile_plus_bonus():
     s = board(2)
     collect(s, 0, "T01", "T15", "T42")  # 1 + 3 + 6
@@ -67,6 +82,9 @@ def _ended(s):
     return RULES.result(s)
 
 
+# Rulebook: "In the end, the player with the most victory points is the winner"
+# Rulebook: "If players tie for the highest number of victory points, the player among them with
+#   the most fruits in their play area is the winner."
 def test_a_tie_on_points_goes_to_the_most_fruits_in_the_play_area():
     s = board(3)
     give(s, 0, fig=2)
@@ -84,6 +102,7 @@ def test_a_tie_on_points_goes_to_the_most_fruits_in_the_play_area():
     assert r.tiebreak.startswith("Anna and Bruno and Chiara tied on 8 points; Bruno wins")
 
 
+# Rulebook: "If there is still a tie, the tied players rejoice in their shared victory."
 def test_a_tie_on_points_and_fruits_is_a_shared_victory():
     s = board(2)
     give(s, 0, fig=2)

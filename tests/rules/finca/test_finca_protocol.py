@@ -117,6 +117,8 @@ def test_the_game_over_refuses_moves():
     assert RULES.legal_actions(states[-1]) == []
 
 
+# Rulebook: "Players place the fruits they take visibly on the table near them (their play areas)."
+# Rulebook: "This open display of taken fruits continues throughout the game."
 def test_view_hides_only_the_face_down_tiles_and_keeps_the_legal_actions():
     states, _ = _game(3, 4)
     assert not RULES.hidden_information()  # fruits, carts and tiles are all open

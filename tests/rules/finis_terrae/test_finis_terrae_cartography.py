@@ -16,6 +16,7 @@ def with_hand(s, *kinds):
     return s
 
 
+# Rulebook: "Draw exactly 4 tiles from the stack"
 def test_each_player_draws_exactly_4_tiles_and_places_all_of_them():
     s = started(2)
     assert len(s.hand) == 4
@@ -26,6 +27,7 @@ def test_each_player_draws_exactly_4_tiles_and_places_all_of_them():
     ok(s)
 
 
+# Rulebook: "Place all the 4 drawn tiles in any order on the table, continuing the existing map"
 def test_tiles_may_be_placed_in_any_order_and_rotated():
     s = with_hand(started(2), "island_1", "open_sea")
     kinds = {a.tile for a in RULES.legal_actions(s)}
@@ -36,6 +38,17 @@ def test_tiles_may_be_placed_in_any_order_and_rotated():
     assert {a.rot for a in RULES.legal_actions(s) if a.tile == "open_sea"} == {0}
 
 
+# Rulebook: "Each tile you add must share at least 1 edge with another tile already on the map."
+# Rulebook: "A tile cannot be placed more than 4 tiles away from another player's ship or port."
+# Rulebook: "Example: Here is the cartography phase of the first day of a 2 player game."
+# Rulebook: "Red have placed their 4 tiles and Green already have placed 3 of theirs and now have
+#   to decide what to do with the last 1."
+# Rulebook: "They cannot place it in: (A) because tiles must share at least 1 edge with another
+#   tile already on the map, (C) because it is more than 4 tiles away from any opponent's ship or
+#   port, as the Black Galleon is not considered an opponent's ship."
+# Rulebook: "(E) because only one of the edges of the tile matches one of the already placed
+#   tiles."
+# Rulebook: "(B) and (D) on the other hand respect all the placement rules."
 def test_placement_example_spots_a_to_e():
     """Green (seat 0, north beach) places an open sea tile; Red is on the south beach."""
     s = with_hand(started(2, beaches="NS"), "open_sea")
@@ -56,6 +69,7 @@ def test_placement_example_spots_a_to_e():
     assert not C.within_reach(C.anchors(s.ships, s.ports, 0), 5, 0)
 
 
+# Rulebook: "The terrain on each connected edge must be the same (land or sea)."
 def test_every_shared_edge_must_match_land_to_land():
     s = with_hand(started(2, beaches="NS"), "island_1")
     put(s, 1, -2, "island_1", 1)  # land facing east, toward (2, -2)
@@ -64,6 +78,8 @@ def test_every_shared_edge_must_match_land_to_land():
     assert T.edges("island_1", 3)[3] == "L"
 
 
+# Rulebook: "Important: If you cannot place a tile according to the placement rules, put the tile
+#   back in the box, without drawing another one."
 def test_an_unplaceable_tile_goes_to_the_box_without_drawing_another():
     s = with_hand(started(2), "open_sea")
     # Red's turn will find no ship or port of Green within reach: all 4 tiles go to the box.
@@ -77,6 +93,9 @@ def test_an_unplaceable_tile_goes_to_the_box_without_drawing_another():
     ok(s)
 
 
+# Rulebook: "Pirate den: Take the red pirate flag and place it in front of you: you now control the
+#   Black Galleon."
+# Rulebook: "If the Black Galleon isn't already on the map, place it on this pirate den."
 def test_pirate_den_gives_the_red_flag_and_places_the_galleon_if_not_on_the_map():
     s = with_hand(started(3), "pirate_den", "pirate_den")
     s = do(s, "place pirate_den 2,1 r0")
@@ -85,6 +104,7 @@ def test_pirate_den_gives_the_red_flag_and_places_the_galleon_if_not_on_the_map(
     assert s.flag == 0 and s.galleon["pos"] == (2, 1, 0)  # already on the map: it stays
 
 
+# Rulebook: "Otherwise, leave it where it is"
 def test_a_later_pirate_den_passes_the_red_flag_to_its_placer():
     s = with_hand(started(2), "pirate_den")
     s.flag = 1
@@ -94,6 +114,10 @@ def test_a_later_pirate_den_passes_the_red_flag_to_its_placer():
     assert s.flag == 0 and s.galleon["pos"] == (3, 3, 0)
 
 
+# Rulebook: "When you place a special tile on the map, immediately perform the following actions"
+# Rulebook: "Treasure island: put a treasure from the supply on it."
+# Rulebook: "Shipwreck: put an underwater find from the supply on it."
+# Rulebook: "Castaway island: put a castaway from the supply on it."
 def test_treasure_island_shipwreck_and_castaway_island_get_their_token():
     s = with_hand(started(2), "treasure_island", "shipwreck", "castaway_island")
     s = do(s, "place treasure_island 2,1 r0")
@@ -106,6 +130,8 @@ def test_treasure_island_shipwreck_and_castaway_island_get_their_token():
     ok(s)
 
 
+# Rulebook: "Once there are no more tiles left to draw, keep playing but skip the cartography
+#   phase."
 def test_cartography_is_skipped_once_the_stack_is_empty():
     s = with_hand(started(2), "open_sea")
     s.box.extend(s.stack)
@@ -116,6 +142,10 @@ def test_cartography_is_skipped_once_the_stack_is_empty():
     ok(s)
 
 
+# Rulebook: "Any piece of land completely surrounded by both sea and / or the edge of the map is
+#   called an island."
+# Rulebook: "Islands completely surrounded by sea are called complete."
+# Rulebook: "They are incomplete otherwise."
 def test_islands_completeness_and_islets():
     s = started(2)
     t = dict(s.tiles)

@@ -15,6 +15,10 @@ def base(n=2, beaches="NE"):
     return s
 
 
+# Rulebook: "After all the players ended their turn, look at who moved their ship last on the most
+#   eastern tile."
+# Rulebook: "This player then takes the East marker and becomes the first to play for the next
+#   day."
 def test_east_marker_goes_to_who_last_moved_onto_the_most_eastern_tile():
     s = base()
     s.moves_today = [(5, 0)]
@@ -35,6 +39,7 @@ def test_east_marker_stays_with_the_most_eastern_mover():
     assert s.first == 0
 
 
+# Rulebook: "Then the red pirate flag goes from its controller to the next player clockwise."
 def test_red_flag_passes_clockwise_at_the_end_of_the_day():
     s = base(3, "NES")
     s.flag = 2
@@ -47,6 +52,8 @@ def test_red_flag_passes_clockwise_at_the_end_of_the_day():
     assert s.flag == 0 and s.day == 2
 
 
+# Rulebook: "Important: Doubloons and goods in the Black Galleon's holds do not count during the
+#   scoring."
 def test_the_galleon_and_its_holds_never_score():
     s = started(2)
     before = SC.breakdown(s)
@@ -95,6 +102,27 @@ def scoring_example():
     return s
 
 
+# Rulebook: "It is possible for 2 ports or more to end up on the same island"
+# Rulebook: "Place the sold spice crates in front of you."
+# Rulebook: "They will be used for the end scoring."
+# Rulebook: "+1 VP for each tile constituting each of the islands you control (You control an
+#   island if you have the most ports on it."
+# Rulebook: "In case of a tie on 1 island, both tied players score the totality of the points for
+#   that island)"
+# Rulebook: "+1 VP for each lighthouse and fort on islands you control"
+# Rulebook: "+2 VP for each complete island you control"
+# Rulebook: "+5 VP for the player who control the biggest complete island"
+# Rulebook: "+2 VP for each treasure recovered"
+# Rulebook: "+2 VP for each spice crate, both in your holds or sold"
+# Rulebook: "+3 VP for each underwater find, both in your holds or redeemed"
+# Rulebook: "+3 VP for each castaway, both in your holds or redeemed"
+# Rulebook: "+4 VP if you have collected at least 1 of each goods (treasure, spice crate,
+#   underwater find and castaway)"
+# Rulebook: "+1 VP for each series of 5 doubloons you have, both in your holds and stash"
+# Rulebook: "+5 VP for the player who established the port the furthest from the center of the Isle
+#   of Winds."
+# Rulebook: "In case of a tie, both tied players score the points."
+# Rulebook: "Red in the other hand gain 15 VP for their colonization"
 def test_final_scoring_example_green_44_red_43():
     s = scoring_example()
     res = RULES.result(s)
@@ -120,6 +148,9 @@ def test_final_scoring_example_green_44_red_43():
     assert res.ranking == [[0], [1]]
 
 
+# Rulebook: "The player with the most victory points at the end of the game will be declared the
+#   winner"
+# Rulebook: "The player with the most victory points wins and becomes the new Governor!"
 def test_a_single_winner_is_not_told_that_tied_players_all_win():
     """"Tied players all win" is said when players are tied for the win, not to a lone winner."""
     res = RULES.result(scoring_example())
@@ -127,6 +158,8 @@ def test_a_single_winner_is_not_told_that_tied_players_all_win():
     assert res.tiebreak == ""
 
 
+# Rulebook: "In case of a tie, both tied players win."
+# Rulebook: "They both become Governors."
 def test_tied_players_all_win():
     s = scoring_example()
     s.ships[1]["plus3"] = 1  # 43 + 3 = 46 ... and Green gets 2 more doubloons-worth
@@ -137,6 +170,8 @@ def test_tied_players_all_win():
     assert res.ranking == [[0, 1]] and "all win" in res.tiebreak
 
 
+# Rulebook: "+3 VP for each '+3' token"
+# Rulebook: "-3 VP for each '-3' token"
 def test_tokens_score_plus_and_minus_three():
     s = started(2).copy()
     s.ships[0]["plus3"] = 2
@@ -145,6 +180,12 @@ def test_tokens_score_plus_and_minus_three():
     assert b["+3 tokens"] == 6 and b["-3 tokens"] == -3
 
 
+# Rulebook: "+3 VP if you have at least 1 port on both side of the N/S axis (tiles on the axis
+#   itself do not count)"
+# Rulebook: "+3 VP if you have at least 1 port on both side of the W/E axis (tiles on the axis
+#   itself do not count)"
+# Rulebook: "+3 VP if you have at least 1 port in each of the 4 quadrants of the map (tiles on both
+#   the axis do not count)"
 def test_ports_on_an_axis_never_count_for_exploration():
     s = started(2, beaches="NS").copy()
     # starting ports (0,1) and (0,-1) lie on the x = 0 line: north and south, but no east/west

@@ -55,6 +55,7 @@ def test_establishing_a_port_pays_5_doubloons_per_tile_and_scores_the_island():
                     "+5 VP (furthest port), -15 $ (port established), +1 port (port established).")
 
 
+# Rulebook: "Treasures in front of you will be used for the end scoring"
 def test_a_treasure_is_opened_at_once_and_kept_for_the_end_scoring():
     """Roll 2 red dice and load that many doubloons from the bank; the treasure scores 2 VP."""
     s = at_a_treasure()
@@ -67,6 +68,9 @@ def test_a_treasure_is_opened_at_once_and_kept_for_the_end_scoring():
                     f"+8 $ (treasure opened), +1 treasure ({CELL}).")
 
 
+# Rulebook: "The content of your holds can be stolen by pirates or lost in case of a wreck"
+# Rulebook: "In case of a wreck, you'll lose the content of your holds and be forced to return to
+#   your starting port on the Isle of Winds for repairs."
 def test_a_wreck_loses_the_holds_takes_a_minus_3_token_and_the_6_doubloons_of_the_repairs():
     """Wrecked: one hold is left on the tile, the rest is lost; back in the starting port, the
     player takes a "-3" token and 6 doubloons from the bank."""

@@ -22,6 +22,9 @@ def test_redeeming_the_same_kind_several_times_is_still_one_action():
     ok(s)
 
 
+# Rulebook: "You can only load things in an empty hold and you cannot divide things between
+#   multiple holds while loading it"
+# Rulebook: "You can buy a maximum of 2 crates of spice at a time."
 def test_buying_two_crates_twice_in_one_action_each_into_its_own_hold():
     s = island(base())
     holds(s, 0, ("doubloons", 20), stash=0)
@@ -75,6 +78,8 @@ def test_no_hold_is_thrown_overboard_when_there_is_nothing_to_load():
     assert not [a for a in acts(s) if a.startswith("throw")]
 
 
+# Rulebook: "if you need to load something in 1 empty hold and none of them are, you can empty 1 by
+#   throwing its contents into the sea"
 def test_a_hold_may_be_thrown_overboard_to_load_what_lies_on_the_tile():
     s = base()
     put(s, 2, 1, "open_sea")

@@ -25,6 +25,16 @@ def example_map():
     return s
 
 
+# Rulebook: "You can only move to an adjacent tile (up, down, right or left), never in diagonal."
+# Rulebook: "You cannot end your movement on the tile you started."
+# Rulebook: "Example: Here Green can move up to 4 tiles away, as indicated by their movement dice."
+# Rulebook: "Following the rules, they can end their movement on any of the tiles colored in green
+#   but they cannot move on any of the tiles colored in red because:"
+# Rulebook: "They are more than Green's movement value away ((A),(C) or (G)),"
+# Rulebook: "They show a pirate den ((B) or (F)) or can be attained only by crossing one since
+#   Green hasn't enough doubloons to pay the toll,"
+# Rulebook: "They are behind an obstacle, like a piece of land (C) or a reef (D),"
+# Rulebook: "Green cannot stay on their tile or end their movement on it (E)."
 def test_movement_example():
     s = sailing(example_map(), 0, legs=(3,))
     m = moves(s)
@@ -38,6 +48,8 @@ def test_movement_example():
     ok(s)
 
 
+# Rulebook: "Move at least 1 tile away"
+# Rulebook: "You have to move at least 1 tile away but you can move less than your movement value."
 def test_a_ship_may_move_less_than_its_value_but_at_least_one_tile():
     s = sailing(example_map(), 0, legs=(3,))
     assert RULES.pending(s).kind == "move"
@@ -45,6 +57,9 @@ def test_a_ship_may_move_less_than_its_value_but_at_least_one_tile():
     assert (3, 1, "") in moves(s)
 
 
+# Rulebook: "If you move on or across a pirate den tile, you have to pay 3 doubloons from your
+#   holds to the bank as a toll."
+# Rulebook: "You cannot move your ship on it if you don't have at least 3 doubloons in your holds."
 def test_den_toll_is_paid_from_the_holds_to_the_bank():
     s = example_map()
     holds(s, 0, ("doubloons", 2), ("doubloons", 2), stash=16)
@@ -57,6 +72,7 @@ def test_den_toll_is_paid_from_the_holds_to_the_bank():
     ok(s)
 
 
+# Rulebook: "Pirate: Pirates can move on or across pirate dens freely without paying the toll."
 def test_pirates_cross_dens_for_free():
     s = example_map()
     s.ships[0]["pirate"] = True
@@ -65,12 +81,20 @@ def test_pirates_cross_dens_for_free():
     assert a.toll == 0
 
 
+# Rulebook: "You cannot move across land or reefs."
 def test_a_ship_cannot_cross_the_land_strip_of_a_straight_tile():
     s = example_map()
     s = sailing(s, 0, legs=(4,))
     assert (4, 2, "N") not in moves(s)
 
 
+# Rulebook: "Rainy, which will allow you to move only once"
+# Rulebook: "Beginning with the first player and continuing clockwise, each player must take the
+#   following steps, in order:"
+# Rulebook: "Perform 1 action, if they want and if it is possible."
+# Rulebook: "After ending your movement on a tile, you can perform 1 action on it."
+# Rulebook: "Performing an action ends your movement."
+# Rulebook: "You can perform only 1 action."
 def test_moving_to_a_tile_leads_to_the_action_step_and_ending_the_move():
     s = sailing(example_map(), 0, legs=(3,))
     s = do(s, "move 3,1")
@@ -80,6 +104,11 @@ def test_moving_to_a_tile_leads_to_the_action_step_and_ending_the_move():
     assert RULES.pending(s).seat == 1  # a rainy day: one move only
 
 
+# Rulebook: "At the beginning of your sailing phase, roll the second white dice then decide if you
+#   want to use its value for your first or second movement."
+# Rulebook: "Place it in the appropriate space on your ship board."
+# Rulebook: "The common movement white die will be used for your other movement."
+# Rulebook: "Then perform your sailing phase twice, 1 time for each white dice, in order."
 def test_sunny_day_second_die_and_the_choice_of_order():
     s = sailing(example_map(), 0, legs=(), step="begin", weather="sunny", common=2)
     s = s.copy()
@@ -94,6 +123,8 @@ def test_sunny_day_second_die_and_the_choice_of_order():
     assert s.sail["legs"] == [2, rolled]
 
 
+# Rulebook: "Sunny, which will allow you to move twice"
+# Rulebook: "If the day is sunny, players can move then perform 1 action, twice."
 def test_sunny_day_move_and_act_twice():
     s = sailing(example_map(), 0, legs=(2, 3), weather="sunny")
     s = do(s, "move 3,1")
@@ -106,6 +137,9 @@ def test_sunny_day_move_and_act_twice():
     assert RULES.pending(s).seat == 1
 
 
+# Rulebook: "The player who owns the red pirate flag controls the Black Galleon."
+# Rulebook: "At their turn, this player plays a first Sailing phase as the Black Galleon before
+#   playing their own one."
 def test_red_flag_holder_sails_the_galleon_first():
     s = example_map()
     put(s, 5, 1, "open_sea")
@@ -120,6 +154,8 @@ def test_red_flag_holder_sails_the_galleon_first():
     assert RULES.pending(s).seat == 0 and s.sail["order"][s.sail["i"]] == [0, False]
 
 
+# Rulebook: "Important: Each time you have to load something in one of your holds while you play as
+#   the Black Galleon, load it on the Black Galleon's ship board instead."
 def test_loads_of_the_galleon_go_to_the_galleon_board():
     s = example_map()
     s.galleon["pos"] = (5, 1, 0)
@@ -134,6 +170,8 @@ def test_loads_of_the_galleon_go_to_the_galleon_board():
     ok(s)
 
 
+# Rulebook: "You can become a pirate at any moment during your sailing phase."
+# Rulebook: "Simply turn your flag black face up."
 def test_becoming_a_pirate_at_any_moment_of_the_sailing_phase():
     s = sailing(example_map(), 0, legs=(3,))
     assert "hoist black flag" in acts(s)
@@ -145,6 +183,7 @@ def test_becoming_a_pirate_at_any_moment_of_the_sailing_phase():
     assert "hoist black flag" in acts(s2)
 
 
+# Rulebook: "You can move across a tile with a pirate ship on it without consequences."
 def test_ships_never_block_a_move():
     s = example_map()
     s.ships[1]["pos"] = (3, 1, 0)

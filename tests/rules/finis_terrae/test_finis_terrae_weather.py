@@ -51,6 +51,23 @@ def storm_example():
     return s
 
 
+# Rulebook: "Storm, which will enable you to move and let you at the mercy of elements"
+# Rulebook: "Its result indicates in which direction the wind will push all the unprotected ships
+#   one tile away."
+# Rulebook: "Instead, they are protected on pirate den tiles (see Pirates, p.10)."
+# Rulebook: "Important: The storm effect is a push, and as such does not count as a move."
+# Rulebook: "Every event usually triggered by a move does not apply during a storm."
+# Rulebook: "Example: A storm card has just been returned and the dice indicates the winds are
+#   blowing East."
+# Rulebook: "Green is protected by the port they are in and Red, who are currently pirates, are
+#   protected by the pirate den so none of them is pushed, thus avoiding falling off the map."
+# Rulebook: "Yellow are protected from being pushed across land by the lighthouse on the island
+#   they were supposed to wreck on."
+# Rulebook: "Blue is pushed on the pirate den tile which luckily does not trigger events as they
+#   didn't get there after a move so they don't have to pay the toll (see Pirate Den p. X)."
+# Rulebook: "The Black Galleon aren't that lucky."
+# Rulebook: "Since it is a pirate ship, the port it is in doesn't protect it from being pushed
+#   across those reefs, causing its wreck."
 def test_storm_example_plays_out_as_printed():
     s = storm_example()
     blue_doubloons = s.ships[3]["holds"]
@@ -76,12 +93,16 @@ def test_storm_example_plays_out_as_printed():
     ok(s)
 
 
+# Rulebook: "If a storm card is revealed, the first player rolls the wind dice"
 def test_the_wind_die_can_leave_the_direction_to_the_first_player():
     s = at_storm(2)
     assert RULES.pending(s).kind == "wind" and RULES.pending(s).seat == s.first
     assert acts(s) == ["wind N", "wind E", "wind S", "wind W"]
 
 
+# Rulebook: "A ship is protected from the storm and does not get pushed if:"
+# Rulebook: "It is on a tile with a port."
+# Rulebook: "Pirate: Pirate ships aren't protected in ports because they are outlaws."
 def test_a_port_protects_explorers_but_not_pirates():
     s = at_storm(2)
     s.ships[0]["pos"] = s.ships[0]["start"] + (0,)
@@ -92,6 +113,15 @@ def test_a_port_protects_explorers_but_not_pirates():
     assert r1[0] != "stay"
 
 
+# Rulebook: "They are safe in it"
+# Rulebook: "Choose 1 of the holds on your ship board and place all its content on the tile you
+#   wrecked on"
+# Rulebook: "Important: If the storm pushed you out of the map, place the content of this hold on
+#   the tile you just left instead."
+# Rulebook: "Place the content of all of your other holds back into the common supply and/or bank."
+# Rulebook: "Put your ship back on your starting port on the Isle of Winds big tile."
+# Rulebook: "Take 1 '-3' token and place it in front of you."
+# Rulebook: "You can also load additional doubloons from your stash if you want to."
 def test_wreck_when_pushed_off_the_map_drops_the_chosen_hold_on_the_tile_left():
     s = at_storm(2)  # Green N beach (0,1), Red E beach (1,0)
     put(s, 2, 1, "open_sea")
@@ -118,6 +148,8 @@ def test_wreck_when_pushed_off_the_map_drops_the_chosen_hold_on_the_tile_left():
     ok(s)
 
 
+# Rulebook: "Finally, take 6 doubloons from the bank and divide them as you please between your
+#   holds."
 def test_the_6_doubloons_of_the_repairs_must_go_into_the_holds():
     s = at_storm(2)
     put(s, 2, 1, "open_sea")
@@ -129,6 +161,8 @@ def test_the_6_doubloons_of_the_repairs_must_go_into_the_holds():
     assert acts(s) == ["hold 4 6 doubloons"]
 
 
+# Rulebook: "It should be pushed on an island with a lighthouse anywhere on its coast"
+# Rulebook: "During a storm, a ship can be wrecked if it is pushed"
 def test_wreck_across_land_without_lighthouse():
     s = at_storm(2)
     put(s, 2, 1, "island_1", 1)  # land east
@@ -163,6 +197,10 @@ def test_wreck_across_a_reef():
     assert r == ("wreck", "pushed across a reef", (2, 1))
 
 
+# Rulebook: "A ship doesn't wreck if it is:"
+# Rulebook: "It ends its push without crossing land or a reef,"
+# Rulebook: "It ends its push on a treasure island, castaway island, a pirate den, a shipwreck or
+#   open water tile."
 def test_safe_tiles_never_wreck_a_ship_by_themselves():
     s = at_storm(2)
     put(s, 2, 1, "open_sea")
@@ -172,6 +210,7 @@ def test_safe_tiles_never_wreck_a_ship_by_themselves():
         assert W.push(t, s.ports, (2, 1, 0), False, 1)[0] == "moved"
 
 
+# Rulebook: "Important: Pirates stay pirates after they wreck."
 def test_pirates_stay_pirates_after_a_wreck():
     s = at_storm(2)
     put(s, 2, 1, "open_sea")
@@ -182,6 +221,11 @@ def test_pirates_stay_pirates_after_a_wreck():
     assert s.ships[0]["pirate"] and s.ships[0]["pos"] == (0, 1, 0)
 
 
+# Rulebook: "The first player rolls 1 red dice and 1 white dice."
+# Rulebook: "Move the white exchange counter on the exchange board on the number obtained with the
+#   red dice: this will be the base value for goods and rewards on this day."
+# Rulebook: "Place the white dice on the wind rose on the exchange board: it indicates the common
+#   movement value for the day."
 def test_exchange_value_is_a_red_die_and_movement_a_white_die():
     seen_red, seen_white = set(), set()
     for seed in range(30):
@@ -209,6 +253,11 @@ def prep_with(deck):
     return s
 
 
+# Rulebook: "When the first player turns over the Finis Terrae card for the first time during the
+#   preparation phase, the game is about to end."
+# Rulebook: "Take the Finis Terrae card without using it as the weather card for this phase and
+#   shuffle it face down with the last 2 to form a new weather deck."
+# Rulebook: "Continue to play as usual."
 def test_first_finis_terrae_card_is_shuffled_with_the_last_two():
     s = advance(prep_with(["finis_terrae", "rainy", "rainy"]))
     assert s.ft == 1 and not s.last_day
@@ -216,6 +265,10 @@ def test_first_finis_terrae_card_is_shuffled_with_the_last_two():
     assert sorted(s.deck + s.discard) == ["finis_terrae", "rainy", "rainy"]
 
 
+# Rulebook: "When the Finis Terrae card is turned over for the second time, complete the
+#   preparation phase using it as the weather card for the day, play a last sailing phase then the
+#   game ends."
+# Rulebook: "Important: The Finis Terrae card is a sunny card."
 def test_second_finis_terrae_card_is_a_sunny_last_day_and_the_game_ends():
     s = prep_with(["finis_terrae"])
     s.ft = 1
@@ -230,6 +283,8 @@ def test_second_finis_terrae_card_is_a_sunny_last_day_and_the_game_ends():
     assert RULES.result(s) is not None
 
 
+# Rulebook: "Once all the players are done dealing with the effects of the storm, start a new
+#   preparation phase."
 @pytest.mark.parametrize("seed", range(3))
 def test_a_storm_does_not_use_up_a_day(seed):
     s = at_storm(2, deck_next="sunny")

@@ -11,6 +11,7 @@ def at_an_assistant():
     return m, next(a for a in m.legal_actions() if a.text.startswith("assist"))
 
 
+# Rulebook: "The assistant allows you to perform a special action described on the card"
 def test_the_assistant_action_says_what_it_does_and_the_log_says_what_happened():
     m, a = at_an_assistant()
     c = a.text.split(" ")[1]

@@ -17,6 +17,7 @@ def village(seat=0, n=1):
     return task("village", seat, n=n, ctx="main")
 
 
+# Rulebook: "Choose one of the cards in your hand or in your planning area"
 def test_buy_from_hand_or_planning_area_pays_cost_less_discounts():
     s = base(dbl=10)
     c = give_card(s, 0, "A12")  # Quartermaster, cost 3, discount 1
@@ -29,6 +30,8 @@ def test_buy_from_hand_or_planning_area_pays_cost_less_discounts():
     assert ship.discount(s.p(0)) == 1
 
 
+# Rulebook: "Place the card in your display, next to your ship board."
+# Rulebook: "You can use the cards' effects immediately."
 def test_instant_ops_resolve_in_listed_order():
     s = base(dbl=10)
     c = give_card(s, 0, "A08")  # 4 doubloons, then draw 1
@@ -48,6 +51,11 @@ def test_unaffordable_card_is_not_offered_and_refused():
     assert "costs 6 doubloons" in e.value.reason
 
 
+# Rulebook: "Some cards, once you buy them, allow you to place a figure in a specific location."
+# Rulebook: "That figure is then referred to as an assistant."
+# Rulebook: "To perform an assistant action, your ship must be in the same location as the
+#   assistant."
+# Rulebook: "Perform the action as indicated on the assistant's project card."
 def test_assistant_card_places_a_figure_and_gives_its_action_there():
     s = base(dbl=10)
     c = give_card(s, 0, "A18")  # Matanzas (1)
@@ -62,6 +70,9 @@ def test_assistant_card_places_a_figure_and_gives_its_action_there():
     assert s.p(0)["dbl"] == d + 3 and s.p(0)["assistants"][0]["live"] is False
 
 
+# Rulebook: "Whenever you choose to forego an assistant action or skip over a location with one of
+#   your assistants in it, you score 2 victory points for each unused assistant."
+# Rulebook: "Choosing to perform a different main action in that location instead, or"
 def test_unused_assistant_scores_2_vp_when_the_ship_stops_there_without_using_it():
     s = base()
     c = give_card(s, 0, "A18", "bought")
@@ -72,6 +83,7 @@ def test_unused_assistant_scores_2_vp_when_the_ship_stops_there_without_using_it
     assert s.p(0)["vp"] == 2 and not s.p(0)["assistants"][0]["live"]
 
 
+# Rulebook: "Skipping a location,"
 def test_skipped_assistant_scores_2_vp():
     s = base()
     c = give_card(s, 0, "A19", "bought")
@@ -113,6 +125,7 @@ def test_ongoing_limits_hand_planning_combat_bonus_compass():
     assert ship.combat_bonus(p) == 3 and ship.compass(p) == 2
 
 
+# Rulebook: "Similarly, certain cards allow you to perform new village actions after you buy them."
 def test_unlocked_village_options_appear():
     s = base(dbl=5)
     give_card(s, 0, "A15", "bought")
@@ -125,6 +138,8 @@ def test_unlocked_village_options_appear():
         assert w in t
 
 
+# Rulebook: "As you remove discs from your ship, other village actions may become available to
+#   you."
 def test_disc_removal_unlocks_an_upgrade_on_the_second_disc_income_once():
     s = base()
     s = stage(s, op(0, op="remove_disc", n=2))
@@ -163,6 +178,8 @@ def test_career_milestones_pay_once_and_chain():
     assert p["vp"] == 4
 
 
+# Rulebook: "Instead of buying a card, you can also choose to invest in a prestige building by
+#   paying the necessary costs."
 def test_prestige_invest_only_revealed_once_each_and_scores_capped():
     s = base(dbl=20)
     s.g["prestige"] = ["P7", "P1", "P2", "P3"]
@@ -175,6 +192,10 @@ def test_prestige_invest_only_revealed_once_each_and_scores_capped():
     assert prestige.end_vp(s.g, 0, "P7") == 12  # 3 per assistant, max 12
 
 
+# Rulebook: "For each nation, the more spaces are fully emptied of ownership marker, the more
+#   victory points players will score for their noble ranks with that nation at the end of the
+#   game."
+# Rulebook: "the more victory points you'll score for this nation"
 def test_final_influence_rank_times_one_plus_emptied_spaces():
     s = base()
     p = s.p(0)

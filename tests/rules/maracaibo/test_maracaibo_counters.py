@@ -119,6 +119,9 @@ def test_a_village_option_is_told_by_its_name(move, want):
     assert changes(s, play(s, move)) == want
 
 
+# Rulebook: "After fulfilling a quest, add the quest tile to your ship board."
+# Rulebook: "Turn the tile over and place it on the left-most empty quest track space on your ship
+#   board."
 def test_a_quest_tells_its_cost_its_reward_and_the_tile_on_the_quest_track():
     """To fulfil a quest, pay its cost; take the reward; the tile goes onto the quest track."""
     s = base(dbl=5, cp=2, ship="3")

@@ -38,6 +38,7 @@ def refused_unchanged(s, text):
 
 
 # -- 5.3 / 15.2 / 16.1 / 10.5: a granted village action is always taken ---------------------------
+# Rulebook: "For each village action at your disposal, you can freely"
 def test_for_each_village_action_the_player_picks_one_option_none_can_be_declined():
     s = play(main_at(base(dbl=0), 0, "6", mp=4), "village")  # 4 MP -> 2 village actions
     assert top(s)["t"] == "village" and top(s)["n"] == 2
@@ -94,6 +95,7 @@ def test_short_expedition_and_listen_for_news_may_be_chosen_even_when_they_would
 
 
 # -- 5.4 / 9.6: reward first, then the tile and the quest-track bonus, then "each time" cards ------
+# Rulebook: "Doing so gains you the quest tile along with a reward."
 def test_quest_reward_comes_before_the_tile_and_the_quest_track_bonus():
     s = base(dbl=2, vp=0)
     p = s.p(0)
@@ -129,6 +131,7 @@ def test_a_quest_fulfilled_inside_a_quest_reward_takes_the_earlier_track_space()
 
 
 # -- 5.5 / 5.6: an assistant acts only while it is live ---------------------------------------------
+# Rulebook: "You can only use assistants in your color."
 def test_only_a_live_assistant_can_act():
     s = base()
     c = give_card(s, 0, "A18", "bought")  # assistant at Matanzas (1)
@@ -145,6 +148,7 @@ def test_only_a_live_assistant_can_act():
 
 
 # -- each combat action once per turn (rulebook), also inside a combat started in a combat ---------
+# Rulebook: "You can only perform each combat action once per turn"
 def test_each_combat_action_once_per_turn_also_in_a_combat_started_inside_a_combat():
     s = base(dbl=10, explorer="E14", cp=2, fig_personal=0)
     b19 = give_card(s, 0, "B19", "bought")  # combat action: -3, explore up to 2
@@ -200,6 +204,8 @@ def test_combat_points_may_be_spent_before_they_are_needed():
     assert s.p(0)["cp"] == 7 and s.p(0)["infl"]["france"] == 3
 
 
+# Rulebook: "As soon as you no longer can (because the combat value would drop below 0) or want to
+#   perform any more combat actions, your main action is over"
 def test_the_combat_ends_by_itself_only_when_nothing_more_can_be_done():
     s = base(dbl=10, cp=1, fig_personal=0)
     piles(s, ["CT02", "CT11"])  # CT11 on top: France 2 / +2 VP

@@ -15,12 +15,18 @@ def explore(n=3, seat=0, at="S", others=(), **p):
     return s, op(seat, op="explore", n=n)
 
 
+# Rulebook: "Move your explorer on the explorer track up to as many spaces as indicated"
+# Rulebook: "You can never go backwards, but must always follow the path"
+# Rulebook: "You don't have to move the entire amount, but must move at least one space"
 def test_explore_moves_1_to_n_spaces_forward():
     s, o = explore(3)
     s = stage(s, o)
     assert texts(s) == ["explore E1", "explore E2", "explore E3"]
 
 
+# Rulebook: "After finishing your movement, you always receive the reward indicated on the space
+#   your explorer stopped on."
+# Rulebook: "You don't get anything for the spaces you moved through to get there."
 def test_reward_only_of_the_space_where_the_explorer_stops():
     s, o = explore(2)
     d = s.p(0)["dbl"]
@@ -28,12 +34,17 @@ def test_reward_only_of_the_space_where_the_explorer_stops():
     assert s.p(0)["dbl"] == d + 1 and s.p(0)["explorer"] == "E1"
 
 
+# Rulebook: "Some spaces let you decide whether you want to take the long way or a short cut."
 def test_the_shortcut_and_the_long_way_at_E6():
     s, o = explore(2, at="E6")
     s = stage(s, o)
     assert texts(s) == ["explore L1", "explore L2", "explore K1", "explore E7"]
 
 
+# Rulebook: "If your explorer crosses the red barrier, you can immediately gain 3 influence with
+#   the nation of your choice (you cannot split the influence across several nations)."
+# Rulebook: "Move your influence marker on the corresponding influence track 3 spaces to the
+#   right."
 def test_red_barrier_gives_3_influence_with_one_nation():
     s, o = explore(1, at="E4")
     s = play(stage(s, o), "explore E5")
@@ -43,6 +54,8 @@ def test_red_barrier_gives_3_influence_with_one_nation():
     assert s.p(0)["infl"]["england"] == 3 and s.p(0)["dbl"] == d + 2
 
 
+# Rulebook: "and/or the green barrier with their explorer immediately scores 4 victory points"
+# Rulebook: "All other players whose explorers cross these barriers later score 2 victory points."
 def test_blue_barrier_first_4_vp_later_2_vp():
     s, o = explore(1, at="E8")
     s.p(1)["explorer"] = "E8"
@@ -52,6 +65,8 @@ def test_blue_barrier_first_4_vp_later_2_vp():
     assert s.p(1)["vp"] == 2 and s.p(1)["explorer"] == "E10"
 
 
+# Rulebook: "If you end your movement on a space with a quest, you can immediately fulfill it."
+# Rulebook: "If you do, take your rewards and add the quest tile to your ship board."
 def test_quest_space_lets_the_explorer_fulfil_the_quest_at_once():
     s, o = explore(3)
     put_quest(s, "E3", "Q12")
@@ -65,6 +80,10 @@ def test_quest_space_lets_the_explorer_fulfil_the_quest_at_once():
     assert "explore E3" not in texts(s)  # taken quest spaces are skipped
 
 
+# Rulebook: "You can immediately perform a village action."
+# Rulebook: "The first explorer to reach this space scores 10 victory points."
+# Rulebook: "The second scores 8 victory points, the third scores 6 victory points, and the fourth
+#   scores 4 victory points."
 def test_end_arrival_vp_10_8_6_and_a_village_action():
     s, o = explore(1, at="E14")
     s.p(1)["explorer"] = "E14"
@@ -94,6 +113,8 @@ def _at_quest_3(hand):
     return play(s, "move 3"), seat, ids
 
 
+# Rulebook: "You can only fulfill a quest at a location with a quest tile."
+# Rulebook: "To fulfill a quest, you have to pay a cost."
 def test_map_quest_is_a_main_action_paying_the_whole_cost():
     """A quest is fulfilled by paying its whole cost; each good is paid by one hand card showing it."""
     s, seat, (a, b, c) = _at_quest_3(["A01", "A13", "A07"])  # sugar/tobacco, tobacco/cloth, coffee/cloth
@@ -156,6 +177,9 @@ def before_a_fourth_quest():
     return stage(s, op(0, op="explore", n=1))
 
 
+# Rulebook: "You immediately score 3 victory points for the fourth quest you fulfill."
+# Rulebook: "You immediately score 2 victory points for each additional quest you fulfill after
+#   that."
 def test_quest_track_fourth_plus_3_later_plus_2():
     s = play(before_a_fourth_quest(), "explore E3", "quest Q12")
     assert s.p(0)["vp"] == 7 + 3

@@ -14,6 +14,8 @@ def base(n=3, **p):
     return s
 
 
+# Rulebook: "You return your ship to Havana at the end of a round, leaving some assistants in
+#   locations your ship did not reach this round"
 def test_interim_scoring_steps_in_order():
     s = base(dbl=0, inc_d=2, inc_v=3)
     g = s.g
@@ -85,6 +87,9 @@ def main_at(s, seat, loc):
     return stage(s, task("main", seat))
 
 
+# Rulebook: "Gain 1 influence with the nation of your choice, then perform a village action."
+# Rulebook: "Take 2 doubloons from the supply then perform a village action."
+# Rulebook: "1 influence with the nation of your choice"
 def test_city_tiles_T1_T4_give_a_village_action_T5_cp_and_influence():
     s = base(dbl=0)
     s.g["tiles"]["4"] = "T1"
@@ -98,6 +103,14 @@ def test_city_tiles_T1_T4_give_a_village_action_T5_cp_and_influence():
     assert s3.p(0)["cp"] == 2 and s3.p(0)["infl"]["spain"] == 1
 
 
+# Rulebook: "You gain 1 combat point, then remove a disc of your choice from your ship board"
+# Rulebook: "You may perform 1 village action for each compass symbol you have (on your ship board
+#   or on project cards in your display)."
+# Rulebook: "Score 1 victory point for each combat token on your ship board."
+# Rulebook: "You may discard all cards in hand."
+# Rulebook: "If you do, take 4 doubloons from the supply."
+# Rulebook: "Take 4 doubloons or score 2 victory points for each assistant (for each of your
+#   figures in locations in the Caribbean)."
 def test_city_tiles_T2_T6_T7_T8():
     s = base(dbl=0)
     s.g["tiles"]["5"] = "T2"

@@ -28,6 +28,15 @@ def piles(s, p1, p2=()):
     s.g["players"][2]["tokens"] = [t for t in sorted(TOKENS) if t not in used]
 
 
+# Rulebook: "If your ship is in a city, then you can perform a city"
+# Rulebook: "A city action always consists of two parts."
+# Rulebook: "Deliver a good to the market"
+# Rulebook: "You may also choose not to make a delivery."
+# Rulebook: "Perform the action indicated in the city"
+# Rulebook: "You can still perform the city"
+# Rulebook: "Remember that both parts of a city action are optional."
+# Rulebook: "However, if you choose to perform them both then they must be completed in this
+#   order."
 def test_E1_city_action_parts_are_optional_and_delivery_comes_first():
     s = base()
     s.g["tiles"]["4"] = "T3"
@@ -39,6 +48,12 @@ def test_E1_city_action_parts_are_optional_and_delivery_comes_first():
     assert "pass" in texts(s)  # and the whole city action may be skipped
 
 
+# Rulebook: "Check to see if there is an empty space left in the city's market."
+# Rulebook: "If there is, then you may discard a hand card with the same goods symbol on it."
+# Rulebook: "Remove the disc of your choice from your ship, placing it onto the empty market
+#   space."
+# Rulebook: "You can only deliver one good, even if you have more than one matching card in your
+#   hand."
 def test_E2_one_delivery_per_city_action_and_one_disc_per_space():
     s = base()
     s.g["tiles"]["4"] = "T3"
@@ -53,6 +68,7 @@ def test_E2_one_delivery_per_city_action_and_one_disc_per_space():
     assert not any("sugar" in t for t in texts(s))  # the sugar space is full
 
 
+# Rulebook: "If the city's market is full, or you can't make a delivery"
 def test_E3_delivery_needs_a_disc_on_the_ship_board():
     s = base()
     s.p(0)["discs"] = {u: 0 for u in s.p(0)["discs"]}
@@ -62,6 +78,9 @@ def test_E3_delivery_needs_a_disc_on_the_ship_board():
     assert texts(main_at(s, 0, "4"))[0] == "city" and not any("deliver" in t for t in texts(main_at(s, 0, "4")))
 
 
+# Rulebook: "you can perform each individual combat action only once"
+# Rulebook: "You can choose only one of the two options (annexing or displacing)."
+# Rulebook: "combat action is then used"
 def test_E4_each_combat_action_once_influence_either_2_for_1_or_5_for_2():
     s = base(dbl=9, cp=8)
     piles(s, ["CT01"])
@@ -72,6 +91,7 @@ def test_E4_each_combat_action_once_influence_either_2_for_1_or_5_for_2():
     assert not any(t.startswith(("annex", "displace")) for t in texts(s))
 
 
+# Rulebook: "You can only displace other nation's ownership markers"
 def test_E5_only_another_nations_marker_can_be_displaced():
     s = base(dbl=9)
     piles(s, ["CT01"])
@@ -88,6 +108,7 @@ def test_E5_only_another_nations_marker_can_be_displaced():
     assert "another nation" in e.value.reason
 
 
+# Rulebook: "you are never allowed to reduce the combat value voluntarily"
 def test_E6_value_floor_0_spending_raises_unused_value_lost():
     s = base(cp=2)
     piles(s, ["CT11"])  # France 2
@@ -102,6 +123,11 @@ def test_E6_value_floor_0_spending_raises_unused_value_lost():
     assert top(s)["t"] != "fight" and s.p(0)["cp"] == 1
 
 
+# Rulebook: "The general rule: You can never have more than 8 combat points."
+# Rulebook: "If your marker is on space 8 of the combat track and you would receive combat points,
+#   you do not receive them."
+# Rulebook: "You gain 3 combat points."
+# Rulebook: "If you reach the end of the combat track, you do not gain any more combat points."
 def test_E7_combat_points_never_exceed_8():
     s = base(cp=7)
     s.g["tiles"]["4"] = "T3"
@@ -109,6 +135,7 @@ def test_E7_combat_points_never_exceed_8():
     assert s.p(0)["cp"] == 8
 
 
+# Rulebook: "should both piles of combat tokens be empty, then each nation's combat value is 3"
 def test_E8_both_piles_empty_value_3_no_token_modifiers_still_apply():
     s = base(dbl=5)
     piles(s, [])
@@ -144,6 +171,11 @@ def test_E10_influence_beyond_15_scores_2_vp_per_step_also_red_barrier_and_each(
     assert s.p(0)["vp"] == 4 + 6
 
 
+# Rulebook: "No space may have more than one explorer on it."
+# Rulebook: "Spaces already occupied by explorers are skipped when moving and do not get counted
+#   against the movement limit."
+# Rulebook: "From this point on, all explorers skip that space when moving!"
+# Rulebook: "More than one explorer may be on the last space of the track."
 def test_E11_explorer_skips_occupied_and_taken_quest_spaces_END_never_occupied():
     s = base(explorer="E1")
     s.p(1)["explorer"] = "E2"
@@ -155,6 +187,9 @@ def test_E11_explorer_skips_occupied_and_taken_quest_spaces_END_never_occupied()
     assert texts(stage(s, op(0, op="explore", n=1))) == ["explore END"]
 
 
+# Rulebook: "Once your explorer reaches the end of the explorer track, it remains there for the
+#   rest of the game"
+# Rulebook: "If a later action allows you to move your explorer, you lose this movement."
 def test_E12_explore_at_END_is_lost_END_village_action_only_on_arrival():
     s = base(explorer="END")
     vp, dbl = s.p(0)["vp"], s.p(0)["dbl"]
@@ -168,6 +203,7 @@ def test_E13_explore_N_with_fewer_spaces_left_reaches_END():
     assert texts(stage(s, op(0, op="explore", n=4))) == ["explore E14", "explore END"]
 
 
+# Rulebook: "If you can't pay the necessary cost, you can't fulfill the quest."
 def test_E14_unpayable_quest_not_allowed_goods_only_from_hand_one_per_card():
     s = base()
     put_quest(s, "3", "Q03")  # sugar + tobacco
@@ -177,6 +213,7 @@ def test_E14_unpayable_quest_not_allowed_goods_only_from_hand_one_per_card():
     assert not any(t.startswith("quest") for t in texts(main_at(s, 0, "3")))
 
 
+# Rulebook: "Do not replace the quest tile on the game board."
 def test_E15_empty_quest_pile_slots_stay_empty_explorer_spaces_never_refilled():
     s = base()
     g = s.g
@@ -245,6 +282,8 @@ def test_E20_village_action_count_fixed_at_start_of_phase_b():
     assert ship.unlocked(s.p(0), "U02") and top(s)["t"] != "village"
 
 
+# Rulebook: "Immediately take a figure of your color from the general supply, provided there is one
+#   there"
 def test_E21_take_figure_with_none_in_general_supply_gives_nothing():
     s = base(fig_general=0, fig_personal=8)
     s = stage(s, op(0, op="figure", n=2))
@@ -265,6 +304,10 @@ def test_E22_assistant_needs_a_figure_and_assistants_may_share_a_location():
     assert s.p(0)["assistants"][0]["loc"] == "1" and s.p(0)["fig_personal"] == 1
 
 
+# Rulebook: "Over the course of the game, it can happen that multiple assistants get placed in the
+#   same location."
+# Rulebook: "In that case, you can still only use one of your assistants to perform an action,
+#   since you can never perform multiple main actions on your turn."
 def test_E23_one_assistant_action_per_turn_the_others_there_score_2_vp():
     s = base()
     a = give_card(s, 0, "A18", "bought")
@@ -289,6 +332,7 @@ def test_E24_a_location_on_the_untaken_branch_counts_as_skipped():
     assert s.p(0)["vp"] == 2 and not s.p(0)["assistants"][0]["live"]
 
 
+# Rulebook: "you may perform one main action during Phase B of your turn"
 def test_E25_nothing_is_always_a_main_action_but_movement_is_not_optional():
     s = base()
     assert "pass" in texts(main_at(s, 0, "7"))
@@ -378,6 +422,7 @@ def test_E32_nation_counts_use_markers_on_the_map_only():
     assert top(s)["value"] == 7 + 3
 
 
+# Rulebook: "All combat actions must involve the nation you chose at the beginning of combat"
 def test_E33_rider_influence_is_the_fighting_nations_costs_paid_first():
     s = base(dbl=2)
     piles(s, ["CT01"])
@@ -423,6 +468,8 @@ def test_E37_career_rewards_chain_to_the_next_milestone():
     assert p["career_paid"] == 2 and p["vp"] == 1 + 3
 
 
+# Rulebook: "You may pay 2 combat points."
+# Rulebook: "If you do, gain 1 influence with the nation of your choice and take 6 doubloons."
 def test_E38_unpayable_options_are_not_offered_T9_may_be_declined():
     s = base(dbl=1)
     give_card(s, 0, "B21", "bought")

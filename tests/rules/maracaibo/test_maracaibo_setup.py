@@ -7,6 +7,9 @@ from tabletop_tui.rules.maracaibo.content import CITY_ACTIONS, UPGRADE_IDS
 from .mhelpers import fresh, past_opening, texts
 
 
+# Rulebook: "Each nation has an influence track"
+# Rulebook: "Each nation's ownership markers are located to the left of these at the start of the
+#   game"
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_setup_for_each_player_count(n):
     s = fresh(n, 5)

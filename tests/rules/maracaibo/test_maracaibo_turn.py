@@ -34,6 +34,11 @@ def test_stop_location_20_ends_the_move():
     assert [d for d, _, _, _ in voyage.destinations("21b", 4)] == ["22"]
 
 
+# Rulebook: "To perform a village action as your main action, your ship must be in a village"
+# Rulebook: "If you spent all 7 movement points, you can even perform three village actions."
+# Rulebook: "B Take 1 doubloon."
+# Rulebook: "you are allowed to choose each of the options above multiple times if you like"
+# Rulebook: "you can perform three village actions, you can take 1"
 def test_move_then_village_actions_by_mp():
     s = past_opening(3, 2)
     seat = RULES.pending(s).seat
@@ -45,6 +50,9 @@ def test_move_then_village_actions_by_mp():
     assert s.p(seat)["dbl"] == past_opening(3, 2).p(seat)["dbl"] + 2
 
 
+# Rulebook: "Usually, you can only perform one village action."
+# Rulebook: "However, if you spent 4 to 6 movement points during movement (Phase A), you can
+#   perform two village actions instead."
 def test_village_actions_1_for_3mp_2_for_4mp():
     s = past_opening(3, 2)
     s3 = play(s, "move 3", "village")
@@ -53,6 +61,9 @@ def test_village_actions_1_for_3mp_2_for_4mp():
     assert top(s4)["n"] == 2
 
 
+# Rulebook: "A Discard all of your cards in hand."
+# Rulebook: "If you discarded at least one card, take 2 doubloons."
+# Rulebook: "You do not immediately redraw cards - that will only happen in Phase C,"
 def test_phase_c_plans_then_draws_to_the_hand_limit():
     s = past_opening(3, 2)
     seat = RULES.pending(s).seat

@@ -4,6 +4,10 @@ from tabletop_tui.rules.piratissimo import HARBOUR, RULES
 from ._helpers import act, kind, position, roll, seat, events
 
 
+# Rulebook: "The first captain to bring at least ten pieces of treasure back to his harbour wins
+#   the game."
+# Rulebook: "The game is over when a player has brought at least ten pieces of treasure back to
+#   their harbour."
 def test_the_first_captain_to_bring_ten_treasure_home_wins():
     s = roll(position(2, location=[23, 5], cargo=[4, 2], unloaded=[6, 8]), 1)
     assert s.unloaded[0] == 10 and s.finished == [0]
@@ -46,6 +50,8 @@ def test_a_captain_can_win_through_the_lookout():
     assert RULES.result(s).winners == [1]
 
 
+# Rulebook: "When the winner has reached their destination, the other players are free to continue
+#   in order to determine the other places."
 def test_play_on_the_others_continue_to_determine_the_other_places():
     s = roll(position(3, location=[23, 5, 9], cargo=[4, 0, 0], unloaded=[6, 0, 0], play_on=True), 1)
     assert s.finished == [0] and RULES.result(s) is None

@@ -6,6 +6,8 @@ from tabletop_tui.rules.piratissimo import HARBOUR, RULES
 from ._helpers import act, kind, options, position, roll, seat, events
 
 
+# Rulebook: "• Islands with a green treasure chest: They may decide how many treasure pieces they
+#   want to load onto their ship."
 def test_green_chest_lets_the_captain_load_0_to_the_number_on_the_island():
     s = roll(position(2), 2)  # island 1: green chest 2
     assert s.location[0] == 1 and (kind(s), seat(s)) == ("load", 0)
@@ -15,27 +17,35 @@ def test_green_chest_lets_the_captain_load_0_to_the_number_on_the_island():
     assert (kind(s), seat(s)) == ("roll", 1)
 
 
+# Rulebook: "They may only take as many as indicated by the number on the island."
 def test_green_chest_3_offers_up_to_three():
     s = roll(position(2, location=[0, 12]), 4)
     assert s.location[0] == 4 and options(s) == ["load 0", "load 1", "load 2", "load 3"]
 
 
+# Rulebook: "Of course, they can also relinquish the right to take on treasure in order not to
+#   overload their ship."
 def test_green_chest_may_be_refused():
     s = act(roll(position(2), 2), "load 0")
     assert s.cargo[0] == 0 and s.basket == 64 and "loaded nothing" in RULES.log_line(None, None, s)
 
 
+# Rulebook: "For this reason, they have to load two treasure pieces onto their ship."
 def test_red_chest_must_load_two():
     s = roll(position(2), 4)  # island 3: red chest
     assert s.location[0] == 3 and s.cargo[0] == 2 and s.basket == 62
     assert (kind(s), seat(s)) == ("roll", 1)  # no choice was offered
 
 
+# Rulebook: "• Neutral islands: Neutral islands have no hidden treasure."
 def test_neutral_island_alone_nothing_happens():
     s = roll(position(2, location=[3, 12], cargo=[2, 0]), 2)
     assert s.location[0] == 5 and s.cargo[0] == 2 and (kind(s), seat(s)) == ("roll", 1)
 
 
+# Rulebook: "The last player to arrive has the possibility to steal up to two treasure pieces from
+#   their opponent and to load them onto their own ship, or to relinquish up to two of their own
+#   treasure pieces to their opponent"
 def test_neutral_island_with_another_ship_the_last_to_arrive_may_steal_up_to_two():
     s = position(2, location=[2, 5], cargo=[1, 4])
     s = roll(s, 3)
@@ -50,6 +60,7 @@ def test_neutral_island_the_last_to_arrive_may_give_up_to_two():
     assert s.cargo == [1, 3]
 
 
+# Rulebook: "They may also choose to do nothing."
 def test_neutral_island_the_last_to_arrive_may_do_nothing():
     s = act(roll(position(2, location=[2, 5], cargo=[3, 1]), 3), "pass")
     assert s.cargo == [3, 1] and (kind(s), seat(s)) == ("roll", 1)
@@ -76,17 +87,23 @@ def test_green_and_red_islands_have_no_skulduggery():
     assert kind(s) == "load"  # only the chest, no steal/give
 
 
+# Rulebook: "A ship may only carry a maximum of seven treasure pieces"
 def test_a_ship_carries_seven():
     s = act(roll(position(2, location=[2, 12], cargo=[5, 0]), 2), "load 2")  # island 4
     assert s.cargo[0] == 7
 
 
+# Rulebook: "If their ship picks up more than seven treasure pieces, it capsizes and its cargo
+#   sinks to the bottom of the sea."
+# Rulebook: "All treasure must be put back into the small basket."
 def test_the_eighth_piece_capsizes_the_ship_and_all_its_treasure_goes_back_to_the_basket():
     s = act(roll(position(2, location=[2, 12], cargo=[6, 0]), 2), "load 2")
     assert s.cargo[0] == 0 and s.basket == 64
     assert "capsized" in RULES.log_line(None, None, s)
 
 
+# Rulebook: "The ship in question continues sailing from the island where it capsized."
+# Rulebook: "The player may start collecting treasure again."
 def test_a_capsized_ship_sails_on_from_the_island_where_it_capsized():
     s = roll(position(2, location=[0, 12], cargo=[7, 0]), 3)  # red chest on island 3
     assert s.cargo[0] == 0 and s.location[0] == 3
@@ -105,6 +122,10 @@ def test_stealing_treasure_can_capsize_the_own_ship():
     assert s.cargo == [0, 0] and s.basket == 64
 
 
+# Rulebook: "• Islands with a tornado piece: If the player's ship comes to an island with a tornado
+#   piece on it, they may execute the action corresponding to this island (see the description
+#   above)."
+# Rulebook: "Tornados have no effect on the ships arriving at that island."
 def test_an_island_with_the_tornado_works_as_usual_for_arriving_ships():
     s = position(2, location=[0, 12], tornado=4)
     s = roll(s, 4)  # island 4 (green chest 3) holds the tornado

@@ -43,16 +43,19 @@ def test_three_players_take_red_blue_green():
     assert s.colours == ["red", "blue", "green"] and s.harbour_exit == [0, 6, 12]
 
 
+# Rulebook: "places their ship on the start square of their harbour"
 def test_every_ship_starts_empty_in_its_harbour():
     s = new_game(4)
     assert s.location == [HARBOUR] * 4 and s.cargo == [0] * 4 and s.unloaded == [0] * 4
 
 
+# Rulebook: "Put the treasure pieces into the little basket"
 def test_64_treasure_pieces_start_in_the_basket():
     s = new_game(3)
     assert s.basket == 64 and RULES.invariants(s) == []
 
 
+# Rulebook: "They place the tornado piece on a tornado square of their choice."
 def test_the_first_player_places_the_tornado_on_a_tornado_square_of_their_choice():
     s = new_game(3)
     assert s.tornado is None
@@ -65,6 +68,7 @@ def test_the_first_player_places_the_tornado_on_a_tornado_square_of_their_choice
     assert (kind(s), seat(s)) == ("roll", 0)
 
 
+# Rulebook: "Now, the first player throws the dice"
 def test_the_first_listed_player_starts():
     s = act(new_game(4), "place tornado 2")
     assert seat(s) == 0 and s.turn == 0
@@ -83,6 +87,8 @@ def test_the_die_shows_1_to_4_and_two_tornado_faces_each_a_sixth():
     assert 900 < seen["tornado"] < 1100
 
 
+# Rulebook: "One of the tips on the wind wheel is marked and indicates what happens when the
+#   tornado passes over the ships."
 def test_the_wind_wheel_has_eight_equal_segments_two_of_each_outcome():
     assert len(WIND_WHEEL) == 8
     assert Counter(WIND_WHEEL) == {"lucky": 2, "overboard": 2, "lookout": 2, "washed": 2}

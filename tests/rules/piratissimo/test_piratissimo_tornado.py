@@ -6,17 +6,22 @@ from tabletop_tui.rules.piratissimo import HARBOUR, RULES
 from ._helpers import act, kind, options, position, roll, seat, events
 
 
+# Rulebook: "1. Move your own ship: First of all, the player may move their ship to the next island
+#   in the direction indicated by the arrow."
 def test_a_tornado_roll_first_offers_to_move_the_own_ship_one_island():
     s = roll(position(3), "tornado")
     assert s.die == "tornado"
     assert (kind(s), seat(s)) == ("tornado-ship", 0) and options(s) == ["sail 1", "stay"]
 
 
+# Rulebook: "The player may also choose to do nothing."
 def test_the_ship_step_is_optional_then_the_tornado_may_be_moved():
     s = act(roll(position(3, location=[5, HARBOUR, HARBOUR]), "tornado"), "stay")
     assert s.location[0] == 5 and (kind(s), seat(s)) == ("tornado", 0)
 
 
+# Rulebook: "Depending on the island they reach, they may execute the corresponding actions (see
+#   the description above, chapter 'Reaching an island')."
 def test_the_ship_step_moves_one_island_with_the_islands_effect_before_the_tornado():
     s = act(roll(position(3, location=[0, HARBOUR, HARBOUR]), "tornado"), "sail 1")
     assert s.location[0] == 1 and (kind(s), seat(s)) == ("load", 0)  # green chest first
@@ -39,6 +44,12 @@ def test_the_ship_step_passes_a_full_island():
     assert s.location[0] == 2
 
 
+# Rulebook: "the tornado piece will start from here and move in the direction shown by the white
+#   arrows"
+# Rulebook: "2. Move the tornado piece: The player then moves the tornado piece anticlockwise:"
+# Rulebook: "• If there are two players: from one to five squares."
+# Rulebook: "• If there are three players: from one to four squares."
+# Rulebook: "• If there are four players: from one to three squares."
 @pytest.mark.parametrize("players,k", [(2, 5), (3, 4), (4, 3)])
 def test_the_tornado_moves_1_to_k_islands_anticlockwise_k_5_4_3_for_2_3_4_players(players, k):
     s = act(roll(position(players, tornado=8), "tornado"), "stay")
@@ -49,6 +60,7 @@ def test_the_tornado_moves_1_to_k_islands_anticlockwise_k_5_4_3_for_2_3_4_player
     assert s.tornado_max == k
 
 
+# Rulebook: "The player may also choose not to do this."
 def test_the_tornado_may_stay_where_it_is():
     s = act(act(roll(position(3, tornado=8), "tornado"), "stay"), "tornado 0")
     assert s.tornado == 8 and (kind(s), seat(s)) == ("roll", 1)
@@ -59,6 +71,9 @@ def test_the_tornado_moves_from_island_to_island_past_the_harbours():
     assert s.tornado == 21
 
 
+# Rulebook: "b. The tornado does not hit any ships: If the tornado stops at an island where no ship
+#   is moored, nothing happens."
+# Rulebook: "It is then the next player's turn."
 def test_the_tornado_stopping_where_no_ship_is_moored_does_nothing():
     s = act(roll(position(3, location=[5, 9, 13], tornado=8), "tornado"), "stay")
     draws = s.rng.draws
@@ -88,6 +103,9 @@ def _hit(wheel, location, cargo=(0, 0, 0), unloaded=None, tornado=8, k=2, ship="
     return act(s, f"tornado {k}")
 
 
+# Rulebook: "a. The tornado meets one or several ships: If the tornado stops its movement directly
+#   on an island where ships are moored (with or without cargo), the player who moves the tornado
+#   piece moves the wind wheel in the centre of the game board."
 def test_the_tornado_stopping_on_moored_ships_spins_the_wind_wheel():
     s = _hit("washed", [HARBOUR, 6, 13], cargo=(0, 3, 0))
     assert s.tornado == 6 and s.wheel == "washed"
@@ -106,6 +124,10 @@ def test_the_wind_wheel_is_spun_from_the_seeded_rng():
     assert outcomes == {"lucky", "overboard", "lookout", "washed"}
 
 
+# Rulebook: "• 'The affected ships are lucky!'"
+# Rulebook: "The players do not lose any treasure, but the tornado moves the ships to the next
+#   island."
+# Rulebook: "Where appropriate, the player may immediately pick up treasure on this island."
 def test_lucky_moves_the_affected_ship_to_the_next_island_where_its_owner_may_load():
     s = _hit("lucky", [HARBOUR, 6, 13], cargo=(0, 1, 0))
     assert s.location[1] == 7 and s.cargo[1] == 1
@@ -119,6 +141,8 @@ def test_lucky_on_a_red_chest_island_loads_two_and_can_capsize():
     assert s.location[1] == 9 and s.cargo[1] == 0 and s.basket == 64
 
 
+# Rulebook: "a ship cannot sail into its harbour because of this movement and must sail another
+#   round"
 def test_lucky_moves_a_ship_past_its_harbour_so_it_must_sail_another_round():
     s = _hit("lucky", [HARBOUR, 5, 13], cargo=(0, 4, 0), tornado=7)  # blue harbour before 6
     assert s.location[1] == 6 and s.cargo[1] == 4 and s.unloaded[1] == 0
@@ -129,6 +153,8 @@ def test_lucky_passes_a_full_island_to_the_next_free_one():
     assert s.location[1] == 7
 
 
+# Rulebook: "This may include moving the other players' ships, removing their treasure or
+#   distributing treasure among other participants."
 def test_lucky_moves_every_affected_ship_the_rollers_first():
     s = _hit("lucky", [6, 6, 13], cargo=(0, 0, 0))
     assert s.location[0] == 7 and (kind(s), seat(s)) == ("load", 0)
@@ -145,11 +171,16 @@ def test_lucky_onto_a_neutral_island_with_a_ship_its_owner_arrives_last():
     assert s.cargo[1:] == [3, 1]
 
 
+# Rulebook: "The tornado hit the ships on the island causing much of the treasure to go overboard"
+# Rulebook: "Each affected player must give one treasure piece to every other participant, who in
+#   turn has to load it onto their ship."
 def test_overboard_each_affected_player_gives_one_to_every_other_player():
     s = _hit("overboard", [3, 6, 13], cargo=(0, 3, 1))
     assert s.cargo == [1, 1, 2] and RULES.invariants(s) == []
 
 
+# Rulebook: "If a player does not have enough treasure to give to each person, they may decide for
+#   themself who receives one and who does not."
 def test_overboard_a_player_short_of_treasure_chooses_who_receives():
     s = _hit("overboard", [3, 6, 13], cargo=(0, 1, 0))
     assert (kind(s), seat(s)) == ("overboard", 1)
@@ -173,11 +204,16 @@ def test_overboard_with_no_treasure_gives_nothing():
     assert s.cargo == [1, 0, 1] and "Bruno has no treasure to give." in events(s)
 
 
+# Rulebook: "If a player whose ship is actually moored in the harbour receives some treasure, they
+#   can unload it immediately."
 def test_overboard_a_receiver_in_harbour_unloads_at_once():
     s = _hit("overboard", [HARBOUR, 6, 13], cargo=(0, 2, 0), unloaded=[4, 0, 0])
     assert s.location[0] == HARBOUR and s.cargo[0] == 0 and s.unloaded[0] == 5
 
 
+# Rulebook: "If a player receives some treasure after their ship was in their own harbour but is
+#   now on the island directly outside their harbour, they may not return to unload but must first
+#   complete a full round before they can call in again."
 def test_overboard_a_receiver_just_outside_the_harbour_keeps_it_aboard_for_a_full_round():
     s = _hit("overboard", [0, 6, 13], cargo=(0, 2, 0), unloaded=[4, 0, 0])
     assert s.location[0] == 0 and s.cargo[0] == 1 and s.unloaded[0] == 4
@@ -198,6 +234,9 @@ def test_overboard_two_affected_players_give_in_turn_the_rollers_first():
     assert s.cargo == [1, 1, 2]
 
 
+# Rulebook: "the ship was able to reach its harbour in time"
+# Rulebook: "Move the affected ships to their corresponding harbour."
+# Rulebook: "If they have already collected treasure, they may unload it now."
 def test_lookout_sends_the_affected_ships_home_to_unload():
     s = _hit("lookout", [HARBOUR, 6, 13], cargo=(0, 4, 0), unloaded=[0, 2, 0])
     assert s.location[1] == HARBOUR and s.cargo[1] == 0 and s.unloaded[1] == 6
@@ -205,6 +244,10 @@ def test_lookout_sends_the_affected_ships_home_to_unload():
     assert s.location[1] == 6
 
 
+# Rulebook: "• 'The tornado has hit the ships of the affected island and washed two treasure pieces
+#   into the sea.'"
+# Rulebook: "Take two treasure pieces from each affected ship (provided they are carrying some) and
+#   place them back into the small basket."
 def test_washed_takes_two_treasure_from_each_affected_ship_back_to_the_basket():
     s = _hit("washed", [6, 6, 13], cargo=(3, 1, 2))
     assert s.cargo == [1, 0, 2] and s.basket == 64 - 3
@@ -215,6 +258,8 @@ def test_the_rollers_own_ship_can_be_hit():
     assert s.cargo[0] == 3 and s.wheel == "washed"
 
 
+# Rulebook: "If the dice shows the tornado, the following actions have to be executed, one after
+#   the other, in the given order."
 def test_all_tornado_effects_are_carried_out_before_the_turn_passes():
     s = _hit("lookout", [6, 6, 13], cargo=(1, 2, 0))
     assert s.location[:2] == [HARBOUR, HARBOUR] and s.unloaded[:2] == [1, 2]

@@ -40,6 +40,8 @@ def test_map_has_77_land_and_29_bridge_spots():
     assert (INDEX["D6"], INDEX["E9"]) in BRIDGE_SPOTS or (INDEX["E9"], INDEX["D6"]) in BRIDGE_SPOTS
 
 
+# Rulebook: "Indirect adjacency means separated by river spaces that your shipping value can
+#   cover."
 def test_shipping_reach_crosses_river_cells_only():
     # A land hex next to the river reaches some land across one river cell with shipping 1
     a = INDEX["B3"]
@@ -48,6 +50,9 @@ def test_shipping_reach_crosses_river_cells_only():
     assert INDEX["B3"] not in SHIP_DIST[a]
 
 
+# Rulebook: "Then, starting with the start player and going clockwise, each player places one
+#   dwelling on an existing space of their home terrain."
+# Rulebook: "Going back counterclockwise, each places a second."
 def test_initial_dwellings_in_turn_order_then_reverse_then_nomads_third():
     s = game()
     assert s.to_place == [0, 1, 2, 3, 3, 2, 1, 0, 1]
@@ -58,6 +63,9 @@ def test_chaos_magicians_place_their_single_dwelling_last():
     assert s.to_place == [1, 2, 2, 1, 1, 0]
 
 
+# Rulebook: "Deal out bonus cards face up: five for two players, six for three, seven for four,
+#   eight for five."
+# Rulebook: "each player takes a bonus card, and one coin goes on each leftover card"
 def test_bonus_cards_players_plus_three_and_coin_on_leftovers():
     s = started()
     assert s.round == 1
@@ -79,6 +87,8 @@ def test_power_gain_fills_bowl_one_before_bowl_two():
     assert p.bowls == [0, 11, 1]
 
 
+# Rulebook: "collect workers, coins, priests and power based on the uncovered symbols on your
+#   structure tracks, plus your bonus card"
 def test_income_counts_bonus_card_and_buildings():
     s = started()
     # witches: 3W + base 1W + 2 dwellings = 6W; 15C + BON3's 6C = 21C
@@ -93,6 +103,8 @@ def test_occupied_space_cannot_be_built_on():
     assert "structure" in e.value.reason or "not" in e.value.reason
 
 
+# Rulebook: "Upgrade a structure: dwelling to trading house for two workers and six coins, or only
+#   three coins if an opponent's structure is directly adjacent."
 def test_trading_house_costs_three_coins_next_to_an_opponent():
     s = started()
     # witches F4 neighbours nomads F3
@@ -100,6 +112,8 @@ def test_trading_house_costs_three_coins_next_to_an_opponent():
     assert s.players[0].C - s2.players[0].C == 3
 
 
+# Rulebook: "every opponent with structures directly adjacent may take power equal to the total
+#   power value of those structures"
 def test_power_offer_is_queued_for_the_neighbour_after_the_turn():
     s = started()
     s = play(s, "upgrade F4 to TP", "done")
@@ -127,6 +141,8 @@ def test_malformed_text_is_refused_with_the_notation_hint():
     assert "not a Terra Mystica move" in e.value.reason
 
 
+# Rulebook: "Advancing to or past spaces three, five, seven and ten on a cult track gives you one,
+#   two, two and three power, once each."
 def test_cult_track_power_and_key_needed_for_ten():
     s = started()
     p = s.players[0]
@@ -143,6 +159,8 @@ def test_ties_split_the_tiers_rounding_down():
     assert tiered({0: 4, 1: 4, 2: 4}, [18, 12, 6]) == {0: 12, 1: 12, 2: 12}
 
 
+# Rulebook: "Towns form automatically when at least four of your structures are directly adjacent
+#   to each other with a combined power value of at least seven."
 def test_town_forms_with_four_connected_structures_of_power_seven():
     s = started()
     seat = 0

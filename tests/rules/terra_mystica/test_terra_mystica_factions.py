@@ -329,6 +329,7 @@ def test_power_offer_is_capped_by_the_bowls_and_costs_power_minus_one():
     assert s.players[1].VP == vp - 1 and s.players[1].bowls == [0, 0, 12]
 
 
+# Rulebook: "Three structures suffice if one is a sanctuary."
 def test_town_with_a_sanctuary_needs_only_three_structures():
     s = blank(["witches", "nomads"])
     for h, k in (("E7", "SA"), ("E6", "TP"), ("E8", "TP")):
@@ -349,6 +350,8 @@ def test_joining_a_town_does_not_found_another():
     assert s.towns_due == 0 and s.in_town[INDEX["D5"]]
 
 
+# Rulebook: "Only one player can reach space ten on each track, and you need a town key to go there
+#   at all."
 def test_town_tile_key_opens_space_ten_for_one_player_only():
     s = blank(["witches", "nomads"])
     a, b = s.players
@@ -358,6 +361,7 @@ def test_town_tile_key_opens_space_ten_for_one_player_only():
     assert (a.cult[0], b.cult[0]) == (10, 9)
 
 
+# Rulebook: "Alternatively return a priest to your supply and advance just one space."
 def test_priest_sent_for_one_step_returns_to_the_supply():
     s = blank(["witches", "nomads"])
     s.players[0].P = 1
@@ -378,6 +382,8 @@ def test_power_actions_once_per_round():
     refused(s, "action ACT4")
 
 
+# Rulebook: "If bowl three is short, you may sacrifice power, moving tokens from bowl two to bowl
+#   three and permanently removing one token from bowl two for each one moved."
 def test_burning_removes_a_token_for_each_one_moved():
     s = blank(["witches", "nomads"])
     s.players[0].bowls = [5, 7, 0]
@@ -404,6 +410,7 @@ def test_spade_round_tile_scores_two_per_spade():
     assert s.players[0].VP == vp + 2
 
 
+# Rulebook: "When you pass, return your bonus card and take one of the three available ones"
 def test_pass_scores_the_returned_card_and_no_card_in_round_six():
     s = blank(["witches", "nomads"])
     put(s, 0, "E7", "TP")
@@ -417,6 +424,7 @@ def test_pass_scores_the_returned_card_and_no_card_in_round_six():
     assert [str(a) for a in RULES.legal_actions(s6) if a.kind == "pass"] == ["pass"]
 
 
+# Rulebook: "The first player to pass takes the start player token for the next round."
 def test_first_to_pass_starts_next_round_with_variable_turn_order():
     s = blank(["witches", "nomads", "darklings"], **{"variable-turn-order": True})
     s = play(s, "pass BON3")
@@ -431,6 +439,8 @@ def test_first_to_pass_starts_next_round_with_variable_turn_order():
     assert s.order == [0, 1, 2]
 
 
+# Rulebook: "Spades gained this way are used immediately, you cannot buy extra spades and you
+#   cannot build a dwelling with them."
 def test_cult_bonus_spades_are_used_at_round_end_without_building():
     s = blank(["witches", "nomads"], tiles="SCORE8,SCORE3,SCORE5,SCORE4,SCORE6,SCORE7")
     put(s, 0, "E7")

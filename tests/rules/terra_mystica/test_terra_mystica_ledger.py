@@ -69,6 +69,7 @@ def test_passing_pays_the_bonus_cards_victory_points():
     assert "+4 VP (pass bonus: BON7, 2 per trading house)" in line
 
 
+# Rulebook: "Taking it costs them victory points equal to one fewer than the power gained"
 def test_taking_power_costs_one_vp_less_than_the_power():
     """A neighbour who takes 2 power pays 1 VP: the log says −1 VP (power offer)."""
     s = blank(["witches", "nomads"], TILES)
@@ -117,6 +118,8 @@ def test_income_at_the_start_of_a_round_is_in_the_ledger_once():
     assert m.log[i].count("Round 3 begins") == 1 and "Income:" not in m.log[i]
 
 
+# Rulebook: "Then cult bonuses and clean-up, and the next round begins"
+# Rulebook: "award the cult bonuses shown on the right half of the current scoring tile"
 def test_the_cult_bonus_of_a_round_is_paid_and_logged_with_the_tile():
     m = _to_round_end(3)
     i = next(k for k, line in enumerate(m.log) if "Round 1 ends" in line)
@@ -129,6 +132,9 @@ def test_the_cult_bonus_of_a_round_is_paid_and_logged_with_the_tile():
             assert c.source == f"cult bonus: {engine.cult_bonus_words(tile)}"
 
 
+# Rulebook: "You are trying to finish with the most victory points after six rounds"
+# Rulebook: "The game ends when everyone has passed in round six, and there are no cult bonuses
+#   that round."
 def test_no_cult_bonus_after_round_six_only_the_final_scoring():
     """The sixth round's tile pays no cult bonus: the game ends with the final scoring."""
     m = random_match("terra_mystica", 3, 5)

@@ -257,6 +257,7 @@ def test_cult_bonus_spades_nobody_can_use_are_lost_without_a_decision():
     assert s.queue == [] and RULES.pending(s).seat == 1 and s.step == "main"
 
 
+# Rulebook: "Spades cannot be saved: use them now or lose them."
 def test_cult_bonus_spades_left_over_after_a_transform_are_lost_when_unusable():
     s = blank(["giants", "witches"])  # the Giants always need 2 spades
     put(s, 0, "E7")
@@ -273,6 +274,7 @@ def test_cult_bonus_spades_left_over_after_a_transform_are_lost_when_unusable():
 
 
 # -- complete action lists for conversions --------------------------------------------------------
+# Rulebook: "Conversions are free and not your action"
 def test_every_amount_of_a_conversion_is_listed():
     s = blank(["witches", "nomads"])
     p = s.players[0]
