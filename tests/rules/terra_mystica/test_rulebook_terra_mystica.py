@@ -339,7 +339,8 @@ def test_the_refreshers_turn_played_out():
     vp, keys = s.players[0].VP, s.players[0].keys
     s = play(s, "+TW1")
     assert s.players[0].towns == ["TW1"] and s.players[0].keys == keys + 1
-    assert s.players[0].VP == vp + 5 and s.players[0].C == 3 + 6  # TW1: 5 VP and 6 coins
+    # TW1: 5 VP and 6 coins; the Witches' 5 VP a town come with the tile too
+    assert s.players[0].VP == vp + 5 + 5 and s.players[0].C == 3 + 6
     assert all(s.in_town[INDEX[h]] for h in ("A1", "A2", "A3", "A4"))
     # Rulebook: "Blue is offered 2 power again."
     s = play(s, "done")
