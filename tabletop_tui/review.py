@@ -281,7 +281,7 @@ def headless(match: Any, level: str = "hard", all_seats: bool = False, as_json: 
         raise ReviewError("every seat of this game is a bot's: add --all-seats to review the bots' play")
     r = None if all_seats else load_cached(match, level)
     if r is None:
-        pool = _pool(workers)
+        pool = pool_of(workers)
         try:
             r = review(match, level, all_seats=all_seats, progress=progress, pool=pool)
         finally:
@@ -292,13 +292,15 @@ def headless(match: Any, level: str = "hard", all_seats: bool = False, as_json: 
     return json.dumps(r.to_json(), indent=1) if as_json else "\n".join(lines(r))
 
 
-def _pool(workers: int) -> Executor | None:
-    """Processes to rate decisions in (None: here, one at a time)."""
+def pool_of(workers: int) -> Executor | None:
+    """``workers`` processes to rate decisions in (None: here, one at a time). Started afresh
+    ("spawn"), not forked: the app that asks has threads of its own."""
     if workers <= 1:
         return None
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     try:
-        return ProcessPoolExecutor(workers)
+        return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
     except (OSError, NotImplementedError, ValueError):  # no processes here (a sandbox)
         return None
