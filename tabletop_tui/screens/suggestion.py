@@ -137,11 +137,18 @@ class SuggestionScreen(ScrollPage):
             body = Text(f"{SPINNER[self.frame % len(SPINNER)]} {self.level} is thinking…")
             keys = "Esc: stop thinking, back to the choices"
         else:
-            body = rating_text(self.rating, lambda a: self.game.rules.describe(self.view_, a), self.game.menu_key)
+            body = rating_text(self.rating, self.name_of, self.game.menu_key)
             if self.level != "hard":
                 keys += " · S: ask hard (a few seconds)"
         self.query_one("#suggestion-text", Static).update(body)
         self.query_one("#suggestion-keys", Static).update(Text(keys))
+
+    def name_of(self, action: Any) -> str:
+        """A choice in the menu's own words (as the seat sees it), else the rules' description."""
+        try:
+            return self.game.label(self.view_, action)
+        except Exception:  # (a label for the menu's state only)
+            return self.game.rules.describe(self.view_, action)
 
     def action_harder(self) -> None:
         if self.level != "hard":

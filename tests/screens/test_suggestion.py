@@ -53,7 +53,7 @@ async def test_s_shows_mediums_best_three_explained_and_marks_its_first():
         text = page_text(page)
         assert "by medium's estimate — a guess, not a certainty" in text
         for c in r.choices:  # each choice named, with its line of why
-            assert rules.describe(view, c.action) in text
+            assert game.label(view, c.action) in text
         assert "S: ask hard" in str(page.query_one("#suggestion-keys").content)
         await pilot.press("escape")
         await pilot.pause()
