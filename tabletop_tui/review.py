@@ -95,6 +95,12 @@ def game_key(match: Any) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
+def has_people(match: Any) -> bool:
+    """Whether any seat of ``match`` was a person's (for some moves at least): else a review has
+    nobody to look at."""
+    return any(not s.bot or s.human_until for s in match.seats)
+
+
 def decisions(match: Any, all_seats: bool = False) -> list[int]:
     """The indices of the actions to rate: people's decisions (every seat's with ``all_seats``),
     not the forced ones, with more than one legal choice."""
@@ -277,7 +283,7 @@ def headless(match: Any, level: str = "hard", all_seats: bool = False, as_json: 
         raise ReviewError(str(e)) from None
     if level == "random":
         raise ReviewError("the random bot values nothing: review with easy, medium or hard")
-    if not all_seats and not any(not s.bot or s.human_until for s in match.seats):
+    if not all_seats and not has_people(match):
         raise ReviewError("every seat of this game is a bot's: add --all-seats to review the bots' play")
     r = None if all_seats else load_cached(match, level)
     if r is None:

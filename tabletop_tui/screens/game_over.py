@@ -338,12 +338,9 @@ class GameOverScreen(Screen[None]):
 
     def action_review(self) -> None:
         """Each person's costliest decisions, by the hard bot's estimate (screens/review.py)."""
-        from tabletop_tui.screens.review import ReviewScreen
+        from tabletop_tui.screens.review import open_review
 
-        if not any(not s.bot or s.human_until for s in self.match.seats):
-            self.notify("Every seat was a bot's: there is no person's play to review.", severity="information")
-            return
-        self.app.push_screen(ReviewScreen(self.match))
+        open_review(self, self.match)
 
     def action_again(self) -> None:
         """The same players again, the next one in seat order starting this time."""

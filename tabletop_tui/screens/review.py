@@ -58,6 +58,14 @@ def entries(r: R.Review) -> list[tuple[Any, R.Mistake | None]]:
     return out
 
 
+def open_review(screen: Any, match: Any) -> None:
+    """The review page of ``match`` over ``screen``, or a word why there is nothing to review."""
+    if not R.has_people(match):
+        screen.notify("Every seat was a bot's: there is no person's play to review.", severity="information")
+        return
+    screen.app.push_screen(ReviewScreen(match))
+
+
 class ReviewScreen(Screen[None]):
     """The review page (see the module's docstring)."""
 

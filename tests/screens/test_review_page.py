@@ -104,3 +104,23 @@ async def test_a_game_of_bots_only_has_nothing_to_review(medium_review):
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_r_in_a_watched_game_reviews_the_recorded_players(medium_review):
+    """A recording watched (`w` on the launcher, `tabletop replay --watch`): r gives the same
+    review of its players as the game-over page does."""
+    from tabletop_tui.screens.watch import WatchMixin
+
+    m = finished_finca_with_a_blunder()
+    app = app_for(watch=m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, WatchMixin))
+        await pilot.press("r")
+        await pilot.pause()
+        page = app.screen
+        assert isinstance(page, ReviewScreen)
+        await wait_for(pilot, lambda: page.result is not None)
+        assert page.result.players[0].costliest[0].move == 18
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, WatchMixin)
