@@ -217,6 +217,58 @@ def _described(rules: Any, view: Any, notation: str) -> str:
         return notation
 
 
+# -- where the points came from (issue 46 item 3) ----------------------------------------------
+#: round columns at most; more rounds are put together in spans ("1–5")
+ROUND_COLUMNS = 6
+
+
+def _round_no(label: str) -> int:
+    """The round a round label names ("round 3 of 6" → 3); 0 where it names none (setting up)."""
+    import re
+
+    m = re.search(r"round (\d+)", label)
+    return int(m.group(1)) if m else 0
+
+
+def points_by_round(match: Any) -> tuple[list[str], dict[int, dict[str, list[int]]]]:
+    """Every seat's points by source (the ledger's reasons, grouped as the game-over table groups
+    them) over the rounds: (the columns' names, {seat: {source: [points in each column]}}).
+    A column is a round of the game (as the rules name it where an action was taken), "setup"
+    for what came before round 1, or a span of rounds where there are more than
+    ``ROUND_COLUMNS``; each seat's rows add up to its points (with "start", what it began with)."""
+    rules = match.rules
+    key = rules.points_key
+    rounds = [_round_no(rules.round_label(match.states[i])) for i in range(len(match.ledger))]
+    n = len(match.names)
+    starts = {s: rules.counters(match.states[0], s).get(key, 0) for s in range(n)}
+    seen = sorted({r for r, changes in zip(rounds, match.ledger) if any(c.what == key for c in changes)}
+                  | ({0} if any(starts.values()) else set()))
+    played = list(range(1, max(seen) + 1)) if any(seen) else []  # (rounds without points too)
+    if len(played) > ROUND_COLUMNS:  # spans of about equal length, in order
+        size = -(-len(played) // ROUND_COLUMNS)
+        spans = [played[k:k + size] for k in range(0, len(played), size)]
+    else:
+        spans = [[r] for r in played]
+    columns = (["setup"] if 0 in seen else []) + [
+        (f"R{sp[0]}" if len(sp) == 1 else f"R{sp[0]}–{sp[-1]}") for sp in spans]
+    col_of = {r: (1 if 0 in seen else 0) + k for k, sp in enumerate(spans) for r in sp}
+    col_of[0] = 0
+    out: dict[int, dict[str, list[int]]] = {s: {} for s in range(n)}
+    for s, v in starts.items():
+        if v:
+            out[s]["start"] = [v] + [0] * (len(columns) - 1)
+    for r, changes in zip(rounds, match.ledger):
+        for c in changes:
+            if c.what != key or not c.amount:
+                continue
+            src = c.source.split(":")[0].strip() or "the actions themselves"
+            row = out[c.seat].setdefault(src, [0] * len(columns))
+            row[col_of.get(r, 0)] += c.amount
+    for s in out:  # largest first, as the game-over table
+        out[s] = dict(sorted(out[s].items(), key=lambda kv: -sum(kv[1])))
+    return columns, out
+
+
 # -- words ------------------------------------------------------------------------------------
 def lines(r: Review) -> list[str]:
     """The review in plain text (``tabletop review``)."""

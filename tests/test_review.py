@@ -146,3 +146,25 @@ def test_tabletop_review_says_what_is_wrong_in_plain_words(tmp_path, monkeypatch
     assert res.exit_code != 0 and "--all-seats" in res.output
     res = CliRunner().invoke(app, ["review", str(path), "--level", "genius"])
     assert res.exit_code != 0 and "levels: random, easy, medium, hard" in res.output
+
+
+def test_where_the_points_came_from_round_by_round_adds_up_to_each_score():
+    """Issue 46 item 3: every player's points by source over the rounds, from the ledger: each
+    player's rows add up to their final score, each source's row to the ledger's total for it."""
+    m = planted("terra_mystica", 3, 6, 114, tm_pass_with_a_spade_on_the_round_tile, after=10_000)
+    assert m.over
+    columns, by_seat = review.points_by_round(m)
+    assert columns == ["setup", "R1", "R2", "R3", "R4", "R5", "R6"]
+    for seat, rows in by_seat.items():
+        assert sum(sum(v) for v in rows.values()) == m.result().scores[seat]
+        assert {k: sum(v) for k, v in rows.items() if sum(v)} == m.points_by_source(seat, grouped=True)
+    # Anna's pass in round 4 paid its pass bonus there (the ledger's "pass bonus", in the R4 column)
+    assert by_seat[0]["pass bonus"][columns.index("R4")] > 0
+
+
+def test_many_rounds_are_put_together_in_spans():
+    m = planted("finca", 3, 3, 17, finca_move_past_a_full_delivery, after=10_000)
+    columns, by_seat = review.points_by_round(m)
+    assert len(columns) <= 1 + review.ROUND_COLUMNS and columns[1].startswith("R1–")
+    for seat, rows in by_seat.items():
+        assert sum(sum(v) for v in rows.values()) == m.result().scores[seat]

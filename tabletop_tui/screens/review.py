@@ -34,6 +34,27 @@ def _indented(rows: list[tuple[str, Text]]) -> Table:
     return grid
 
 
+def points_table(match: Any) -> Table:
+    """Where each player's points came from, round by round (the ledger's record): a row per
+    player (their points in each column and in all) and under it a row per source."""
+    columns, by_seat = R.points_by_round(match)
+    table = Table(box=None, padding=(0, 1), show_edge=False, title_justify="left",
+                  title=Text("Where the points came from, round by round (the log's record)", style="bold"))
+    table.add_column("", no_wrap=False, ratio=1)
+    for c in columns:
+        table.add_column(c, justify="right", no_wrap=True)
+    table.add_column("total", justify="right", no_wrap=True)
+    for seat in range(len(match.names)):
+        rows = by_seat.get(seat, {})
+        sums = [sum(v[k] for v in rows.values()) for k in range(len(columns))]
+        table.add_row(Text(match.names[seat], style="bold"), *[Text(str(x), style="bold") for x in sums],
+                      Text(str(sum(sums)), style="bold"))
+        for src, v in rows.items():
+            table.add_row(Text("  " + src), *[Text(str(x) if x else "·", style="" if x else "dim") for x in v],
+                          Text(str(sum(v))))
+    return table
+
+
 def entries(r: R.Review) -> list[tuple[Any, R.Mistake | None]]:
     """The page's rows: a heading per player (no mistake), then each costly decision."""
     out: list[tuple[Any, R.Mistake | None]] = []
@@ -76,7 +97,13 @@ class ReviewScreen(Screen[None]):
     ReviewScreen #review-bar { margin: 1 0; }
     ReviewScreen #review-list { height: 1fr; border: none; }
     """
-    BINDINGS = [Binding("escape,b", "back", "back"), Binding("enter", "board", "board before it")]
+    BINDINGS = [Binding("escape,b", "back", "back"), Binding("enter", "board", "board before it"),
+                # the page scrolls by key while the bot works (nothing to choose yet) and by the
+                # page when there is: the table of points above the list stays within reach
+                Binding("down,j", "scroll(1)", show=False), Binding("up,k", "scroll(-1)", show=False),
+                Binding("pagedown", "scroll(10)", show=False, priority=True),
+                Binding("pageup", "scroll(-10)", show=False, priority=True),
+                Binding("home", "scroll(-100000)", show=False, priority=True)]
     #: the bot that reviews (the issue's: hard)
     LEVEL = "hard"
     #: processes that rate decisions (the reference machine has two cores)
@@ -98,11 +125,12 @@ class ReviewScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        lst = self.query_one(OptionList)
+        lst.add_option(Option(points_table(self.match), disabled=True))  # at once: the ledger has it
         kept = R.load_cached(self.match, self.LEVEL)
         if kept is not None:
             self.show(kept)
             return
-        self.query_one(OptionList).display = False
         self.start()
 
     # -- working -----------------------------------------------------------------------------
@@ -155,12 +183,14 @@ class ReviewScreen(Screen[None]):
         self.status(f"Each player's costliest decisions, by the {r.level} bot's estimate — a guess, "
                     f"not a certainty.{board}")
         lst = self.query_one(OptionList)
-        lst.clear_options()
         rows = entries(r)
-        self.rows = [x for _t, x in rows]
+        self.rows = [None] + [x for _t, x in rows]  # (the first row: where the points came from)
         lst.add_options([Option(t, disabled=x is None) for t, x in rows])
-        lst.display = True
         lst.focus()
+
+    def action_scroll(self, step: int) -> None:
+        lst = self.query_one(OptionList)
+        lst.scroll_to(y=max(0, lst.scroll_y + step), animate=False)
 
     def on_option_list_option_selected(self, event) -> None:
         self.action_board()

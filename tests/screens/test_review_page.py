@@ -60,8 +60,9 @@ async def test_r_reviews_the_game_and_lists_the_planted_blunder_first(medium_rev
         lst = page.query_one(OptionList)
         assert lst.display and not page.query_one(ProgressBar).display
         texts = [plain(lst.get_option_at_index(i).prompt) for i in range(lst.option_count)]
-        assert texts[0].startswith("Anna — ") and "move 18" in texts[1]
-        assert "played: " in texts[1] and "the bot: " in texts[1] and "medium's estimate" in texts[1]
+        assert texts[0].startswith("Where the points came from, round by round")
+        assert texts[1].startswith("Anna — ") and "move 18" in texts[2]
+        assert "played: " in texts[2] and "the bot: " in texts[2] and "medium's estimate" in texts[2]
         assert review.load_cached(m, "medium") == page.result  # kept beside the saves
         await pilot.press("escape")
         await pilot.pause()
@@ -85,6 +86,8 @@ async def test_esc_stops_a_review_at_work_and_the_page_answers_meanwhile(monkeyp
         bar = page.query_one(ProgressBar)
         await wait_for(pilot, lambda: (bar.progress or 0) >= 1)  # at work, and telling how far
         assert bar.total > bar.progress and "Esc stops" in str(page.query_one("#review-status").content)
+        # where the points came from is there at once, while the bot works
+        assert "Where the points came from" in plain(page.query_one(OptionList).get_option_at_index(0).prompt)
         worker = page.worker
         await pilot.press("escape")
         await pilot.pause()
