@@ -339,8 +339,9 @@ class GameOverScreen(Screen[None]):
     def action_review(self) -> None:
         """Each person's costliest decisions, by the hard bot's estimate (screens/review.py)."""
         from tabletop_tui.screens.review import open_review
+        from tabletop_tui.screens.watch import watch_screen
 
-        open_review(self, self.match)
+        open_review(self, self.match, lambda at: watch_screen(self.match, at))
 
     def action_again(self) -> None:
         """The same players again, the next one in seat order starting this time."""

@@ -79,12 +79,13 @@ def entries(r: R.Review) -> list[tuple[Any, R.Mistake | None]]:
     return out
 
 
-def open_review(screen: Any, match: Any) -> None:
-    """The review page of ``match`` over ``screen``, or a word why there is nothing to review."""
+def open_review(screen: Any, match: Any, board: Any = None) -> None:
+    """The review page of ``match`` over ``screen``, or a word why there is nothing to review.
+    ``board(at)``: a page showing the game after ``at`` actions (the watch screen), for Enter."""
     if not R.has_people(match):
         screen.notify("Every seat was a bot's: there is no person's play to review.", severity="information")
         return
-    screen.app.push_screen(ReviewScreen(match))
+    screen.app.push_screen(ReviewScreen(match, board))
 
 
 class ReviewScreen(Screen[None]):
@@ -109,9 +110,10 @@ class ReviewScreen(Screen[None]):
     #: processes that rate decisions (the reference machine has two cores)
     WORKERS = 2
 
-    def __init__(self, match: Any) -> None:
+    def __init__(self, match: Any, board: Any = None) -> None:
         super().__init__()
         self.match = match
+        self.board = board
         self.result: R.Review | None = None
         self.worker = None
         self.rows: list[R.Mistake | None] = []
@@ -179,7 +181,7 @@ class ReviewScreen(Screen[None]):
     def show(self, r: R.Review) -> None:
         self.result = r
         self.query_one(ProgressBar).display = False
-        board = "" if self.match.rules.hidden_information() else " Enter: the board before it."
+        board = "" if self.match.rules.hidden_information() or self.board is None else " Enter: the board before it."
         self.status(f"Each player's costliest decisions, by the {r.level} bot's estimate — a guess, "
                     f"not a certainty.{board}")
         lst = self.query_one(OptionList)
@@ -187,6 +189,10 @@ class ReviewScreen(Screen[None]):
         self.rows = [None] + [x for _t, x in rows]  # (the first row: where the points came from)
         lst.add_options([Option(t, disabled=x is None) for t, x in rows])
         lst.focus()
+        first = next((i for i, x in enumerate(self.rows) if x is not None), None)
+        if first is not None:  # Enter shows its board at once; the page still opens at its top
+            lst.highlighted = first
+            self.call_after_refresh(lambda: lst.scroll_to(y=0, animate=False))
 
     def action_scroll(self, step: int) -> None:
         lst = self.query_one(OptionList)
@@ -204,9 +210,8 @@ class ReviewScreen(Screen[None]):
             self.notify("This game hides cards: the board of a past move would show every hand.",
                         severity="information")
             return
-        from tabletop_tui.screens.watch import watch_screen
-
-        self.app.push_screen(watch_screen(self.match, self.rows[i].move - 1))
+        if self.board is not None:
+            self.app.push_screen(self.board(self.rows[i].move - 1))
 
     def action_back(self) -> None:
         if self.worker is not None:

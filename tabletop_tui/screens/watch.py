@@ -147,7 +147,7 @@ class WatchMixin:
         """The recorded players' decisions reviewed, as after a game of one's own (issue 46)."""
         from tabletop_tui.screens.review import open_review
 
-        open_review(self, self.full)
+        open_review(self, self.full, lambda at: watch_screen(self.full, at))
 
     # -- read-only: every way of acting says so ---------------------------------------------
     def _read_only(self, *_: Any) -> None:

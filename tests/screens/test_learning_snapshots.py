@@ -17,14 +17,19 @@ def tm_main_turn():
                         and m.pending.kind == "main" and m.state.phase == "play")
 
 
-async def suggested(pilot) -> None:
-    await pilot.press("s")
-    for _ in range(1500):
-        page = pilot.app.screen
-        if getattr(page, "rating", None) is not None:
+async def pressed_until(pilot, key: str, attribute: str) -> None:
+    """``key``, then the wait until the page it opens has its ``attribute`` (the bot's work)."""
+    await pilot.pause()
+    await pilot.press(key)
+    for _ in range(3000):
+        if getattr(pilot.app.screen, attribute, None) is not None:
             break
         await pilot.pause(0.02)
     await pilot.pause()
+
+
+async def suggested(pilot) -> None:
+    await pressed_until(pilot, "s", "rating")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -33,14 +38,7 @@ def test_the_suggestion_explained(snap_compare, size):
 
 
 async def reviewed(pilot) -> None:
-    await pilot.pause()
-    await pilot.press("r")
-    for _ in range(3000):
-        page = pilot.app.screen
-        if getattr(page, "result", None) is not None:
-            break
-        await pilot.pause(0.02)
-    await pilot.pause()
+    await pressed_until(pilot, "r", "result")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])

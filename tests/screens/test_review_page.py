@@ -44,17 +44,25 @@ async def wait_for(pilot, test, limit: int = 1500) -> None:
     raise AssertionError("waited in vain")
 
 
+async def reviewed(app, pilot, under: type) -> ReviewScreen:
+    """``r`` pressed on the page ``under`` once it shows; the review page when its review is done."""
+    await wait_for(pilot, lambda: isinstance(app.screen, under))
+    await pilot.press("r")
+    await pilot.pause()
+    page = app.screen
+    assert isinstance(page, ReviewScreen)
+    await wait_for(pilot, lambda: page.result is not None)
+    return page
+
+
 async def test_r_reviews_the_game_and_lists_the_planted_blunder_first(medium_review):
+    from tabletop_tui.screens.watch import WatchMixin
+
     m = finished_finca_with_a_blunder()
     assert m.over
     app = app_for(m)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
-        await pilot.press("r")
-        await pilot.pause()
-        page = app.screen
-        assert isinstance(page, ReviewScreen)
-        await wait_for(pilot, lambda: page.result is not None)
+        page = await reviewed(app, pilot, GameOverScreen)
         anna = page.result.players[0]
         assert anna.name == "Anna" and anna.costliest[0].move == 18
         lst = page.query_one(OptionList)
@@ -64,6 +72,13 @@ async def test_r_reviews_the_game_and_lists_the_planted_blunder_first(medium_rev
         assert texts[1].startswith("Anna — ") and "move 18" in texts[2]
         assert "played: " in texts[2] and "the bot: " in texts[2] and "medium's estimate" in texts[2]
         assert review.load_cached(m, "medium") == page.result  # kept beside the saves
+        assert lst.highlighted == 2  # the first costly decision; Enter: the board before it
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, WatchMixin) and app.screen.at == 17
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is page
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
@@ -117,12 +132,7 @@ async def test_r_in_a_watched_game_reviews_the_recorded_players(medium_review):
     m = finished_finca_with_a_blunder()
     app = app_for(watch=m)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, WatchMixin))
-        await pilot.press("r")
-        await pilot.pause()
-        page = app.screen
-        assert isinstance(page, ReviewScreen)
-        await wait_for(pilot, lambda: page.result is not None)
+        page = await reviewed(app, pilot, WatchMixin)
         assert page.result.players[0].costliest[0].move == 18
         await pilot.press("escape")
         await pilot.pause()
