@@ -156,10 +156,11 @@ class ReviewScreen(Screen[None]):
         self.worker = self.run_worker(work, thread=True, group="review", exit_on_error=False, name="review")
 
     def progress(self, done: int, total: int) -> None:
+        if self.worker is None or not self.is_mounted:  # (stopped, or the page is gone: a late word)
+            return
         bar = self.query_one(ProgressBar)
         bar.update(total=max(total, 1), progress=done)
-        if self.worker is not None:
-            self.status(f"Rating decision {done} of {total} as the {self.LEVEL} bot sees it… (Esc stops)")
+        self.status(f"Rating decision {done} of {total} as the {self.LEVEL} bot sees it… (Esc stops)")
 
     def on_worker_state_changed(self, event) -> None:
         from textual.worker import WorkerState
