@@ -36,6 +36,7 @@ test: $(TEST_STAMP)
 bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/run.py
 	nice -n 10 $(BIN)/python benchmarks/tables_load.py
+	nice -n 10 $(BIN)/python benchmarks/review_bench.py
 
 bench-tables: $(TEST_STAMP)
 	nice -n 10 $(BIN)/python benchmarks/tables_load.py

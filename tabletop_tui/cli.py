@@ -217,6 +217,35 @@ def replay_cmd(
                 typer.echo(f"  {place}. {names[s]}: {res.scores[s]}" + (f" ({parts})" if parts else ""))
 
 
+@app.command("review")
+def review_cmd(
+    file: Path = typer.Argument(..., metavar="FILE", show_default=False,
+                                help="A saved game, or a snellman.net game log (a league game)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the review as JSON."),
+    level: str = typer.Option("hard", "--level", metavar="LEVEL", help="The bot that rates: easy, medium or hard."),
+    all_seats: bool = typer.Option(False, "--all-seats", help="Review the bots' seats too."),
+    workers: int = typer.Option(2, "--workers", metavar="N", help="Processes that rate decisions."),
+) -> None:
+    """Review a game: each person's five costliest decisions, by a bot's estimate."""
+    import sys
+
+    from tabletop_tui.review import ReviewError, headless
+    from tabletop_tui.screens.watch import RecordingError, load_recording
+
+    def progress(done: int, total: int) -> None:
+        if not as_json and sys.stderr.isatty():
+            sys.stderr.write(f"\rrating decision {done} of {total}")
+            sys.stderr.flush()
+
+    try:
+        text = headless(load_recording(file), level, all_seats, as_json=as_json, workers=workers, progress=progress)
+    except (RecordingError, ReviewError) as e:
+        fail(str(e))
+    if not as_json and sys.stderr.isatty():
+        sys.stderr.write("\n")
+    typer.echo(text)
+
+
 def _game_for_bots(game_id: str, players: int | None, option: list[str]) -> tuple:
     """(catalogue entry, rules, options) for a command where bots play; a clear exit otherwise."""
     try:

@@ -119,17 +119,39 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
         raise RuntimeError("finca hard bot: no legal action")
     if len(legal) == 1:
         return legal[0]
+    return _search(rules, view, seat, rng, iterations, budget, stats, legal)[0]
+
+
+def rated(rules: Any, view: Any, seat: int, rng: Rng) -> tuple[str, str, list]:
+    """For ``bots/rating.py``: the answers the search played out with their mean playout value
+    (its choice first), or, for a step it does not play out, medium's ranking of it."""
+    legal = rules.legal_actions(view)
+    if len(legal) == 1:
+        return "hard", "VP", [(legal[0], None)]
+    pick, ranking, value, judged = _search(rules, view, seat, rng, None, None, None, legal)
+    if not value or not judged:  # (not played out: the pick is the ranking's first)
+        return "hard", "VP", [(pick, ranking[0][1] if ranking[0][0] == pick else None)] + [
+            x for x in ranking if x[0] != pick]
+    by_key = {str(a): a for a in legal}
+    keys = sorted(value, key=lambda k: (by_key[k] != pick, -value[k]))
+    return "hard", "VP", [(by_key[k], value[k] / judged) for k in keys]
+
+
+def _search(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None, budget: int | None,
+            stats: dict | None, legal: list) -> tuple[Any, list, dict, int]:
+    """(the answer, medium's ranking on the first world, each played-out answer's summed
+    value, the worlds judged): the search of :func:`choose`."""
     budget = APPLY_BUDGET if budget is None else budget
     counted = Counting(rules)
     n_worlds = max(1, iterations if iterations is not None else WORLDS)
     worlds = [fb.determinize(rules, view, seat, Rng(rng.next64())) for _ in range(n_worlds)]
     ranking = fb._rank_world(counted, worlds[0], seat, legal, fb.MAX_NODES)
     if view.step not in SEARCHED or len(ranking) == 1:
-        return ranking[0][0]
+        return ranking[0][0], ranking, {}, 0
     by_key = {str(a): a for a in legal}
     keys = [str(a) for a, _v in ranking[:WIDTH] if str(a) in by_key]
     if len(keys) <= 1:
-        return ranking[0][0]
+        return ranking[0][0], ranking, {}, 0
     value = {k: 0.0 for k in keys}
     ranked = counted.applied
     counted.limit = ranked + budget
@@ -154,8 +176,8 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
     if stats is not None:
         stats.update(ranked=ranked, applied=counted.applied, worlds=judged)
     if not judged:
-        return ranking[0][0]
+        return ranking[0][0], ranking, {}, 0
     best = max(keys, key=lambda k: (value[k], -keys.index(k)))
     if value[best] < value[keys[0]] + MARGIN * judged:
         best = keys[0]
-    return by_key[best]
+    return by_key[best], ranking, value, judged

@@ -290,6 +290,28 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
         raise RuntimeError("maracaibo hard bot: no legal action")
     if len(legal) == 1:
         return legal[0]
+    return _search(rules, view, seat, rng, iterations, legal)[0]
+
+
+def rated(rules: Any, view: Any, seat: int, rng: Rng) -> tuple[str, str, list]:
+    """For ``bots/rating.py``: the answers the search played out with their mean playout value
+    (its choice first), or, for a decision it does not play out, the averaged medium measure."""
+    legal = rules.legal_actions(view)
+    if len(legal) == 1:
+        return "hard", "VP", [(legal[0], None)]
+    pick, ranking, value, judged = _search(rules, view, seat, rng, None, legal)
+    if not value or not judged:  # (not played out: the pick is the ranking's first)
+        return "hard", "VP", [(pick, ranking[0][1] if ranking[0][0] == pick else None)] + [
+            x for x in ranking if x[0] != pick]
+    by_text = {a.text: a for a in legal}
+    keys = sorted(value, key=lambda k: (by_text[k] != pick, -value[k]))
+    return "hard", "VP", [(by_text[k], value[k] / judged) for k in keys]
+
+
+def _search(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None,
+            legal: list) -> tuple[Any, list, dict, int]:
+    """(the answer, the averaged ranking, each played-out answer's summed value, the worlds
+    judged): the search of :func:`choose`."""
     d = rules.pending(view)
     searched = d.kind in SEARCHED
     n_worlds = max(1, iterations if iterations is not None else WORLDS) if searched else RANK_WORLDS
@@ -297,11 +319,11 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
     counted = Counting(rules)
     ranking = averaged_rank(counted, view, seat, worlds, RANK_BUDGET if searched else None)
     if not searched or len(ranking) == 1:
-        return ranking[0][0]
+        return ranking[0][0], ranking, {}, 0
     keys = [a.text for a, v in ranking[:WIDTH] if v != float("-inf")]
     by_text = {a.text: a for a in legal}
     if len(keys) <= 1:
-        return ranking[0][0]
+        return ranking[0][0], ranking, {}, 0
     value = {k: 0.0 for k in keys}
     ranked = counted.applied
     judged = 0
@@ -319,4 +341,4 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
     best = max(keys, key=lambda k: (value[k], -keys.index(k)))
     if value[best] < value[keys[0]] + MARGIN * judged:
         best = keys[0]
-    return by_text[best]
+    return by_text[best], ranking, value, judged

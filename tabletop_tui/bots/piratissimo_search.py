@@ -91,3 +91,9 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
     if len(acts) == 1:
         return acts[0]
     return ranked(rules, view, seat)[0][0]
+
+
+def rated(rules: Any, view: Any, seat: int, rng: Rng) -> tuple[str, str, list]:
+    """For ``bots/rating.py``: every candidate with its chance of winning the race a turn
+    further, best first (the first is :func:`choose`'s)."""
+    return "hard", "chance", ranked(rules, view, seat)

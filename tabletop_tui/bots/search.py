@@ -102,12 +102,44 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
         raise RuntimeError(f"{rules.game_id}: no legal action for {rules.pending(view)}")
     if len(root_actions) == 1:
         return root_actions[0]
-    mod = bots.game_module(rules.game_id)
     own = bots.search_module(rules.game_id)
     if own is not None:
         # a game with a search of its own (Terra Mystica's rollouts, Maracaibo's and Finca's
         # policy improvement); the other games use the search below
         return own.choose(rules, view, seat, rng, iterations)
+    root, by_key, best = _search(rules, view, seat, rng, iterations, root_actions)
+    return by_key.get(best, root_actions[0])
+
+
+def rated(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = None) -> list[tuple[Any, float]]:
+    """The search's root choices with their mean values turned back into points (the inverse of
+    :func:`values`' logistic), its choice first (the one :func:`choose` plays with this ``rng``),
+    then the rest by mean value; the choices it never tried are left out."""
+    from tabletop_tui.bots import core as bots
+
+    root_actions = rules.legal_actions(view)
+    if len(root_actions) == 1:
+        return [(root_actions[0], float("nan"))]
+    root, by_key, best = _search(rules, view, seat, rng, iterations, root_actions)
+    tau = float(_param(bots.game_module(rules.game_id), "TAU", DEFAULT_TAU))
+
+    def points(k: str) -> float:
+        c = root.children[k]
+        p = min(1 - 1e-9, max(1e-9, c.value[seat] / c.visits)) if c.visits else 0.5
+        return tau * math.log(p / (1 - p))
+
+    tried = [k for k in root.children if k in by_key and root.children[k].visits]
+    rest = sorted((k for k in tried if k != best), key=lambda k: -points(k))
+    out = [(by_key[best], points(best) if best in tried else float("nan"))] if best in by_key else []
+    return out + [(by_key[k], points(k)) for k in rest]
+
+
+def _search(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None,
+            root_actions: list) -> tuple[Node, dict, str]:
+    """The search itself: (its root, the root's actions by notation, the notation it plays)."""
+    from tabletop_tui.bots import core as bots
+
+    mod = bots.game_module(rules.game_id)
     evaluate = bots.evaluator(rules.game_id)
     n_iter = iterations if iterations is not None else _param(mod, "SEARCH_ITERATIONS", DEFAULT_ITERATIONS)
     plies = _param(mod, "ROLLOUT_PLIES", DEFAULT_ROLLOUT_PLIES)
@@ -202,7 +234,7 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
             for i in range(seats):
                 nd.value[i] += v[i]
     if not root.children:
-        return by_key.get(preferred, root_actions[0])
+        return root, by_key, preferred
     best = max((k for k in root.children if k in by_key),
                key=lambda k: (root.children[k].visits, root.children[k].value[seat]), default=preferred)
     # Search overrules the heuristic only when its favourite is clearly better on average:
@@ -212,4 +244,4 @@ def choose(rules: Any, view: Any, seat: int, rng: Rng, iterations: int | None = 
         c = root.children[best]
         if c.value[seat] / c.visits < pref.value[seat] / pref.visits + float(_param(mod, "MARGIN", MARGIN)):
             best = preferred
-    return by_key.get(best, root_actions[0])
+    return root, by_key, best

@@ -855,6 +855,21 @@ ROOT_WIDTH = 6
 
 def _ranked(rules: Any, view: Any, seat: int, second: bool) -> list[tuple[Any, float]]:
     """Answers for the pending decision with their values, best first (the first is the choice)."""
+    return [(a, v) for a, v, _plan in rank_plans(rules, view, seat, second)]
+
+
+#: the decisions medium orders without valuing (the values of their ranking are 1 and 0)
+UNVALUED = ("faction", "leech")
+
+
+def rank_plans(rules: Any, view: Any, seat: int, second: bool = True) -> list[tuple[Any, float, list | None]]:
+    """:func:`rank`'s answers, each with the macro it begins (its steps, this one first), where
+    it is one of a macro (``bots/rating.py`` tells what a conversion is for)."""
+    out = _ranked_plans(rules, view, seat, second)
+    return [x if len(x) == 3 else (x[0], x[1], None) for x in out]
+
+
+def _ranked_plans(rules: Any, view: Any, seat: int, second: bool) -> list[tuple]:
     d = rules.pending(view)
     legal = rules.legal_actions(view)
     if not legal:
@@ -903,13 +918,13 @@ def _ranked(rules: Any, view: Any, seat: int, second: bool) -> list[tuple[Any, f
     for v, plan, _end in sorted(plans, key=lambda x: -x[0]):
         a = plan[0]
         if a not in best:
-            best[a] = v
+            best[a] = (v, plan)
             order.append(a)
     if kind == "cspade" and order and order[0].kind == "done":
         # worth counts room to build only up to a cap, so it may see no gain in a free spade: a
         # good player never gives one up while a space of ours can come home or nearer home with it
         use = _quick(rules, view, seat, kind, legal)
         if use.kind == "transform":
-            best.setdefault(use, best[order[0]])
+            best.setdefault(use, (best[order[0]][0], None))
             order = [use] + [a for a in order if a != use]
-    return [(a, best[a]) for a in order]
+    return [(a, best[a][0], best[a][1]) for a in order]

@@ -295,10 +295,20 @@ def choose(rules: Any, view: Any, seat: int, rng: Any = None, iterations: Any = 
     o = tm._ordination(view, seat)
     if o is not None and o in legal:  # the Darklings' stronghold conversion, before it is spent
         return o
-    plan_on = plan_depth(len(view.players)) > 1
-    ranked = plan_scored(rules, view, seat) if plan_on else scored(rules, view, seat)
+    ranked = _main_ranked(rules, view, seat)
     if not ranked:
         return tm.choose(rules, view, seat, rng)
+    return _pick(ranked, view, seat)[1][0]
+
+
+def _main_ranked(rules: Any, view: Any, seat: int) -> list[tuple[float, list]]:
+    """The macros of a main turn with their values, best first (the planner's or the rollouts')."""
+    plan_on = plan_depth(len(view.players)) > 1
+    return plan_scored(rules, view, seat) if plan_on else scored(rules, view, seat)
+
+
+def _pick(ranked: list[tuple[float, list]], view: Any, seat: int) -> tuple[float, list]:
+    """The macro :func:`choose` plays of ``ranked``."""
     pick = _not_passing_early(ranked, view)
     due = book.due(view, seat) if BOOK_MARGIN is not None else None
     if due is not None and _upgrade_to(pick[1]) != due:
@@ -306,7 +316,33 @@ def choose(rules: Any, view: Any, seat: int, rng: Any = None, iterations: Any = 
         lined = next((x for x in ranked if _upgrade_to(x[1]) == due), None)
         if lined is not None and lined[0] >= ranked[0][0] - BOOK_MARGIN:
             pick = lined
-    return pick[1][0]
+    return pick
+
+
+def rated(rules: Any, view: Any, seat: int, rng: Any = None) -> tuple[str, str, list] | None:
+    """For ``bots/rating.py``: a main turn's macros with their rollout values (by first step,
+    the one :func:`choose` plays first, each with its macro as the plan); None where the hard bot
+    plays medium's choice (every other decision)."""
+    d = rules.pending(view)
+    legal = rules.legal_actions(view)
+    if len(legal) == 1:
+        return "hard", "VP", [(legal[0], None)]
+    if d.kind == "place" and PLACE_WIDTH:
+        pick = _place(rules, view, seat)
+        return "hard", "VP", [(pick, None)] + [(a, None) for a in legal if a != pick]
+    o = tm._ordination(view, seat)
+    if d.kind != "main" or view.phase != "play" or (o is not None and o in legal):
+        return None
+    ranked = _main_ranked(rules, view, seat)
+    if not ranked:
+        return None
+    best = _pick(ranked, view, seat)
+    out, seen = [(best[1][0], best[0], best[1])], {best[1][0]}
+    for v, plan in ranked:
+        if plan[0] not in seen:
+            seen.add(plan[0])
+            out.append((plan[0], v, plan))
+    return "hard", "VP", out
 
 
 def _not_passing_early(ranked: list[tuple[float, list]], view: Any) -> tuple[float, list]:

@@ -58,8 +58,6 @@ def serve() -> None:
     out = os.fdopen(os.dup(1), "wb")
     null = os.open(os.devnull, os.O_WRONLY)
     os.dup2(null, 1)  # a stray print would corrupt the answers
-    from tabletop_tui.bots import bot_action_for
-
     inp = sys.stdin.buffer
     while True:
         try:
@@ -67,10 +65,27 @@ def serve() -> None:
         except (EOFError, OSError):
             return
         try:
-            answer = (True, bot_action_for(*req))
+            answer = (True, run(req))
         except Exception as e:  # the screen reports it and plays a random move, as in a thread
             answer = (False, f"{type(e).__name__}: {e}")
         _write(out, _pack(answer))
+
+
+#: the first item of a request for a rating (``bots/rating.py``: a suggestion that explains
+#: itself) rather than a move: ``(RATE, rules, view, seat, level, seed)``
+RATE = "rate"
+
+
+def run(req: tuple) -> Any:
+    """The answer to ``req``: a move for :meth:`Match.bot_request`'s tuple, or a
+    :class:`~tabletop_tui.bots.rating.Rating` for a ``RATE`` request. Pure, like the bots."""
+    if req and isinstance(req[0], str) and req[0] == RATE:
+        from tabletop_tui.bots.rating import rate
+
+        return rate(*req[1:])
+    from tabletop_tui.bots import bot_action_for
+
+    return bot_action_for(*req)
 
 
 class Thinker:
@@ -93,17 +108,15 @@ class Thinker:
         first (the process is stopped)."""
         import select
 
-        from tabletop_tui.bots import bot_action_for
-
         cancelled = cancelled or (lambda: False)
         try:
             frame = _pack(req)
         except Exception:  # something in the view that cannot be sent: think here
-            return bot_action_for(*req)
+            return run(req)
         with self._lock:
             proc = self._ensure()
             if proc is None:
-                return bot_action_for(*req)
+                return run(req)
             try:
                 _write(proc.stdin, frame)
                 while not select.select([proc.stdout], [], [], self.POLL)[0]:
@@ -115,7 +128,7 @@ class Thinker:
                 self._stop()
                 if self.closed:
                     raise Cancelled() from None
-                return bot_action_for(*req)  # the process died: this move is thought here
+                return run(req)  # the process died: this move is thought here
         if ok:
             return value
         raise RuntimeError(value)

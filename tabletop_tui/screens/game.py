@@ -92,6 +92,7 @@ class GameScreen(Screen[None]):
         Binding("g", "legend", "legend", id="legend"),
         Binding("n", "notices", "notices", id="notices"),
         Binding("s", "suggest", "suggest", id="suggest"),
+        Binding("S", "suggest_hard", "ask hard", show=False),  # named on the suggestion page
         Binding("space", "skip_bots", "skip bots", show=False),  # named on the thinking line
         Binding("tab,shift+tab", "focus_choices", show=False),
         Binding("left,h", "target(-1)", "target", show=False),
@@ -444,7 +445,7 @@ class GameScreen(Screen[None]):
         out.append((self.app.get_key_display(Binding(self.app.COMMAND_PALETTE_BINDING, "")),
                     "the command palette: undo, save, rules, notices, resign, leave, quit"))
         return [(f"key {k}", d) for k, d in out] + [
-            ("3★", "the suggested choice (s): the medium bot's pick, also named on the choices' top edge"),
+            ("3★", "the suggested choice (s: medium's best three, explained; S: hard's): the first, also named on the choices' top edge"),
             ("▲ ▼ N more", "on the choices' top edge: choices above or below the rows shown (↑↓ reach them)")]
 
     def action_legend(self) -> None:
@@ -630,12 +631,6 @@ class GameScreen(Screen[None]):
 
     def on_worker_state_changed(self, event) -> None:
         worker = event.worker
-        if worker.group == "suggest":
-            from textual.worker import WorkerState
-
-            if event.state == WorkerState.SUCCESS:
-                self.suggestion_ready(worker)
-            return
         self.bot_finished(worker, event.state)
 
     def bot_watchdog(self) -> None:
@@ -769,33 +764,34 @@ class GameScreen(Screen[None]):
             self.bot_timer.stop()
             self.bot_later(0.0, "space: play in")
 
-    def action_suggest(self) -> None:
-        """Highlight the medium bot's choice for the human to move (it sees only their view)."""
+    def action_suggest(self, level: str = "medium") -> None:
+        """The bot's best three choices for the human to move, explained, over the board (it
+        sees only their view); its first is marked ★ in the menu (screens/suggestion.py)."""
         if not self.human_to_play() or not self.actions:
             self.notify("Suggestions are for the player to move.", severity="information")
             return
-        m = self.match
-        moves = len(m.actions)
-        job = m.bot_job(level="medium")
+        from tabletop_tui.screens.suggestion import SuggestionScreen
 
-        def think() -> Any:
-            return job()
+        self.app.push_screen(SuggestionScreen(self, level))
 
-        w = self.run_worker(think, thread=True, group="suggest", exclusive=True, exit_on_error=False,
-                            name=f"suggest-{moves}")
-        w.moves = moves  # type: ignore[attr-defined]
-        # said on the decision panel's top edge, not in a toast over the choices and the log
-        self.suggested = (moves, None)
-        self.query_one(DecisionPanel).say("s: thinking…")
+    def action_suggest_hard(self) -> None:
+        self.action_suggest("hard")
 
     #: (move number, action) of the last suggestion asked for (action None while thinking)
     suggested: tuple[int, Any] | None = None
 
-    def suggestion_ready(self, worker) -> None:
-        if getattr(worker, "moves", -1) != len(self.match.actions) or not self.human_to_play():
+    def menu_key(self, action: Any) -> str:
+        """The key that takes ``action`` in the menu as shown ("" if it is not there)."""
+        for i, a in enumerate(self.actions):
+            if a == action:
+                return str(i + 1) if i < 9 else "0" if i == 9 else "↑↓"
+        return ""
+
+    def take_suggestion(self, moves: int, action: Any) -> None:
+        """A suggestion came for move ``moves``: marked ★ in the menu, else said under the prompt."""
+        if moves != len(self.match.actions) or not self.human_to_play():
             return
-        action = worker.result
-        self.suggested = (len(self.match.actions), action)
+        self.suggested = (moves, action)
         for attempt in range(2):
             if self.show_suggestion():
                 return
@@ -825,8 +821,7 @@ class GameScreen(Screen[None]):
         for i, a in enumerate(self.actions):
             if a == action:
                 panel.star(i)
-                key = str(i + 1) if i < 9 else "0" if i == 9 else "↑↓"
-                panel.say(f"★ suggestion: {key}")
+                panel.say(f"★ suggestion: {self.menu_key(a)}")
                 return True
         return False
 

@@ -107,6 +107,7 @@ class GameOverScreen(Screen[None]):
         Binding("n", "again", "new game, same players"),
         Binding("escape,b", "launcher", "launcher"),
         Binding("L", "whole_log", "log"),
+        Binding("r", "review", "review"),
         Binding("q", "quit", "quit"),
         Binding("down,j", "page(1)", "scroll", show=False), Binding("up,k", "page(-1)", show=False),
         Binding("pagedown", "page(8)", show=False), Binding("pageup", "page(-8)", show=False),
@@ -152,6 +153,7 @@ class GameOverScreen(Screen[None]):
         yield Static("", id="over-more")
         with Horizontal(id="buttons"):  # outside the scrolling part: always in view
             yield Button("New game, same players (n)", id="again", variant="primary", compact=True)
+            yield Button("Review (r)", id="review", compact=True)
             yield Button("Launcher (b)", id="to-launcher", compact=True)
             yield Button("Quit (q)", id="quit", compact=True)
         yield Footer()
@@ -331,8 +333,15 @@ class GameOverScreen(Screen[None]):
         page.scroll_to(y=page.scroll_y + step, animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        {"again": self.action_again, "to-launcher": self.action_launcher,
+        {"again": self.action_again, "to-launcher": self.action_launcher, "review": self.action_review,
          "quit": self.action_quit}[event.button.id or "again"]()
+
+    def action_review(self) -> None:
+        """Each person's costliest decisions, by the hard bot's estimate (screens/review.py)."""
+        from tabletop_tui.screens.review import open_review
+        from tabletop_tui.screens.watch import watch_screen
+
+        open_review(self, self.match, lambda at: watch_screen(self.match, at))
 
     def action_again(self) -> None:
         """The same players again, the next one in seat order starting this time."""

@@ -79,6 +79,7 @@ class WatchMixin:
         Binding("home", "jump(0)", "start", priority=True),
         Binding("end", "jump(-1)", "end", priority=True),
         Binding("escape", "leave", "leave", priority=True),
+        Binding("r", "review", "review", priority=True),
     ]
 
     def __init__(self, full: Match, at: int = 0) -> None:
@@ -141,6 +142,12 @@ class WatchMixin:
 
     def action_leave(self) -> None:
         self.app.pop_screen()  # type: ignore[attr-defined]
+
+    def action_review(self) -> None:
+        """The recorded players' decisions reviewed, as after a game of one's own (issue 46)."""
+        from tabletop_tui.screens.review import open_review
+
+        open_review(self, self.full, lambda at: watch_screen(self.full, at))
 
     # -- read-only: every way of acting says so ---------------------------------------------
     def _read_only(self, *_: Any) -> None:

@@ -26,6 +26,9 @@ async def _suggested(app, pilot):
                 screen.actions[panel.highlighted] == getattr(app, "_want", None):
             break
     panel = screen.query_one(DecisionPanel)
+    if app.screen is not screen:  # the suggestion's page over the board: back to the choices
+        await pilot.press("escape")
+        await pilot.pause()
     return screen.actions[panel.highlighted]
 
 
