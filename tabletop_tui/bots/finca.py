@@ -25,6 +25,9 @@ OPTION = {"large": 2.0, "double": 1.5, "less": 0.5, "gust": 0.5}
 #: the share of the wooden fincas left below which the game is ending: the large donkey cart
 #: may then carry anything (there will be no big delivery to save it for)
 LATE = 0.4
+#: what a delivery with an action tile that does not pay for the tile is valued below its plain
+#: finish: more than any turn's gain, so that no bot makes one
+WASTED = 10.0
 #: positions looked at per decision to finish turns (deliveries can branch a lot)
 MAX_NODES = 3000
 
@@ -253,7 +256,9 @@ def _turn_value(rules: Any, s: Any, seat: int, budget: list) -> float:
         return evaluate(rules, _finish(rules, s, seat), seat)
     cands = _pruned(s, rules.legal_actions(s))
     if not cands and s.step == "deliver":
-        return -1e9  # a delivery that cannot end well (its tile would not pay): never walked into
+        # a delivery whose tile would not pay for it: valued as the plain finish less WASTED, below
+        # any sensible turn (a finite figure: the review and the suggestion show these values)
+        return evaluate(rules, _finish(rules, s, seat), seat) - WASTED
     best = None
     for a in cands:
         try:
