@@ -175,7 +175,11 @@ class Store:
     code is always let in, at once, whoever else is trying wrong ones from wherever. A wrong one
     is counted against its ``source`` (an address, "local") and answered after ``delay`` seconds;
     past ``attempts`` wrong ones from that source, each one waits twice as long as the one before,
-    up to ``max_delay``; a source forgets its tries ``window`` seconds after its last one. (It was
+    up to ``max_delay``; a source forgets its tries ``window`` seconds after its last one. The
+    count stops at ``tries_cap``, the first count whose wait is ``max_delay`` (issue 44: the
+    exponent of an uncapped count overflowed after 1,029 wrong codes, and every answer after that
+    came at once): past it a wrong code costs the store a read, and a write only every half
+    ``window`` (so that a source hammering on is never forgotten). (It was
     once the other way: five wrong codes refused every code from that place, and fifty from
     anywhere refused every code for everyone — behind a proxy, one typo locked out all.)"""
 
@@ -284,22 +288,43 @@ class Store:
         return Access(row[0], None if row[1] is None else int(row[1]))
 
     def refusal_wait(self, tries: int) -> float:
-        """The seconds the answer to a source's ``tries``-th wrong code lately is held back."""
+        """The seconds the answer to a source's ``tries``-th wrong code lately is held back (any
+        count: the doubling stops at ``max_delay``, never overflowing)."""
         if self.delay <= 0:
             return 0.0
-        return min(self.max_delay, self.delay * 2.0 ** max(0, tries - self.attempts))
+        doublings = min(max(0, tries - self.attempts), self._doublings())
+        return min(self.max_delay, self.delay * 2.0 ** doublings)
+
+    def _doublings(self) -> int:
+        """How many doublings take ``delay`` to ``max_delay`` (at least one, at most 64)."""
+        steps = 1
+        while steps < 64 and self.delay * 2.0 ** steps < self.max_delay:
+            steps += 1
+        return steps
+
+    @property
+    def tries_cap(self) -> int:
+        """The count a source's wrong codes stop at: the first whose wait is the longest."""
+        return self.attempts + self._doublings()
 
     def _count_refusal(self, source: str) -> int:
-        """Write down a wrong code from ``source``; how many it has tried lately."""
+        """Write down a wrong code from ``source``; how many it has tried lately (at most
+        ``tries_cap``: past it the store is only read, and written every half window)."""
         now = time.time()
+        cap = self.tries_cap
+        with self._read() as tx:
+            known = tx.one("SELECT tries, last_at FROM refusals WHERE source = ?", (source,))
+        if known is not None and int(known[0]) >= cap and now - float(known[1]) < self.window / 2:
+            return cap
         with self._write() as tx:
             tx.run("DELETE FROM refusals WHERE last_at < ?", (now - self.window,))
             known = tx.one("SELECT tries FROM refusals WHERE source = ?", (source,))
             if known is None and tx.one("SELECT COUNT(*) FROM refusals")[0] >= MAX_SOURCES:
-                return 10 * self.attempts  # the store keeps no more; this one waits long
+                return cap  # the store keeps no more; this one waits the longest
             # (an upsert: two first tries from one source at once on PostgreSQL both count)
             tx.run("INSERT INTO refusals (source, tries, last_at) VALUES (?, 1, ?) ON CONFLICT (source) "
-                   "DO UPDATE SET tries = refusals.tries + 1, last_at = excluded.last_at", (source, now))
+                   "DO UPDATE SET tries = CASE WHEN refusals.tries < ? THEN refusals.tries + 1 "
+                   "ELSE ? END, last_at = excluded.last_at", (source, now, cap, cap))
             return int(tx.one("SELECT tries FROM refusals WHERE source = ?", (source,))[0])
 
     def _refused(self, h: str | None, source: str, pause: bool = True) -> None:
