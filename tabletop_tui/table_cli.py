@@ -34,8 +34,10 @@ def _store_address(url: Optional[str]) -> Optional[str]:
     return url or os.environ.get(STORE_ENV) or None
 
 
-def _store(url: Optional[str], create: bool = True):
-    """The store a command names (see _store_address), opened."""
+def _store(url: Optional[str], create: bool = False):
+    """The store a command names (see _store_address), opened. Only `table new` and `table
+    import` make one (``create``): every other tool says a missing store with its path, exit 2,
+    and makes no file and no folder (issue 44, item 8: a mistyped --store made both)."""
     return _open_store(_store_address(url), create)
 
 
@@ -98,7 +100,7 @@ def new_cmd(
     seats = [Seat(n, i in levels, levels.get(i, "medium")) for i, n in enumerate(setup["names"])]
     if all(s.bot for s in seats):
         fail("a table needs at least one seat for a person: every seat is a bot")
-    st = _store(store)
+    st = _store(store, create=True)
     try:
         new = new_table(st, setup["game"], seats, setup["seed"], setup["options"])
     except (StoreError, ValueError) as e:
@@ -117,7 +119,7 @@ def import_cmd(
     from tabletop_tui.store.base import StoreError
     from tabletop_tui.store.table import import_save
 
-    st = _store(store)
+    st = _store(store, create=True)
     try:
         new = import_save(st, file)
         info = st.table(new.table_id)

@@ -63,6 +63,11 @@ class StoreDamaged(StoreError):
     """The store's file or database is damaged: its own words, and what to do."""
 
 
+class StoreGone(StoreDamaged):
+    """The store's file is no longer where it was opened (moved or deleted): as lasting as damage
+    (waiting would only fail again), and never made again empty in its place."""
+
+
 class Unreplayable(StoreError):
     """A move in the store that the rules refuse (put there by hand, or by another version):
     the table cannot be rebuilt past it."""

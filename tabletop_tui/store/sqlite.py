@@ -15,9 +15,10 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
+from urllib.parse import quote
 
-from tabletop_tui.store.base import (SCHEMA, UNWRITABLE, Move, Store, StoreDamaged, StoreError, StoreUnwritable,
-                                     _Tx)
+from tabletop_tui.store.base import (SCHEMA, UNWRITABLE, Move, Store, StoreDamaged, StoreError, StoreGone,
+                                     StoreUnwritable, _Tx)
 from tabletop_tui.store.file_mode import create_private, keep_private
 
 BUSY_MS = 10_000
@@ -35,6 +36,9 @@ def fault(e: sqlite3.Error, path: Path) -> StoreError | None:
     that "cannot be reached" (retrying would only fail again)."""
     name = getattr(e, "sqlite_errorname", "") or ""
     primary = "_".join(name.split("_")[:2])
+    if primary == "SQLITE_CANTOPEN" and not path.is_file():  # moved or deleted under us
+        return StoreGone(f"The table store {path} is gone (moved or deleted since it was opened): "
+                         f"nothing more can be read or made there. Ask the host.")
     if primary in _UNWRITABLE:
         return StoreUnwritable(UNWRITABLE.format(why=_room(path) or _UNWRITABLE[primary]))
     if primary == "SQLITE_CANTOPEN" and _room(path):  # WAL cannot make its index beside the file
@@ -98,7 +102,7 @@ class SqliteStore(Store):
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 create_private(self.path, group)
             keep_private(self.path, group)  # before SQLite makes its side files with the file's mode
-            con = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
+            con = sqlite3.connect(self._uri, timeout=BUSY_MS / 1000, isolation_level=None, uri=True)
         except (OSError, sqlite3.Error) as e:
             raise StoreError(f"The table store {self.path} cannot be opened ({e}).") from None
         try:
@@ -118,9 +122,15 @@ class SqliteStore(Store):
     def __repr__(self) -> str:
         return f"SqliteStore({str(self.path)!r})"
 
+    @property
+    def _uri(self) -> str:
+        """The file opened read-write and never made (``mode=rw``): a store moved away under an
+        open seat is said to be gone, not made again empty where it was (issue 44, item 8)."""
+        return f"file:{quote(str(self.path.absolute()))}?mode=rw"
+
     def _connect(self) -> sqlite3.Connection:
-        con = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None,
-                              check_same_thread=False)
+        con = sqlite3.connect(self._uri, timeout=BUSY_MS / 1000, isolation_level=None,
+                              check_same_thread=False, uri=True)
         try:
             con.execute(f"PRAGMA busy_timeout={BUSY_MS}")
             con.execute("PRAGMA foreign_keys=ON")

@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from tabletop_tui.match import Seat
-from tabletop_tui.store.base import CodeRefused, StoreError, TooManyAttempts
-from tabletop_tui.store.open import open_store
+from tabletop_tui.store.base import CodeRefused, StoreDamaged, StoreError, StoreGone, TooManyAttempts
+from tabletop_tui.store.open import open_store, password_in
+from tabletop_tui.store.table import Table, new_table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,13 +79,15 @@ def test_a_source_at_the_cap_is_written_again_before_its_window_forgets_it(store
 
 
 # -- item 7: the mode check never follows a symbolic link -------------------------------------------
-def _tabletop(*args: str, data: Path, env: dict | None = None, preexec=None) -> subprocess.CompletedProcess:
+def _tabletop(*args: str, data: Path, env: dict | None = None, preexec=None,
+              cwd: Path = ROOT) -> subprocess.CompletedProcess:
     """`tabletop ARGS` as its own process (standard input closed, $TABLETOP_STORE unset)."""
     full = dict(os.environ, TABLETOP_TUI_DATA_DIR=str(data))
     for name in ("SSH_ORIGINAL_COMMAND", "TABLETOP_STORE", "SSH_CLIENT"):
         full.pop(name, None)
     full.update(env or {})
-    return subprocess.run([sys.executable, "-m", "tabletop_tui", *args], cwd=ROOT, env=full, text=True,
+    full["PYTHONPATH"] = str(ROOT)  # (run from another folder too)
+    return subprocess.run([sys.executable, "-m", "tabletop_tui", *args], cwd=cwd, env=full, text=True,
                           capture_output=True, timeout=120, stdin=subprocess.DEVNULL, preexec_fn=preexec)
 
 
@@ -131,3 +134,92 @@ def test_a_folder_in_the_place_of_a_side_file_is_refused(tmp_path):
     with pytest.raises(StoreError, match="is not a plain file"):
         open_store(store, delay=0)
     assert _mode(Path(f"{store}-journal")) == 0o755
+
+
+# -- item 8: no store made where none should be -------------------------------------------------------
+def test_a_store_moved_away_under_an_open_table_is_said_gone_and_not_made_again(tmp_path):
+    """Issue 44, 8: "An open seat whose store was moved away creates a new 0-byte -rw-r--r--
+    store and says 'reconnecting…' for ever.\""""
+    path = tmp_path / "tables.sqlite3"
+    st = open_store(path, delay=0)
+    new = new_table(st, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    seat = Table(st, new.codes[0])
+    path.rename(tmp_path / "moved.sqlite3")
+    for look in (lambda: st.wait(new.table_id, 0, 0.1), lambda: seat.catch_up(),
+                 lambda: st.admit(new.codes[1])):
+        with pytest.raises(StoreGone) as e:
+            look()
+        assert str(e.value).startswith(f"The table store {path} is gone (moved or deleted")
+        assert isinstance(e.value, StoreDamaged)  # lasting: a seat says it once and stops (seat.py)
+    assert not path.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["moved.sqlite3"]
+
+
+async def test_a_seat_whose_store_is_moved_away_says_so_once_and_stops_waiting(tmp_path):
+    from tabletop_tui.app import seat_app
+    from tests.screens.helpers import notices
+
+    from .test_seat import seat_of, settle
+
+    path = tmp_path / "tables.sqlite3"
+    st = open_store(path, delay=0)
+    new = new_table(st, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    a = seat_app(Table(st, new.codes[0]), bot_delay=0)
+    async with a.run_test(size=(120, 40)) as pa:
+        await settle(pa)
+        screen = seat_of(a)
+        path.rename(tmp_path / "moved.sqlite3")
+        await settle(pa, until=lambda: screen.halted is not None)
+        await settle(pa, until=lambda: False, timeout=1.0)
+        said = [n.message for n in notices(a) if "is gone" in n.message]
+        assert len(said) == 1 and str(path) in said[0]
+        assert screen.watcher is None and "reconnecting" not in a.title
+    assert not path.exists()
+
+
+@pytest.mark.parametrize("command", [["list"], ["show", "abc"], ["code", "abc", "1"], ["bot", "abc", "1"],
+                                     ["delete", "abc", "--yes"], ["export", "abc", "out.json"]])
+def test_the_host_tools_make_no_store_and_no_folder_for_a_mistyped_store(tmp_path, command):
+    """Issue 44, 8: "`table list --store typo/x.sqlite3` creates the folders and an empty store
+    and answers 'no tables', exit 0.\""""
+    typo = tmp_path / "typo" / "x.sqlite3"
+    done = _tabletop("table", *command, "--store", str(typo), data=tmp_path / "data", cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert f"There is no table store at {typo}" in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no folder, no store, no data folder
+
+
+def test_the_default_store_missing_is_said_with_its_path_not_made(tmp_path):
+    done = _tabletop("table", "list", data=tmp_path / "data", cwd=tmp_path)
+    assert done.returncode == 2 and f"There is no table store at {tmp_path / 'data' / 'tables.sqlite3'}" in done.stderr
+    assert not (tmp_path / "data").exists()
+    made = _tabletop("table", "new", "piratissimo", data=tmp_path / "data", cwd=tmp_path)
+    assert made.returncode == 0 and (tmp_path / "data" / "tables.sqlite3").is_file()  # `new` makes one
+
+
+def test_libpqs_keyword_form_is_read_as_postgresql_and_refused_with_a_password(tmp_path):
+    """Issue 44, 8: "`--store "host=… password=… dbname=…"` (libpq's keyword form) becomes a SQLite
+    file whose name holds the password.\""""
+    address = f"host={tmp_path}/nosocket dbname=tables user=ann password=s3cret"
+    done = _tabletop("table", "list", "--store", address, data=tmp_path / "data", cwd=tmp_path)
+    assert done.returncode == 2 and "refused on the command line" in done.stderr
+    assert "s3cret" not in done.stdout + done.stderr
+    bare = f"host={tmp_path}/nosocket dbname=tables"
+    done = _tabletop("table", "list", "--store", bare, data=tmp_path / "data", cwd=tmp_path)
+    assert done.returncode == 2 and "The PostgreSQL table store cannot be reached" in done.stderr
+    done = _tabletop("table", "new", "piratissimo", "--store", bare, data=tmp_path / "data", cwd=tmp_path)
+    assert done.returncode == 2 and "PostgreSQL" in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no file named after the address
+    assert password_in("host=/run/pg PassWord = 'x y' dbname=t") and password_in(" sslpassword=x host=h")
+    assert not password_in("host=/run/pg dbname=t") and not password_in("password-file.sqlite3")
+
+
+def test_libpqs_keyword_form_opens_a_postgresql_store(postgres_server):
+    from tabletop_tui.store.postgres import PostgresStore
+
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+    words = make_conninfo(**conninfo_to_dict(postgres_server))  # the same server, as key=value words
+    assert "://" not in words
+    st = open_store(words, delay=0)
+    assert isinstance(st, PostgresStore)
+    st.close()
