@@ -262,6 +262,11 @@ class Store:
         """A table not found (a back end first makes sure it is not a damaged index that hid it)."""
         return StoreError(f"There is no table {table_id!r} in this store.")
 
+    def _missed(self, tx: _Tx, table: str, column: str, value: str) -> StoreError | None:
+        """A lookup of ``value`` in ``table`` found nothing: the damage that hid it, if a back end
+        can tell (None: it is not there)."""
+        return None
+
     def table_ids(self) -> list[str]:
         """Every table, the newest first."""
         with self._read() as tx:
@@ -288,6 +293,9 @@ class Store:
         if h:
             with self._read() as tx:  # a read: a right code waits for no writer
                 row = tx.one("SELECT table_id, seat FROM codes WHERE hash = ?", (h,))
+                damage = None if row is not None else self._missed(tx, "codes", "hash", h)
+            if damage is not None:
+                raise damage
         if row is None:
             self._refused(h, source, pause)
         return Access(row[0], None if row[1] is None else int(row[1]))
@@ -354,6 +362,9 @@ class Store:
         try:
             with self._write() as tx:
                 row = tx.one("SELECT table_id, seat FROM codes WHERE hash = ?", (h,)) if h else None
+                damage = self._missed(tx, "codes", "hash", h) if h and row is None else None
+                if damage is not None:
+                    raise damage
                 if row is not None and row[1] is not None:
                     move = self._land(tx, row[0], int(row[1]), expected, notation, check)
         except self.integrity_errors:

@@ -28,6 +28,7 @@ POLL = 0.05  # seconds between two looks at data_version while waiting
 # for a host: a write that cannot be made, or a file that is damaged
 _UNWRITABLE = {"SQLITE_FULL": "disk full", "SQLITE_READONLY": "read-only", "SQLITE_IOERR": "disk I/O error"}
 _DAMAGED = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+CANNOT_GROW = "The store cannot grow (file size limit, {} bytes)"
 
 
 def fault(e: sqlite3.Error, path: Path) -> StoreError | None:
@@ -39,6 +40,8 @@ def fault(e: sqlite3.Error, path: Path) -> StoreError | None:
     if primary == "SQLITE_CANTOPEN" and not path.is_file():  # moved or deleted under us
         return StoreGone(f"The table store {path} is gone (moved or deleted since it was opened): "
                          f"nothing more can be read or made there. Ask the host.")
+    if primary in ("SQLITE_IOERR", "SQLITE_FULL") and (limit := _size_limit_met(path)):
+        return StoreUnwritable(CANNOT_GROW.format(limit))
     if primary in _UNWRITABLE:
         return StoreUnwritable(UNWRITABLE.format(why=_room(path) or _UNWRITABLE[primary]))
     if primary == "SQLITE_CANTOPEN" and _room(path):  # WAL cannot make its index beside the file
@@ -57,6 +60,26 @@ def _damaged(path: Path, words: str, what: str = "is damaged", advice: str = "Re
     return (f"The table store {path} {what} (SQLite: {words}). {advice} it from a backup; or, on "
             f"a copy of it, `tabletop table export TABLE FILE --store COPY` saves each table that "
             f"still reads.")
+
+
+def _size_limit_met(path: Path) -> int | None:
+    """The process's file-size limit (`ulimit -f`), if one of the store's files has reached it:
+    a write past it fails with EFBIG, which SQLite reports as an I/O error (issue 44, item 9)."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    except (ImportError, OSError, ValueError):
+        return None
+    if soft == resource.RLIM_INFINITY or soft < 0:
+        return None
+    for suffix in ("", "-wal", "-journal"):
+        try:
+            if os.stat(f"{path}{suffix}").st_size + 2 * 65536 >= soft:  # (within a page or two)
+                return soft
+        except OSError:
+            continue
+    return None
 
 
 def _room(path: Path) -> str | None:
@@ -168,10 +191,22 @@ class SqliteStore(Store):
 
     def _no_table(self, tx: _Tx, table_id: str) -> StoreError:
         """A damaged index can hide a table that is there: "no table" only from a sound file."""
-        problems = [r[0] for r in tx.all("PRAGMA quick_check(1)")]
-        if problems != ["ok"]:
-            return StoreDamaged(_damaged(self.path, "; ".join(problems)))
-        return super()._no_table(tx, table_id)
+        damage = self._missed(tx, "tables", "id", table_id)
+        if damage is None:
+            problems = [r[0] for r in tx.all("PRAGMA quick_check(1)")]
+            if problems != ["ok"]:
+                damage = StoreDamaged(_damaged(self.path, "; ".join(problems)))
+        return damage or super()._no_table(tx, table_id)
+
+    def _missed(self, tx: _Tx, table: str, column: str, value: str) -> StoreError | None:
+        """An index that did not find ``value`` in ``table`` checked against the table itself
+        (a scan: a table of codes or tables is small): there after all, the index is damaged,
+        said in integrity_check's words (quick_check does not compare an index with its table,
+        issue 44, item 9: a right code was refused as "No table has that code")."""
+        if tx.one(f"SELECT 1 FROM {table} NOT INDEXED WHERE {column} = ?", (value,)) is None:
+            return None
+        problems = [r[0] for r in tx.all("PRAGMA integrity_check(3)") if r[0] != "ok"]
+        return StoreDamaged(_damaged(self.path, "; ".join(problems) or f"an index of {table} misses a row"))
 
     def wait(self, table_id: str, since: int, timeout: float) -> list[Move]:
         with faults(self.path):

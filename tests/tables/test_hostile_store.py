@@ -18,6 +18,7 @@ from tabletop_tui.match import Seat
 from tabletop_tui.store.base import CodeRefused, StoreDamaged, StoreError, StoreGone, TooManyAttempts
 from tabletop_tui.store.open import open_store, password_in
 from tabletop_tui.store.table import Table, new_table
+from tests.tables.helpers import in_turn
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -223,3 +224,91 @@ def test_libpqs_keyword_form_opens_a_postgresql_store(postgres_server):
     st = open_store(words, delay=0)
     assert isinstance(st, PostgresStore)
     st.close()
+
+
+# -- item 9: faults named as they are -------------------------------------------------------------------
+def _flip_in_index(path: Path, index: str, text: str) -> None:
+    """Change one character of ``text`` where the index ``index`` keeps it (its root page: a
+    small store's index is one page), as a bad sector or a stray write would: the file stays
+    well-formed, and quick_check finds nothing wrong."""
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    try:
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        root = con.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (index,)).fetchone()[0]
+        size = con.execute("PRAGMA page_size").fetchone()[0]
+    finally:
+        con.close()
+    with open(path, "r+b") as f:
+        f.seek((root - 1) * size)
+        page = f.read(size)
+        at = page.index(text.encode("ascii"))
+        f.seek((root - 1) * size + at)
+        f.write(b"0" if text[0] != "0" else b"1")
+    con = sqlite3.connect(path)
+    try:
+        assert con.execute("PRAGMA quick_check").fetchall() == [("ok",)]  # the damage quick_check misses
+    finally:
+        con.close()
+
+
+def test_a_right_code_behind_a_damaged_index_is_said_as_damage_not_as_no_such_code(tmp_path):
+    """Issue 44, 9: "a damaged index refuses a right code as 'No table has that code'"."""
+    from tabletop_tui.store.codes import code_hash
+
+    path = tmp_path / "tables.sqlite3"
+    st = open_store(path, delay=0)
+    new = new_table(st, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    _flip_in_index(path, "sqlite_autoindex_codes_1", code_hash(new.codes[1]))
+    for use in (lambda: st.admit(new.codes[1]), lambda: st.append(new.codes[1], 0, "x", in_turn)):
+        with pytest.raises(StoreDamaged) as e:
+            use()
+        said = str(e.value)
+        assert said.startswith(f"The table store {path} is damaged (SQLite:") and "No table" not in said
+        assert "Restore it from a backup" in said and "\n" not in said
+    with pytest.raises(CodeRefused):  # a wrong code is still only a wrong code
+        st.admit("a" * 28)
+    with st._read() as tx:
+        assert tx.one("SELECT COUNT(*) FROM refusals")[0] == 1  # (and the right one was not counted)
+
+
+def test_a_damaged_table_index_is_said_as_damage_by_table_list(tmp_path):
+    """Issue 44, 9: a damaged index "fails all of `table list` as 'There is no table …'"."""
+    path = tmp_path / "tables.sqlite3"
+    st = open_store(path, delay=0)
+    new = new_table(st, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    _flip_in_index(path, "sqlite_autoindex_tables_1", new.table_id)
+    done = _tabletop("table", "list", "--store", str(path), data=tmp_path / "data")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert f"The table store {path} is damaged" in done.stderr and "There is no table" not in done.stderr
+
+
+def _limit_file_size(limit: int):
+    def preexec() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return preexec
+
+
+def test_a_file_size_limit_is_said_as_one_not_as_a_disk_io_error(tmp_path):
+    """Issue 44, 9: "a file-size limit (`ulimit -f`) is said as 'disk I/O error'" — a real limit on
+    a real process (`tabletop table import` of a long game), set with setrlimit before it starts."""
+    from tabletop_tui.match import Match
+
+    path = tmp_path / "tables.sqlite3"
+    open_store(path, delay=0).close()
+    m = Match("finca", [Seat(n, True) for n in ("Ann", "Ben", "Cleo", "Dan")], 5)
+    while not m.over:
+        m.play(m.bot_action())
+    m.seats[0] = Seat("Ann")
+    save = m.save(tmp_path / "long.json")
+    limit = os.path.getsize(path)  # as the store is: the 215 moves need more, in the log and in the file
+    done = _tabletop("table", "import", str(save), "--store", str(path), data=tmp_path / "data",
+                     preexec=_limit_file_size(limit))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr == (f"tabletop: The store cannot grow (file size limit, {limit} bytes): "
+                           "the table was not made\n")
+    assert open_store(path, delay=0).table_ids() == []  # nothing half made
