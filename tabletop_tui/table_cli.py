@@ -163,6 +163,14 @@ def _stamp(at: float | None, exact: bool = False) -> str | None:
     return when.isoformat(timespec="seconds") if exact else when.strftime("%Y-%m-%d %H:%M")
 
 
+def _line(text: str) -> None:
+    """A line for the host's terminal: what came from the store in it (names, notations, notes,
+    a table's game) shown as text, its control characters escaped (issue 44, item 6)."""
+    from tabletop_tui.rules.names import plain
+
+    typer.echo(plain(text))
+
+
 def _seat_words(seat) -> str:
     return f"{seat.name} (bot, {seat.level})" if seat.bot else seat.name
 
@@ -232,7 +240,7 @@ def list_cmd(
               ", ".join(_seat_words(s) for s in r.info.seats)) for r in rows]
     widths = [max(len(x[i]) for x in [head, *lines]) for i in range(len(head) - 1)]
     for line in [head, *lines]:
-        typer.echo("  ".join(x.ljust(w) for x, w in zip(line, widths)) + "  " + line[-1])
+        _line("  ".join(x.ljust(w) for x, w in zip(line, widths)) + "  " + line[-1])
 
 
 @table_app.command("show")
@@ -247,7 +255,7 @@ def show_cmd(
         typer.echo(json.dumps(_standing_json(st, scores=True)))
         return
     info = st.info
-    typer.echo(f"table {info.id}  {info.game}  {st.moves} moves"
+    _line(f"table {info.id}  {info.game}  {st.moves} moves"
                + (f", the last {_stamp(st.last_move_at)}" if st.last_move_at else "")
                + f"  (made {_stamp(info.created_at)})")
     points = st.scores()
@@ -255,13 +263,13 @@ def show_cmd(
     width = max(len(w) for w in words)
     for i, w in enumerate(words):
         mark = "  to play" if st.turn == i else ""
-        typer.echo(f"{w.ljust(width)}  {points.get(i, '-'):>3} points{mark}" if points else w + mark)
+        _line(f"{w.ljust(width)}  {points.get(i, '-'):>3} points{mark}" if points else w + mark)
     if st.problem:
-        typer.echo(f"stopped: {st.problem}")
+        _line(f"stopped: {st.problem}")
     elif st.turn is None:
         typer.echo("game over")
     for n in st.notes:
-        typer.echo(f"{f'after move {n.seq}' if n.seq else 'before the first move'}: {n.text}")
+        _line(f"{f'after move {n.seq}' if n.seq else 'before the first move'}: {n.text}")
 
 
 @table_app.command("code")

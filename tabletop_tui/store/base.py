@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from tabletop_tui.match import Seat
+from tabletop_tui.rules.names import names_problem, plain, readable
 from tabletop_tui.store.codes import code_hash, new_code
 
 
@@ -230,6 +231,9 @@ class Store:
                      moves: Sequence[tuple[int, str]] = ()) -> NewTable:
         """A new table with a code for each human seat and one spectator code; ``moves``
         (seat, notation) are its moves so far (an imported save's). Codes are returned once."""
+        problem = names_problem([s.name for s in seats], "Seat")  # (the one check of a name)
+        if problem:
+            raise StoreError(problem)
         table_id = secrets.token_hex(6)
         codes = {i: new_code() for i, s in enumerate(seats) if not s.bot}
         spectator = new_code()
@@ -255,7 +259,9 @@ class Store:
                      + (self.lock_suffix if lock else ""), (table_id,))
         if row is None:
             raise self._no_table(tx, table_id)
-        seats = [Seat(s["name"], s.get("kind") == "bot", s.get("level", "medium")) for s in json.loads(row[3])]
+        raw = json.loads(row[3])
+        names = readable([str(s.get("name", "")) for s in raw])  # (as written: by hand, or an older version)
+        seats = [Seat(n, s.get("kind") == "bot", s.get("level", "medium")) for n, s in zip(names, raw)]
         return TableInfo(row[0], row[1], json.loads(row[2]), seats, int(row[4]), float(row[5]))
 
     def _no_table(self, tx: _Tx, table_id: str) -> StoreError:
@@ -410,7 +416,7 @@ class Store:
         """The set-up as it is now (the host may have handed a seat to a bot) and the notes, in one read."""
         with self._read() as tx:
             rows = tx.all("SELECT seq, text FROM notes WHERE table_id = ? ORDER BY seq, at", (table_id,))
-            return self._info(tx, table_id), [Note(int(r[0]), r[1]) for r in rows]
+            return self._info(tx, table_id), [Note(int(r[0]), plain(r[1])) for r in rows]
 
 
 def _moved_on(have: int, expected: int) -> str:

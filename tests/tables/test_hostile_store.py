@@ -312,3 +312,160 @@ def test_a_file_size_limit_is_said_as_one_not_as_a_disk_io_error(tmp_path):
     assert done.stderr == (f"tabletop: The store cannot grow (file size limit, {limit} bytes): "
                            "the table was not made\n")
     assert open_store(path, delay=0).table_ids() == []  # nothing half made
+
+
+# -- item 6: names and notations plain everywhere -------------------------------------------------------
+TITLE = "Ben\x1b]2;PWNED\x07"  # an OSC 2 sequence: sets the terminal's title
+PAINT = "\x1b[31;1mred\x1b[0m\x1b]52;c;cm0gLXJmIH4=\x07"  # SGR colours and an OSC 52 clipboard write
+
+
+def _raw(text: str) -> bool:
+    """Whether ``text`` holds a control character as it is (not escaped)."""
+    return any(ch in text for ch in "\x1b\x07\x9b\r")
+
+
+def _save_with(tmp_path: Path, names: list[str]) -> Path:
+    """A real save file whose seats have ``names`` (written as a hand or another program would)."""
+    import json
+
+    from tabletop_tui.match import Match
+
+    m = Match("piratissimo", [Seat("Ann"), Seat("Ben")], 4)
+    path = m.save(tmp_path / "game.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for seat, name in zip(data["seats"], names):
+        seat["name"] = name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("names, said", [
+    (["Ann", TITLE], "Seat 2's name 'Ben\\x1b]2;PWNED\\x07' holds a control character"),
+    (["Ann", "B" * 200_000], "Seat 2's name 'BBBBBBBBBBBBBBBBBBBBBBB…' is longer than 16 characters"),
+    (["Ann", "ann"], "Seats 1 and 2 are both named 'ann': every player needs a different name"),
+])
+def test_table_import_takes_a_saves_names_through_the_one_check(tmp_path, names, said):
+    """Issue 44, 6: "`table import` skips `--names`' checks: a seat name `Ben\\x1b]2;PWNED\\x07` set
+    Ann's terminal title …; a 200,000-character name filled every screen; duplicate names were taken"."""
+    save = _save_with(tmp_path, names)
+    store = tmp_path / "tables.sqlite3"
+    open_store(store, delay=0).close()
+    done = _tabletop("table", "import", str(save), "--store", str(store), data=tmp_path / "data")
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    assert done.stderr == f"tabletop: {save}: {said}\n"
+    assert open_store(store, delay=0).table_ids() == []
+
+
+@pytest.mark.parametrize("names, said", [
+    (f"Ann,{TITLE}", "--names: 'Ben\\x1b]2;PWNED\\x07' holds a control character"),
+    ("Ann," + "B" * 200_000, "--names: 'BBBBBBBBBBBBBBBBBBBBBBB…' is longer than 16 characters"),
+    ("Ann,ANN", "--names: every player needs a different name"),
+])
+def test_table_new_and_a_new_game_take_names_through_the_same_check(tmp_path, names, said):
+    from typer.testing import CliRunner
+
+    from tabletop_tui.cli import app
+
+    store = tmp_path / "tables.sqlite3"
+    for args in (["table", "new", "piratissimo", "--names", names, "--store", str(store)],
+                 ["--game", "piratissimo", "--names", names]):
+        r = CliRunner().invoke(app, args)
+        assert r.exit_code == 2 and r.output == f"tabletop: {said}\n"
+    assert not store.exists()
+
+
+def test_a_save_opened_with_a_bad_name_is_refused_in_one_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from tabletop_tui.cli import app
+    from tabletop_tui.match import Match, SaveError
+
+    save = _save_with(tmp_path, ["Ann", TITLE])
+    with pytest.raises(SaveError, match="holds a control character"):
+        Match.load(save)
+    r = CliRunner().invoke(app, ["replay", str(save)])
+    assert r.exit_code == 2 and not _raw(r.output) and "\\x1b]2;PWNED" in r.output
+    assert r.output.count("\n") == 1
+
+
+def test_the_store_checks_names_itself_too(store):
+    with pytest.raises(StoreError, match="both named"):
+        store.create_table("piratissimo", [Seat("Ann"), Seat("ANN")], 1)
+    with pytest.raises(StoreError, match="holds a control character"):
+        store.create_table("piratissimo", [Seat("Ann"), Seat(TITLE)], 1)
+    assert store.table_ids() == []
+
+
+def _written_by_hand(path: Path, table_id: str, names: list[str], notation: str | None = None,
+                     note: str | None = None) -> None:
+    """Names, a move and a note put into a real store behind its back (a `play` user with write access)."""
+    import json
+    import sqlite3
+
+    con = sqlite3.connect(path, isolation_level=None)
+    try:
+        con.execute("UPDATE tables SET seats = ? WHERE id = ?",
+                    (json.dumps([{"name": n, "kind": "human"} for n in names]), table_id))
+        if notation is not None:
+            con.execute("INSERT INTO moves (table_id, seq, seat, notation, at) VALUES (?, 0, 0, ?, 0)",
+                        (table_id, notation))
+        if note is not None:
+            con.execute("INSERT INTO notes (table_id, seq, text, at) VALUES (?, 0, ?, 0)", (table_id, note))
+    finally:
+        con.close()
+
+
+def test_names_notations_and_notes_from_the_store_reach_the_hosts_terminal_as_text(tmp_path):
+    """Issue 44, 6: a name printed raw on the host's terminal "through `table list`"; "A notation
+    written into the store put SGR colours and an OSC 52 clipboard write on a seat's terminal, and
+    `table show` prints it raw"."""
+    path = tmp_path / "tables.sqlite3"
+    st = open_store(path, delay=0)
+    new = new_table(st, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    _written_by_hand(path, new.table_id, ["Ann", TITLE + "B" * 200_000], notation=PAINT, note=PAINT)
+    listed = _tabletop("table", "list", "--store", str(path), data=tmp_path / "data")
+    shown = _tabletop("table", "show", new.table_id, "--store", str(path), data=tmp_path / "data")
+    for done in (listed, shown):
+        assert done.returncode == 0, done.stderr
+        assert not _raw(done.stdout + done.stderr) and "Ben\\x1b]2;PWNED…" in done.stdout
+        assert max(len(line) for line in done.stdout.splitlines()) < 200  # no name fills the screen
+    assert "\\x1b[31;1mred\\x1b[0m" in shown.stdout and "]52;" in shown.stdout  # the notation, as text
+    assert shown.stdout.count("\\x1b]52;") == 2  # in why the table stopped, and in the host's note
+
+
+def test_a_seat_sees_the_stores_names_and_notations_as_text(tmp_path):
+    from tabletop_tui.rules.names import name_problem
+    from tabletop_tui.store.base import Unreplayable
+
+    path = tmp_path / "tables.sqlite3"
+    st = open_store(path, delay=0)
+    new = new_table(st, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    _written_by_hand(path, new.table_id, [TITLE, TITLE])
+    t = Table(st, new.codes[0])
+    assert t.match.names == ["Ben\\x1b]2;PWNED…", "Seat 2"]  # fit, plain and apart; the store unchanged
+    assert all(name_problem(n) is None for n in t.match.names)
+    _written_by_hand(path, new.table_id, ["Ann", "Ben"], notation=PAINT)
+    with pytest.raises(Unreplayable) as e:
+        Table(st, new.codes[0])
+    assert not _raw(str(e.value)) and "\\x1b]52;" in str(e.value)
+
+
+def test_the_host_names_a_seat_one_of_two_alike_and_is_asked_for_its_number(tmp_path):
+    """Issue 44, 6: "`table code T Ann` silently picked seat 1" of two seats named Ann."""
+    import sqlite3
+
+    path = tmp_path / "tables.sqlite3"
+    st = open_store(path, delay=0)
+    new = new_table(st, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    con = sqlite3.connect(path, isolation_level=None)
+    con.execute("UPDATE tables SET seats = ? WHERE id = ?",  # an older store's: the same name twice,
+                ('[{"name": "Ann", "kind": "human"}, {"name": "Ann", "kind": "human"}]', new.table_id))
+    con.close()  # (read as Ann and Seat 2, so that the seats stay apart on screen)
+    done = _tabletop("table", "code", new.table_id, "ann", "--store", str(path), data=tmp_path / "data")
+    assert done.returncode == 0 and done.stdout.startswith("seat 1 Ann  ")
+    from tabletop_tui.store.host import seat_of
+    from tabletop_tui.store.base import TableInfo
+
+    two = TableInfo("t1", "piratissimo", {}, [Seat("Ann"), Seat("ann")], 1, 0.0)
+    with pytest.raises(StoreError, match=r"has 2 seats named 'Ann' \(seats 1, 2\): give the seat's number"):
+        seat_of(two, "Ann")
