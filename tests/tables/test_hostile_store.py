@@ -469,3 +469,50 @@ def test_the_host_names_a_seat_one_of_two_alike_and_is_asked_for_its_number(tmp_
     two = TableInfo("t1", "piratissimo", {}, [Seat("Ann"), Seat("ann")], 1, 0.0)
     with pytest.raises(StoreError, match=r"has 2 seats named 'Ann' \(seats 1, 2\): give the seat's number"):
         seat_of(two, "Ann")
+
+
+# -- item 12 (this branch's part): joined-tables.json never holds a password ---------------------------
+async def test_joined_tables_never_keep_a_stores_password_and_the_seat_opens_from_the_environment(
+        pg_url, tmp_path, monkeypatch):
+    """Issue 44, 12: "`joined-tables.json` keeps `$TABLETOP_STORE` with its password"."""
+    import json
+
+    from psycopg.conninfo import make_conninfo
+
+    from tabletop_tui.app import TabletopApp
+    from tabletop_tui.screens.seat import SeatMixin
+    from tabletop_tui.store.joined import joined_path, load_joined, remember
+    from tests.screens.helpers import notices
+
+    from .test_seat import seat_of, settle
+
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path / "data"))
+    address = make_conninfo(pg_url, password="s3cret-pw")  # (the test server trusts its socket: unused)
+    monkeypatch.setenv("TABLETOP_STORE", address)
+    st = open_store(address, delay=0)
+    new = new_table(st, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    remember(Table(st, new.codes[1]), new.codes[1], address)  # as `tabletop seat` does
+    kept = joined_path().read_text(encoding="utf-8")
+    assert "s3cret-pw" not in kept and json.loads(kept)[0]["store"] == "$TABLETOP_STORE"
+    app = TabletopApp(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert seat_of(app).my_seat == 1  # opened with the address from the environment
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        monkeypatch.delenv("TABLETOP_STORE")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not any(isinstance(s, SeatMixin) for s in app.screen_stack)
+        said = [n.message for n in notices(app)]
+        assert any("set $TABLETOP_STORE again to open the seat" in m for m in said), said
+    assert "s3cret-pw" not in joined_path().read_text(encoding="utf-8")
+    # a file written by an older version, with the password: taken out at the next read
+    old = json.loads(joined_path().read_text(encoding="utf-8"))
+    old[0]["store"] = address
+    joined_path().write_text(json.dumps(old), encoding="utf-8")
+    assert [e["store"] for e in load_joined()] == ["$TABLETOP_STORE"]
+    assert "s3cret-pw" not in joined_path().read_text(encoding="utf-8")
