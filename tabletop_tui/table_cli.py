@@ -115,13 +115,17 @@ def import_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print JSON: table, seats with codes, spectator."),
 ) -> None:
     """Open a saved game as a table (with fresh codes), to go on playing it from other machines."""
-    from tabletop_tui.match import SaveError
+    from tabletop_tui.match import Match, SaveError
     from tabletop_tui.store.base import StoreError
     from tabletop_tui.store.table import import_save
 
+    try:  # the save read and checked first: a save refused makes no store
+        game = Match.load(file)
+    except SaveError as e:
+        fail(str(e))
     st = _store(store, create=True)
     try:
-        new = import_save(st, file)
+        new = import_save(st, game)
         info = st.table(new.table_id)
     except (SaveError, StoreError) as e:
         fail(_not_done(e, "the table was not made"))

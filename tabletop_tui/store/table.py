@@ -152,9 +152,10 @@ def new_table(store: Store, game: str, seats: Sequence[Seat], seed: int, options
     return store.create_table(m.game.id, m.seats, m.seed, m.options)
 
 
-def import_save(store: Store, path: Path) -> NewTable:
-    """A save file opened as a table: its set-up and its moves, with fresh codes (SaveError)."""
-    m = Match.load(path)
+def import_save(store: Store, path: Path | Match) -> NewTable:
+    """A save file (or a Match loaded from one) opened as a table: its set-up and its moves, with
+    fresh codes (SaveError)."""
+    m = path if isinstance(path, Match) else Match.load(path)
     return store.create_table(m.game.id, m.seats, m.seed, m.options, list(zip(m.actors, m.actions)))
 
 

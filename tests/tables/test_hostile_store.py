@@ -354,6 +354,9 @@ def test_table_import_takes_a_saves_names_through_the_one_check(tmp_path, names,
     assert done.returncode == 2 and done.stdout == "", done.stdout
     assert done.stderr == f"tabletop: {save}: {said}\n"
     assert open_store(store, delay=0).table_ids() == []
+    elsewhere = tmp_path / "new" / "tables.sqlite3"  # a save refused makes no store
+    done = _tabletop("table", "import", str(save), "--store", str(elsewhere), data=tmp_path / "data")
+    assert done.returncode == 2 and not (tmp_path / "new").exists()
 
 
 @pytest.mark.parametrize("names, said", [
