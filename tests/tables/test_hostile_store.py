@@ -335,6 +335,7 @@ def _save_with(tmp_path: Path, names: list[str]) -> Path:
     data = json.loads(path.read_text(encoding="utf-8"))
     for seat, name in zip(data["seats"], names):
         seat["name"] = name
+    data.pop("state_hash", None)  # (optional: a save made by hand need not carry it)
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
 
