@@ -15,7 +15,11 @@ STORE_ENV = "TABLETOP_STORE"
 
 
 def fail(message: str, code: int = 2) -> None:
-    typer.echo(f"tabletop: {message}", err=True)
+    """One line on standard error, and exit ``code``: a message may quote a save or the store, so
+    its control characters are escaped (names.plain)."""
+    from tabletop_tui.rules.names import plain
+
+    typer.echo("tabletop: " + "\n".join(plain(line) for line in message.split("\n")), err=True)
     raise typer.Exit(code)
 
 

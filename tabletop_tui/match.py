@@ -18,6 +18,7 @@ from typing import Any
 from tabletop_tui import bots, catalogue
 from tabletop_tui.bots import bot_action_for  # noqa: F401 (the screens' and tests' name for it)
 from tabletop_tui.rules.core import Change, Entry, IllegalAction, resolve_options, saved_options
+from tabletop_tui.rules.names import names_problem
 
 FORMAT = "tabletop-tui/save"
 VERSION = 1
@@ -95,6 +96,9 @@ class Match:
         n = len(seats)
         if not rules.min_players <= n <= rules.max_players:
             raise ValueError(f"{self.game.title} is for {rules.min_players}–{rules.max_players} players, not {n}")
+        problem = names_problem([s.name for s in seats], "Seat")  # (issue 44: a save's names too)
+        if problem:
+            raise ValueError(problem)
         self.seats = seats
         self.seed = int(seed)
         self.options = resolve_options(rules.options, options)

@@ -11,10 +11,7 @@ from __future__ import annotations
 from typing import List, Optional
 
 from tabletop_tui import catalogue
-
-# The longest player name, in the set-up screen and on the command line alike: names appear in
-# panels, tables and the log, which are laid out for it.
-NAME_MAX = 16
+from tabletop_tui.rules.names import NAME_MAX, name_problem, quoted  # noqa: F401  (NAME_MAX: re-exported)
 
 
 class ArgumentProblem(ValueError):
@@ -46,13 +43,12 @@ def parse_new_game(game: str, players: Optional[int], names: Optional[str], bots
         fail(f"{g.title} is for {g.min_players}–{g.max_players} players, not {players}")
     if name_list and len(name_list) != players:
         fail(f"--names gives {len(name_list)} names for {players} players")
-    if len(set(n.lower() for n in name_list)) != len(name_list):
+    for n in name_list:  # (the one check of a name: names.py)
+        problem = name_problem(n)
+        if problem:
+            fail(f"--names: {quoted(n)} {problem}")
+    if len(set(n.casefold() for n in name_list)) != len(name_list):
         fail("--names: every player needs a different name")
-    for n in name_list:
-        if len(n) > NAME_MAX:
-            fail(f"--names: {n!r} is longer than {NAME_MAX} characters")
-        if not n.isprintable():
-            fail(f"--names: {n!r} holds a control character")
     defaults = ["Anna", "Bruno", "Chiara", "Dario", "Elena"]
     if not name_list:
         name_list = defaults[:players]

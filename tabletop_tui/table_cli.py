@@ -34,8 +34,10 @@ def _store_address(url: Optional[str]) -> Optional[str]:
     return url or os.environ.get(STORE_ENV) or None
 
 
-def _store(url: Optional[str], create: bool = True):
-    """The store a command names (see _store_address), opened."""
+def _store(url: Optional[str], create: bool = False):
+    """The store a command names (see _store_address), opened. Only `table new` and `table
+    import` make one (``create``): every other tool says a missing store with its path, exit 2,
+    and makes no file and no folder (issue 44, item 8: a mistyped --store made both)."""
     return _open_store(_store_address(url), create)
 
 
@@ -98,7 +100,7 @@ def new_cmd(
     seats = [Seat(n, i in levels, levels.get(i, "medium")) for i, n in enumerate(setup["names"])]
     if all(s.bot for s in seats):
         fail("a table needs at least one seat for a person: every seat is a bot")
-    st = _store(store)
+    st = _store(store, create=True)
     try:
         new = new_table(st, setup["game"], seats, setup["seed"], setup["options"])
     except (StoreError, ValueError) as e:
@@ -113,13 +115,17 @@ def import_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print JSON: table, seats with codes, spectator."),
 ) -> None:
     """Open a saved game as a table (with fresh codes), to go on playing it from other machines."""
-    from tabletop_tui.match import SaveError
+    from tabletop_tui.match import Match, SaveError
     from tabletop_tui.store.base import StoreError
     from tabletop_tui.store.table import import_save
 
-    st = _store(store)
+    try:  # the save read and checked first: a save refused makes no store
+        game = Match.load(file)
+    except SaveError as e:
+        fail(str(e))
+    st = _store(store, create=True)
     try:
-        new = import_save(st, file)
+        new = import_save(st, game)
         info = st.table(new.table_id)
     except (SaveError, StoreError) as e:
         fail(_not_done(e, "the table was not made"))
@@ -159,6 +165,14 @@ def _stamp(at: float | None, exact: bool = False) -> str | None:
         return None
     when = datetime.fromtimestamp(at).astimezone()
     return when.isoformat(timespec="seconds") if exact else when.strftime("%Y-%m-%d %H:%M")
+
+
+def _line(text: str) -> None:
+    """A line for the host's terminal: what came from the store in it (names, notations, notes,
+    a table's game) shown as text, its control characters escaped (issue 44, item 6)."""
+    from tabletop_tui.rules.names import plain
+
+    typer.echo(plain(text))
 
 
 def _seat_words(seat) -> str:
@@ -230,7 +244,7 @@ def list_cmd(
               ", ".join(_seat_words(s) for s in r.info.seats)) for r in rows]
     widths = [max(len(x[i]) for x in [head, *lines]) for i in range(len(head) - 1)]
     for line in [head, *lines]:
-        typer.echo("  ".join(x.ljust(w) for x, w in zip(line, widths)) + "  " + line[-1])
+        _line("  ".join(x.ljust(w) for x, w in zip(line, widths)) + "  " + line[-1])
 
 
 @table_app.command("show")
@@ -245,7 +259,7 @@ def show_cmd(
         typer.echo(json.dumps(_standing_json(st, scores=True)))
         return
     info = st.info
-    typer.echo(f"table {info.id}  {info.game}  {st.moves} moves"
+    _line(f"table {info.id}  {info.game}  {st.moves} moves"
                + (f", the last {_stamp(st.last_move_at)}" if st.last_move_at else "")
                + f"  (made {_stamp(info.created_at)})")
     points = st.scores()
@@ -253,13 +267,13 @@ def show_cmd(
     width = max(len(w) for w in words)
     for i, w in enumerate(words):
         mark = "  to play" if st.turn == i else ""
-        typer.echo(f"{w.ljust(width)}  {points.get(i, '-'):>3} points{mark}" if points else w + mark)
+        _line(f"{w.ljust(width)}  {points.get(i, '-'):>3} points{mark}" if points else w + mark)
     if st.problem:
-        typer.echo(f"stopped: {st.problem}")
+        _line(f"stopped: {st.problem}")
     elif st.turn is None:
         typer.echo("game over")
     for n in st.notes:
-        typer.echo(f"{f'after move {n.seq}' if n.seq else 'before the first move'}: {n.text}")
+        _line(f"{f'after move {n.seq}' if n.seq else 'before the first move'}: {n.text}")
 
 
 @table_app.command("code")

@@ -69,11 +69,12 @@ class JoinedTablesScreen(Screen):
         self.open_entry(self.entries[event.option_index])
 
     def open_entry(self, entry: dict) -> None:
-        from tabletop_tui.store.joined import remember
+        from tabletop_tui.store.joined import address_of, remember
         from tabletop_tui.store.open import open_store
 
         try:
-            table = Table(open_store(entry.get("store"), create=False), entry["code"])  # a seat never makes a store
+            store = address_of(entry)  # (a password is never kept: from $TABLETOP_STORE again)
+            table = Table(open_store(store, create=False), entry["code"])  # a seat never makes a store
         except StoreError as e:
             self.notify(str(e), title="Cannot open the seat", severity="error", markup=False)
             return
@@ -81,7 +82,7 @@ class JoinedTablesScreen(Screen):
             self.notify(f"The table store cannot be reached ({type(e).__name__}); try again shortly.",
                         title="Cannot open the seat", severity="error", markup=False)
             return
-        remember(table, entry["code"], entry.get("store"))
+        remember(table, entry["code"], store)
         from tabletop_tui.screens.seat import seat_screen
 
         self.app.push_screen(seat_screen(table), lambda _: self.fill())

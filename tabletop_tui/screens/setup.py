@@ -26,7 +26,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from tabletop_tui.bots import LEVEL_HELP
 from tabletop_tui.bots import level_help as level_words
 from tabletop_tui.catalogue import Game
-from tabletop_tui.newgame import NAME_MAX
+from tabletop_tui.rules.names import NAME_MAX, name_problem
 
 DEFAULT_NAMES = ["Anna", "Bruno", "Chiara", "Dario", "Elena"]
 LEVELS = ("easy", "medium", "hard", "random")
@@ -318,11 +318,12 @@ class SetupScreen(Screen[None]):
             if not name:
                 self.error(f"Seat {i + 1} needs a name.", fields[i])
                 return
-            if len(name) > NAME_MAX:
-                self.error(f"Seat {i + 1}: a name has at most {NAME_MAX} characters.", fields[i])
-                return
-            if not name.isprintable():
+            problem = name_problem(name)  # (the one check of a name: names.py)
+            if problem and not name.isprintable():
                 self.error(f"Seat {i + 1}: a name cannot hold control characters.", fields[i])
+                return
+            if problem:
+                self.error(f"Seat {i + 1}: a name has at most {NAME_MAX} characters.", fields[i])
                 return
             if name.lower() in [x.lower() for x in names[:i]]:
                 self.error("Every player needs a different name.", fields[i])

@@ -52,7 +52,10 @@ def load_recording(path: Path | str, source: str = "auto") -> Match:
         options, names, actions = import_snellman(text)
     except ValueError as e:
         raise RecordingError(f"{path}: {e}") from None
-    m = Match("terra_mystica", [Seat(n) for n in names], 0, options)
+    from tabletop_tui.rules.names import readable
+
+    # (a ledger's player names are the site's user names: shown fit, plain and apart, as a table's)
+    m = Match("terra_mystica", [Seat(n) for n in readable(names)], 0, options)
     for a in actions:
         m.play(a)
     return m

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from tabletop_tui.match import Seat
+from tabletop_tui.rules.names import names_problem, plain, readable
 from tabletop_tui.store.codes import code_hash, new_code
 
 
@@ -61,6 +62,11 @@ class StoreUnwritable(StoreError):
 
 class StoreDamaged(StoreError):
     """The store's file or database is damaged: its own words, and what to do."""
+
+
+class StoreGone(StoreDamaged):
+    """The store's file is no longer where it was opened (moved or deleted): as lasting as damage
+    (waiting would only fail again), and never made again empty in its place."""
 
 
 class Unreplayable(StoreError):
@@ -175,7 +181,11 @@ class Store:
     code is always let in, at once, whoever else is trying wrong ones from wherever. A wrong one
     is counted against its ``source`` (an address, "local") and answered after ``delay`` seconds;
     past ``attempts`` wrong ones from that source, each one waits twice as long as the one before,
-    up to ``max_delay``; a source forgets its tries ``window`` seconds after its last one. (It was
+    up to ``max_delay``; a source forgets its tries ``window`` seconds after its last one. The
+    count stops at ``tries_cap``, the first count whose wait is ``max_delay`` (issue 44: the
+    exponent of an uncapped count overflowed after 1,029 wrong codes, and every answer after that
+    came at once): past it a wrong code costs the store a read, and a write only every half
+    ``window`` (so that a source hammering on is never forgotten). (It was
     once the other way: five wrong codes refused every code from that place, and fifty from
     anywhere refused every code for everyone — behind a proxy, one typo locked out all.)"""
 
@@ -221,6 +231,9 @@ class Store:
                      moves: Sequence[tuple[int, str]] = ()) -> NewTable:
         """A new table with a code for each human seat and one spectator code; ``moves``
         (seat, notation) are its moves so far (an imported save's). Codes are returned once."""
+        problem = names_problem([s.name for s in seats], "Seat")  # (the one check of a name)
+        if problem:
+            raise StoreError(problem)
         table_id = secrets.token_hex(6)
         codes = {i: new_code() for i, s in enumerate(seats) if not s.bot}
         spectator = new_code()
@@ -246,12 +259,19 @@ class Store:
                      + (self.lock_suffix if lock else ""), (table_id,))
         if row is None:
             raise self._no_table(tx, table_id)
-        seats = [Seat(s["name"], s.get("kind") == "bot", s.get("level", "medium")) for s in json.loads(row[3])]
+        raw = json.loads(row[3])
+        names = readable([str(s.get("name", "")) for s in raw])  # (as written: by hand, or an older version)
+        seats = [Seat(n, s.get("kind") == "bot", s.get("level", "medium")) for n, s in zip(names, raw)]
         return TableInfo(row[0], row[1], json.loads(row[2]), seats, int(row[4]), float(row[5]))
 
     def _no_table(self, tx: _Tx, table_id: str) -> StoreError:
         """A table not found (a back end first makes sure it is not a damaged index that hid it)."""
         return StoreError(f"There is no table {table_id!r} in this store.")
+
+    def _missed(self, tx: _Tx, table: str, column: str, value: str) -> StoreError | None:
+        """A lookup of ``value`` in ``table`` found nothing: the damage that hid it, if a back end
+        can tell (None: it is not there)."""
+        return None
 
     def table_ids(self) -> list[str]:
         """Every table, the newest first."""
@@ -279,27 +299,51 @@ class Store:
         if h:
             with self._read() as tx:  # a read: a right code waits for no writer
                 row = tx.one("SELECT table_id, seat FROM codes WHERE hash = ?", (h,))
+                damage = None if row is not None else self._missed(tx, "codes", "hash", h)
+            if damage is not None:
+                raise damage
         if row is None:
             self._refused(h, source, pause)
         return Access(row[0], None if row[1] is None else int(row[1]))
 
     def refusal_wait(self, tries: int) -> float:
-        """The seconds the answer to a source's ``tries``-th wrong code lately is held back."""
+        """The seconds the answer to a source's ``tries``-th wrong code lately is held back (any
+        count: the doubling stops at ``max_delay``, never overflowing)."""
         if self.delay <= 0:
             return 0.0
-        return min(self.max_delay, self.delay * 2.0 ** max(0, tries - self.attempts))
+        doublings = min(max(0, tries - self.attempts), self._doublings())
+        return min(self.max_delay, self.delay * 2.0 ** doublings)
+
+    def _doublings(self) -> int:
+        """How many doublings take ``delay`` to ``max_delay`` (at least one, at most 64)."""
+        steps = 1
+        while steps < 64 and self.delay * 2.0 ** steps < self.max_delay:
+            steps += 1
+        return steps
+
+    @property
+    def tries_cap(self) -> int:
+        """The count a source's wrong codes stop at: the first whose wait is the longest."""
+        return self.attempts + self._doublings()
 
     def _count_refusal(self, source: str) -> int:
-        """Write down a wrong code from ``source``; how many it has tried lately."""
+        """Write down a wrong code from ``source``; how many it has tried lately (at most
+        ``tries_cap``: past it the store is only read, and written every half window)."""
         now = time.time()
+        cap = self.tries_cap
+        with self._read() as tx:
+            known = tx.one("SELECT tries, last_at FROM refusals WHERE source = ?", (source,))
+        if known is not None and int(known[0]) >= cap and now - float(known[1]) < self.window / 2:
+            return cap
         with self._write() as tx:
             tx.run("DELETE FROM refusals WHERE last_at < ?", (now - self.window,))
             known = tx.one("SELECT tries FROM refusals WHERE source = ?", (source,))
             if known is None and tx.one("SELECT COUNT(*) FROM refusals")[0] >= MAX_SOURCES:
-                return 10 * self.attempts  # the store keeps no more; this one waits long
+                return cap  # the store keeps no more; this one waits the longest
             # (an upsert: two first tries from one source at once on PostgreSQL both count)
             tx.run("INSERT INTO refusals (source, tries, last_at) VALUES (?, 1, ?) ON CONFLICT (source) "
-                   "DO UPDATE SET tries = refusals.tries + 1, last_at = excluded.last_at", (source, now))
+                   "DO UPDATE SET tries = CASE WHEN refusals.tries < ? THEN refusals.tries + 1 "
+                   "ELSE ? END, last_at = excluded.last_at", (source, now, cap, cap))
             return int(tx.one("SELECT tries FROM refusals WHERE source = ?", (source,))[0])
 
     def _refused(self, h: str | None, source: str, pause: bool = True) -> None:
@@ -324,6 +368,9 @@ class Store:
         try:
             with self._write() as tx:
                 row = tx.one("SELECT table_id, seat FROM codes WHERE hash = ?", (h,)) if h else None
+                damage = self._missed(tx, "codes", "hash", h) if h and row is None else None
+                if damage is not None:
+                    raise damage
                 if row is not None and row[1] is not None:
                     move = self._land(tx, row[0], int(row[1]), expected, notation, check)
         except self.integrity_errors:
@@ -369,7 +416,7 @@ class Store:
         """The set-up as it is now (the host may have handed a seat to a bot) and the notes, in one read."""
         with self._read() as tx:
             rows = tx.all("SELECT seq, text FROM notes WHERE table_id = ? ORDER BY seq, at", (table_id,))
-            return self._info(tx, table_id), [Note(int(r[0]), r[1]) for r in rows]
+            return self._info(tx, table_id), [Note(int(r[0]), plain(r[1])) for r in rows]
 
 
 def _moved_on(have: int, expected: int) -> str:

@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass, field
 
 from tabletop_tui.match import Match, Seat
+from tabletop_tui.rules.names import plain, quoted
 from tabletop_tui.store.base import MovedOn, Note, Store, StoreError, TableInfo, _Tx
 from tabletop_tui.store.codes import code_hash, new_code
 from tabletop_tui.store.table import _replay, match_for, rules_check
@@ -46,6 +47,8 @@ def standing(store: Store, table_id: str) -> Standing:
         m, problem = match_for(info, moves), ""
     except StoreError as e:  # a move the rules refuse: the table is listed, with why it stopped
         m, problem = None, str(e)
+    except Exception as e:  # a set-up no game takes (a store written by hand): the same
+        m, problem = None, plain(f"the table's set-up cannot be played ({e})")
     return Standing(info, len(moves), None if last is None else float(last), m, problem, store.notes(table_id))
 
 
@@ -57,10 +60,13 @@ def seat_of(info: TableInfo, seat: str) -> int:
         if 1 <= n <= len(names):
             return n - 1
         raise StoreError(f"Table {info.id} has seats 1 to {len(names)}, not {n}.")
-    for i, name in enumerate(names):
-        if name.lower() == seat.strip().lower():
-            return i
-    raise StoreError(f"Table {info.id} has no seat {seat!r}: its seats are {', '.join(names)} (or 1 to {len(names)}).")
+    named = [i for i, name in enumerate(names) if name.casefold() == seat.strip().casefold()]
+    if len(named) == 1:
+        return named[0]
+    if named:  # (a store written by hand: names are unique when made)
+        raise StoreError(f"Table {info.id} has {len(named)} seats named {quoted(seat)} "
+                         f"(seats {', '.join(str(i + 1) for i in named)}): give the seat's number.")
+    raise StoreError(f"Table {info.id} has no seat {quoted(seat)}: its seats are {', '.join(names)} (or 1 to {len(names)}).")
 
 
 def _note(store: Store, tx: _Tx, table_id: str, text: str) -> None:

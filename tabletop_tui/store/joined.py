@@ -2,14 +2,24 @@
 
 A code is the seat, so it is kept like an SSH key: in ``joined-tables.json`` in the user data
 folder, a file only its owner may read or write (mode 0600, written atomically). Seats opened
-over SSH or in a browser are not remembered (their process runs as the host's user)."""
+over SSH or in a browser are not remembered (their process runs as the host's user).
+
+A code, but never a store's password (issue 44, item 12): a store whose address holds one (it can
+only have come from $TABLETOP_STORE: a command line refuses it) is kept as ``$TABLETOP_STORE``,
+read from the environment again when the seat is opened from the list; an older file's password
+is taken out the first time the list is read."""
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
 from tabletop_tui.match import data_dir
+from tabletop_tui.store.base import StoreError
+from tabletop_tui.store.open import password_in
+
+FROM_ENV = "$TABLETOP_STORE"  # (cli_common.STORE_ENV, which this floor cannot import)
 
 
 def joined_path() -> Path:
@@ -26,7 +36,33 @@ def load_joined() -> list[dict]:
         return []
     ok = [e for e in data if isinstance(e, dict) and isinstance(e.get("code"), str)
           and isinstance(e.get("table"), str)]
+    if any(isinstance(e.get("store"), str) and password_in(e["store"]) for e in ok):
+        for e in ok:  # written by an older version: the password out, now
+            e["store"] = kept_address(e.get("store"))
+        try:
+            _write(ok)
+        except OSError:
+            pass
     return sorted(ok, key=lambda e: str(e.get("opened", "")), reverse=True)
+
+
+def kept_address(store: str | None) -> str | None:
+    """What the file keeps of a store's address: the address itself, or, when it holds a
+    password, only where it came from (``$TABLETOP_STORE``)."""
+    return FROM_ENV if isinstance(store, str) and password_in(store) else store
+
+
+def address_of(entry: dict) -> str | None:
+    """The store address to open a remembered seat with (StoreError: it was in the environment,
+    with its password, and is there no more)."""
+    store = entry.get("store")
+    if store != FROM_ENV:
+        return store
+    value = os.environ.get(FROM_ENV[1:])
+    if not value:
+        raise StoreError(f"This seat's store was given in {FROM_ENV}, with a password, which is not kept "
+                         f"on disk: set {FROM_ENV} again to open the seat.")
+    return value
 
 
 def _write(entries: list[dict]) -> None:
@@ -39,6 +75,7 @@ def _write(entries: list[dict]) -> None:
 def remember(table, code: str, store: str | None) -> None:
     """Keep (or refresh) the seat ``code`` opens at ``table`` (a Table)."""
     m = table.match
+    store = kept_address(store)
     who = "spectator" if table.seat is None else m.names[table.seat]
     entry = {"table": table.id, "game": m.game.id, "title": m.game.title, "seat": who,
              "players": m.names, "store": store, "code": code,
@@ -55,4 +92,4 @@ def forget(entry: dict) -> None:
     _write([e for e in load_joined() if e != entry])
 
 
-__all__ = ["joined_path", "load_joined", "remember", "forget"]
+__all__ = ["joined_path", "load_joined", "remember", "forget", "kept_address", "address_of"]

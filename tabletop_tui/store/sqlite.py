@@ -15,9 +15,10 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
+from urllib.parse import quote
 
-from tabletop_tui.store.base import (SCHEMA, UNWRITABLE, Move, Store, StoreDamaged, StoreError, StoreUnwritable,
-                                     _Tx)
+from tabletop_tui.store.base import (SCHEMA, UNWRITABLE, Move, Store, StoreDamaged, StoreError, StoreGone,
+                                     StoreUnwritable, _Tx)
 from tabletop_tui.store.file_mode import create_private, keep_private
 
 BUSY_MS = 10_000
@@ -27,6 +28,7 @@ POLL = 0.05  # seconds between two looks at data_version while waiting
 # for a host: a write that cannot be made, or a file that is damaged
 _UNWRITABLE = {"SQLITE_FULL": "disk full", "SQLITE_READONLY": "read-only", "SQLITE_IOERR": "disk I/O error"}
 _DAMAGED = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+CANNOT_GROW = "The store cannot grow (file size limit, {} bytes)"
 
 
 def fault(e: sqlite3.Error, path: Path) -> StoreError | None:
@@ -35,6 +37,11 @@ def fault(e: sqlite3.Error, path: Path) -> StoreError | None:
     that "cannot be reached" (retrying would only fail again)."""
     name = getattr(e, "sqlite_errorname", "") or ""
     primary = "_".join(name.split("_")[:2])
+    if primary == "SQLITE_CANTOPEN" and not path.is_file():  # moved or deleted under us
+        return StoreGone(f"The table store {path} is gone (moved or deleted since it was opened): "
+                         f"nothing more can be read or made there. Ask the host.")
+    if primary in ("SQLITE_IOERR", "SQLITE_FULL") and (limit := _size_limit_met(path)):
+        return StoreUnwritable(CANNOT_GROW.format(limit))
     if primary in _UNWRITABLE:
         return StoreUnwritable(UNWRITABLE.format(why=_room(path) or _UNWRITABLE[primary]))
     if primary == "SQLITE_CANTOPEN" and _room(path):  # WAL cannot make its index beside the file
@@ -53,6 +60,26 @@ def _damaged(path: Path, words: str, what: str = "is damaged", advice: str = "Re
     return (f"The table store {path} {what} (SQLite: {words}). {advice} it from a backup; or, on "
             f"a copy of it, `tabletop table export TABLE FILE --store COPY` saves each table that "
             f"still reads.")
+
+
+def _size_limit_met(path: Path) -> int | None:
+    """The process's file-size limit (`ulimit -f`), if one of the store's files has reached it:
+    a write past it fails with EFBIG, which SQLite reports as an I/O error (issue 44, item 9)."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    except (ImportError, OSError, ValueError):
+        return None
+    if soft == resource.RLIM_INFINITY or soft < 0:
+        return None
+    for suffix in ("", "-wal", "-journal"):
+        try:
+            if os.stat(f"{path}{suffix}").st_size + 2 * 65536 >= soft:  # (within a page or two)
+                return soft
+        except OSError:
+            continue
+    return None
 
 
 def _room(path: Path) -> str | None:
@@ -98,7 +125,7 @@ class SqliteStore(Store):
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 create_private(self.path, group)
             keep_private(self.path, group)  # before SQLite makes its side files with the file's mode
-            con = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
+            con = sqlite3.connect(self._uri, timeout=BUSY_MS / 1000, isolation_level=None, uri=True)
         except (OSError, sqlite3.Error) as e:
             raise StoreError(f"The table store {self.path} cannot be opened ({e}).") from None
         try:
@@ -118,9 +145,15 @@ class SqliteStore(Store):
     def __repr__(self) -> str:
         return f"SqliteStore({str(self.path)!r})"
 
+    @property
+    def _uri(self) -> str:
+        """The file opened read-write and never made (``mode=rw``): a store moved away under an
+        open seat is said to be gone, not made again empty where it was (issue 44, item 8)."""
+        return f"file:{quote(str(self.path.absolute()))}?mode=rw"
+
     def _connect(self) -> sqlite3.Connection:
-        con = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None,
-                              check_same_thread=False)
+        con = sqlite3.connect(self._uri, timeout=BUSY_MS / 1000, isolation_level=None,
+                              check_same_thread=False, uri=True)
         try:
             con.execute(f"PRAGMA busy_timeout={BUSY_MS}")
             con.execute("PRAGMA foreign_keys=ON")
@@ -158,10 +191,22 @@ class SqliteStore(Store):
 
     def _no_table(self, tx: _Tx, table_id: str) -> StoreError:
         """A damaged index can hide a table that is there: "no table" only from a sound file."""
-        problems = [r[0] for r in tx.all("PRAGMA quick_check(1)")]
-        if problems != ["ok"]:
-            return StoreDamaged(_damaged(self.path, "; ".join(problems)))
-        return super()._no_table(tx, table_id)
+        damage = self._missed(tx, "tables", "id", table_id)
+        if damage is None:
+            problems = [r[0] for r in tx.all("PRAGMA quick_check(1)")]
+            if problems != ["ok"]:
+                damage = StoreDamaged(_damaged(self.path, "; ".join(problems)))
+        return damage or super()._no_table(tx, table_id)
+
+    def _missed(self, tx: _Tx, table: str, column: str, value: str) -> StoreError | None:
+        """An index that did not find ``value`` in ``table`` checked against the table itself
+        (a scan: a table of codes or tables is small): there after all, the index is damaged,
+        said in integrity_check's words (quick_check does not compare an index with its table,
+        issue 44, item 9: a right code was refused as "No table has that code")."""
+        if tx.one(f"SELECT 1 FROM {table} NOT INDEXED WHERE {column} = ?", (value,)) is None:
+            return None
+        problems = [r[0] for r in tx.all("PRAGMA integrity_check(3)") if r[0] != "ok"]
+        return StoreDamaged(_damaged(self.path, "; ".join(problems) or f"an index of {table} misses a row"))
 
     def wait(self, table_id: str, since: int, timeout: float) -> list[Move]:
         with faults(self.path):

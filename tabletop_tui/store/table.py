@@ -7,6 +7,7 @@ from typing import Sequence
 
 from tabletop_tui.match import Match, SaveError, Seat, options_as_played
 from tabletop_tui.rules.core import IllegalAction
+from tabletop_tui.rules.names import plain, shown
 from tabletop_tui.store.base import Access, IllegalMove, Move, NewTable, Note, Store, TableInfo, Unreplayable
 
 
@@ -35,7 +36,7 @@ def _replay(m: Match, moves: Sequence[Move], table_id: str) -> None:
 
 
 def _unreplayable(table_id: str, mv: Move, reason: str) -> str:
-    return f"Move {mv.seq + 1} of table {table_id} (`{mv.notation}`) cannot be replayed: {reason}"
+    return plain(f"Move {mv.seq + 1} of table {table_id} (`{shown(mv.notation)}`) cannot be replayed: {reason}")
 
 
 def rules_check(info: TableInfo, moves: list[Move], notation: str, seat: int | None = None,
@@ -57,9 +58,9 @@ def rules_check(info: TableInfo, moves: list[Move], notation: str, seat: int | N
         action = m.rules.parse(m.state, notation)
         m.rules.apply(m.state, action)  # pure: only to hear whether the rules accept it
     except IllegalAction as e:
-        raise IllegalMove(e.reason) from None
+        raise IllegalMove(plain(e.reason)) from None
     except Exception as e:  # a notation the parser chokes on is still only a refused move
-        raise IllegalMove(f"{notation!r} is not a move here ({type(e).__name__}).") from None
+        raise IllegalMove(f"'{shown(notation)}' is not a move here ({type(e).__name__}).") from None
     return d.seat, m.rules.notation(action)
 
 
@@ -152,9 +153,10 @@ def new_table(store: Store, game: str, seats: Sequence[Seat], seed: int, options
     return store.create_table(m.game.id, m.seats, m.seed, m.options)
 
 
-def import_save(store: Store, path: Path) -> NewTable:
-    """A save file opened as a table: its set-up and its moves, with fresh codes (SaveError)."""
-    m = Match.load(path)
+def import_save(store: Store, path: Path | Match) -> NewTable:
+    """A save file (or a Match loaded from one) opened as a table: its set-up and its moves, with
+    fresh codes (SaveError)."""
+    m = path if isinstance(path, Match) else Match.load(path)
     return store.create_table(m.game.id, m.seats, m.seed, m.options, list(zip(m.actors, m.actions)))
 
 
