@@ -451,9 +451,14 @@ def seat_cmd(
              "(over SSH: ssh -t)")
 
     del code, from_web  # kept only in the Table (a crash report lists a frame's locals)
+    from tabletop_tui.seat_input import bounded_driver
+
     seat = seat_app(table, bot_delay=bot_delay, via=via)
+    seat.driver_class = bounded_driver(seat.driver_class)  # input bounded before Textual parses it
     hold(lambda: seat.call_from_thread(seat.exit))  # the seat ends with its player (lifeline.py)
     seat.run()
+    if seat.return_code:
+        raise typer.Exit(seat.return_code)
 
 
 def serve_cmd(
