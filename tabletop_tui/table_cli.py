@@ -444,10 +444,13 @@ def seat_cmd(
 
         remember(table, code, store)
     from tabletop_tui.app import seat_app
-    from tabletop_tui.lifeline import hold, input_can_reach
+    from tabletop_tui.lifeline import hold, input_can_reach, player_gone
 
     if not input_can_reach():
         fail("a seat needs a terminal to play in: its standard input is a file or /dev/null "
+             "(over SSH: ssh -t)")
+    if via != "web" and player_gone((0,), timeout=0) == "input":  # (`echo CODE | tabletop seat`)
+        fail("a seat needs a terminal to play in: its standard input ended after the code "
              "(over SSH: ssh -t)")
 
     del code, from_web  # kept only in the Table (a crash report lists a frame's locals)
@@ -455,7 +458,7 @@ def seat_cmd(
 
     seat = seat_app(table, bot_delay=bot_delay, via=via)
     seat.driver_class = bounded_driver(seat.driver_class)  # input bounded before Textual parses it
-    hold(lambda: seat.call_from_thread(seat.exit))  # the seat ends with its player (lifeline.py)
+    hold(lambda: seat.call_from_thread(seat.end_seat))  # the seat ends with its player (lifeline.py)
     seat.run()
     if seat.return_code:
         raise typer.Exit(seat.return_code)

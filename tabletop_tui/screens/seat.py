@@ -105,6 +105,8 @@ class SeatMixin:
         pass  # (the seat's own title is put in by refresh_all, once: one repaint of the bar at most)
 
     def refresh_all(self) -> None:
+        if getattr(self.app, "ending", False):  # type: ignore[attr-defined]
+            return  # the player is gone and the app ends: nothing to draw (its widgets may be gone)
         super().refresh_all()  # type: ignore[misc]
         m = self.match  # type: ignore[attr-defined]
         who = "spectator" if self.my_seat is None else m.names[self.my_seat]
