@@ -453,13 +453,22 @@ def seat_cmd(
         fail("a seat needs a terminal to play in: its standard input ended after the code "
              "(over SSH: ssh -t)")
 
+    from tabletop_tui.seat_claim import claim, on_taken_over, release
+
+    holder = None if table.access.spectator else claim(code)  # one code, one seat (an older one ends)
     del code, from_web  # kept only in the Table (a crash report lists a frame's locals)
+    from rich.text import Text
+
     from tabletop_tui.seat_input import bounded_driver
 
     seat = seat_app(table, bot_delay=bot_delay, via=via)
     seat.driver_class = bounded_driver(seat.driver_class)  # input bounded before Textual parses it
     hold(lambda: seat.call_from_thread(seat.end_seat))  # the seat ends with its player (lifeline.py)
-    seat.run()
+    on_taken_over(lambda why: seat.call_from_thread(seat.exit, return_code=4, message=Text(why)))
+    try:
+        seat.run()
+    finally:
+        release(holder)
     if seat.return_code:
         raise typer.Exit(seat.return_code)
 
