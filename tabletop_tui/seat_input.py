@@ -149,16 +149,20 @@ class BoundedInput:
         bound = self._bound
         if bound is None:
             bound = self._bound = InputBound()
+        paced = 0
         for start in range(0, len(data), PIECE):
             piece = data[start:start + PIECE]
             wait = bound.pace(len(piece))
             if wait > 0:
-                self._paced += len(piece)
+                paced += len(piece)
                 if self.exit_event.wait(wait):
                     return  # the seat is ending: the rest is of no use
             text = bound.text(piece)
             if text:
                 yield from self._parsed(lambda parser: parser.feed(text))
+        # more than a burst in one read is more than a player sends, whether or not this seat
+        # had to wait for it (a slow seat takes it slower than the pace anyway)
+        self._paced += max(paced, len(data) - bound.burst)
 
     def quiet(self) -> None:
         """No input came for a moment: if a flood was taken at a player's pace, the player is

@@ -287,7 +287,7 @@ def code_cmd(
                                "name": name, "code": code}))
     else:
         typer.echo(f"{'spectator' if index is None else f'seat {index + 1} {name}'}  {code}")
-    typer.echo("The old code no longer opens this seat (a seat open with it stops at its next move).", err=True)
+    typer.echo("The old code no longer opens this seat (a seat open with it closes within a second or two, saying why).", err=True)
 
 
 @table_app.command("bot")

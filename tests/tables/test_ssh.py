@@ -235,15 +235,14 @@ class Host:
         return ["ssh", "-p", str(self.port), *self.options(log), *args, f"{self.user}@127.0.0.1"]
 
 
-@pytest.fixture(params=["sshd_config", "authorized_keys"])
-def host(request):
+def _hosted(per_key: bool):
     _need(SSHD is not None, "OpenSSH's server (sshd) is not installed: apt-get install openssh-server")
     _need(shutil.which("ssh") is not None and shutil.which("sftp") is not None,
           "OpenSSH's client is not installed: apt-get install openssh-client")
     _need(os.geteuid() == 0, "the SSH test makes a throwaway account (useradd): it needs root")
     base = Path(tempfile.mkdtemp(prefix="tabletop-ssh-"))
     os.chmod(base, 0o711)  # the account reaches its home and the store's folder, lists nothing
-    h = Host(base, per_key=request.param == "authorized_keys")
+    h = Host(base, per_key=per_key)
     try:
         h.up()
         yield h
@@ -251,6 +250,11 @@ def host(request):
         h.down()
         if not any(line.split()[1].startswith(str(base)) for line in Path("/proc/mounts").read_text().splitlines()):
             shutil.rmtree(base, ignore_errors=True)  # (never while a view of the checkout is mounted in it)
+
+
+@pytest.fixture(params=["sshd_config", "authorized_keys"])
+def host(request):
+    yield from _hosted(request.param == "authorized_keys")
 
 
 def test_ssh_t_and_the_code_show_the_seat_and_a_move_lands_in_the_hosts_store(host):
@@ -323,19 +327,7 @@ def _settle(what, bound: float = 90.0):
 @pytest.fixture
 def match_host():
     """The recipe's `Match` route alone (its session bounds live in sshd_config)."""
-    _need(SSHD is not None, "OpenSSH's server (sshd) is not installed: apt-get install openssh-server")
-    _need(shutil.which("ssh") is not None, "OpenSSH's client is not installed: apt-get install openssh-client")
-    _need(os.geteuid() == 0, "the SSH test makes a throwaway account (useradd): it needs root")
-    base = Path(tempfile.mkdtemp(prefix="tabletop-ssh-"))
-    os.chmod(base, 0o711)
-    h = Host(base, per_key=False)
-    try:
-        h.up()
-        yield h
-    finally:
-        h.down()
-        if not any(line.split()[1].startswith(str(base)) for line in Path("/proc/mounts").read_text().splitlines()):
-            shutil.rmtree(base, ignore_errors=True)
+    yield from _hosted(per_key=False)
 
 
 def test_five_sessions_with_one_code_leave_one_seat(match_host):
