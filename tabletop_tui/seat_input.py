@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import threading
 import time
 import traceback
@@ -39,6 +40,9 @@ INPUT_FAILED = ("The seat ended: its input could not be read ({why}). Open it ag
 GRACE = 2.0  # seconds the app has to end by itself once its input failed
 
 _NORMAL, _ESCAPE, _CSI = 0, 1, 2
+# anything shaped like a code (7 groups of 4 base32 letters, however joined): blanked in what a
+# seat writes for the host, and in serve's output
+CODE_SHAPE = re.compile(r"(?i)(?<![a-z2-7])[a-z2-7]{4}(?:[-\s_/]?[a-z2-7]{4}){6}(?![a-z2-7])")
 
 
 class InputBound:
@@ -104,8 +108,8 @@ def log_failure(error: BaseException, where: str) -> None:
     never their locals (they may hold input or a code). A browser's seat writes them to its
     error output, which serve prints (with anything shaped like a code blanked); a terminal's
     seat, whose error output is the player's screen, appends them to its data folder's seat log."""
-    text = f"{time.strftime('%Y-%m-%d %H:%M:%S')} a seat's input failed ({where}):\n" + "".join(
-        traceback.format_exception(type(error), error, error.__traceback__))
+    text = CODE_SHAPE.sub("[code]", f"{time.strftime('%Y-%m-%d %H:%M:%S')} a seat's input failed ({where}):\n" + "".join(
+        traceback.format_exception(type(error), error, error.__traceback__)))
     if where == "web":
         import sys
 

@@ -41,14 +41,12 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from tabletop_tui.cli_common import SEAT_CODE_ENV, SEAT_SOURCE_ENV, STORE_ENV
-from tabletop_tui.seat_input import INPUT_REFUSED, valid_size
+from tabletop_tui.seat_input import CODE_SHAPE, INPUT_REFUSED, valid_size
 from tabletop_tui.store.codes import normalise
 
 log = logging.getLogger("textual-serve")
 
 TICKET_SECONDS = 60.0
-# anything shaped like a code (7 groups of 4 base32 letters, however joined), blanked in serve's output
-CODE_SHAPE = re.compile(r"(?i)(?<![a-z2-7])[a-z2-7]{4}(?:[-\s_/]?[a-z2-7]{4}){6}(?![a-z2-7])")
 CDN_FONT = re.compile(r'<link\s+rel="stylesheet"\s+href="https://fonts\.googleapis\.com/[^"]*"\s*/>')
 OWN_FONT = ('<style>@font-face { font-family: "Roboto Mono"; font-display: swap; '
             'src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }</style>')
