@@ -33,6 +33,7 @@ BURST = 4096  # bytes taken at once (a paste of a few lines, a burst of mouse re
 RATE = 1024  # bytes a second after the burst (a mouse moved fast in a browser sends ~700; keys far less)
 LARGEST = 0x10FFFF  # the largest number an escape sequence may carry (a code point)
 PIECE = 1024  # bytes parsed at a time
+TELL_AFTER = 0.5  # seconds after the input was taken that the player is told of it
 TOO_MUCH = ("A lot of input came at once ({kb} KB more than a player types): this seat took it at a "
             "player's pace.")
 INPUT_FAILED = ("The seat ended: its input could not be read ({why}). Open it again with your "
@@ -188,10 +189,15 @@ class BoundedInput:
             return []
 
     def tell_player(self, message: str) -> None:
+        """Said a moment after the keys already read have been taken (a notice said before them
+        would be cleared by the first of them); kept on the notices page (n) too."""
         app = self._app
+
+        def say() -> None:
+            app.notify(message, title="Input", severity="warning", markup=False)
+
         try:
-            app.call_from_thread(app.notify, message, title="Input", severity="warning",
-                                 markup=False)
+            app.call_later(app.set_timer, TELL_AFTER, say)
         except Exception:
             pass  # (the app is ending)
 
