@@ -295,6 +295,7 @@ def seat_app(table: "Table", bot_delay: float = 0.5, via: str = "local") -> App:
             super().__init__(bot_delay=bot_delay)
             self.table = table
             self.seat_opened = False
+            self.ending = False
 
         def get_default_screen(self) -> Screen:
             return _SeatClosed()
@@ -305,5 +306,11 @@ def seat_app(table: "Table", bot_delay: float = 0.5, via: str = "local") -> App:
 
         def start_new_game(self, setup: dict, replace: bool = False) -> None:
             self.screen.notify("A new table is made by the host: `tabletop table new`.", markup=False)
+
+        def end_seat(self) -> None:
+            """The player is gone (lifeline.py): end, even while the seat's screen is still being
+            mounted (it then draws nothing: its widgets are going)."""
+            self.ending = True
+            self.exit()
 
     return SeatApp()

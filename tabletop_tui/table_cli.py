@@ -301,7 +301,7 @@ def code_cmd(
                                "name": name, "code": code}))
     else:
         typer.echo(f"{'spectator' if index is None else f'seat {index + 1} {name}'}  {code}")
-    typer.echo("The old code no longer opens this seat (a seat open with it stops at its next move).", err=True)
+    typer.echo("The old code no longer opens this seat (a seat open with it closes within a second or two, saying why).", err=True)
 
 
 @table_app.command("bot")
@@ -458,16 +458,33 @@ def seat_cmd(
 
         remember(table, code, store)
     from tabletop_tui.app import seat_app
-    from tabletop_tui.lifeline import hold, input_can_reach
+    from tabletop_tui.lifeline import hold, input_can_reach, player_gone
 
     if not input_can_reach():
         fail("a seat needs a terminal to play in: its standard input is a file or /dev/null "
              "(over SSH: ssh -t)")
+    if via != "web" and player_gone((0,), timeout=0) == "input":  # (`echo CODE | tabletop seat`)
+        fail("a seat needs a terminal to play in: its standard input ended after the code "
+             "(over SSH: ssh -t)")
 
+    from tabletop_tui.seat_claim import claim, on_taken_over, release
+
+    holder = None if table.access.spectator else claim(code)  # one code, one seat (an older one ends)
     del code, from_web  # kept only in the Table (a crash report lists a frame's locals)
+    from rich.text import Text
+
+    from tabletop_tui.seat_input import bounded_driver
+
     seat = seat_app(table, bot_delay=bot_delay, via=via)
-    hold(lambda: seat.call_from_thread(seat.exit))  # the seat ends with its player (lifeline.py)
-    seat.run()
+    seat.driver_class = bounded_driver(seat.driver_class)  # input bounded before Textual parses it
+    hold(lambda: seat.call_from_thread(seat.end_seat))  # the seat ends with its player (lifeline.py)
+    on_taken_over(lambda why: seat.call_from_thread(seat.exit, return_code=4, message=Text(why)))
+    try:
+        seat.run()
+    finally:
+        release(holder)
+    if seat.return_code:
+        raise typer.Exit(seat.return_code)
 
 
 def serve_cmd(

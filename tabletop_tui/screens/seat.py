@@ -39,6 +39,8 @@ LASTING = (StoreDamaged, Unreplayable)
 STOPPED = "The seat stops here; tell the host. (ctrl+q quits; nothing that was made is lost.)"
 CODE_GONE = ("Your code no longer opens this seat: the host gave the seat a new code or to a bot, "
              "or deleted the table. Ask the host.")
+CODE_LOOK = 1.0  # seconds between two looks at whether this seat's code still opens it
+ENDED_SHOWN = 0.5  # seconds the reason shows before a seat's process ends
 UNWRITABLE_LOOK = 5.0  # seconds between two looks at a store that could not be written
 BOT_RETRY = 30.0  # seconds before a bot's move is sent again after the store refused the write
 
@@ -103,6 +105,8 @@ class SeatMixin:
         pass  # (the seat's own title is put in by refresh_all, once: one repaint of the bar at most)
 
     def refresh_all(self) -> None:
+        if getattr(self.app, "ending", False):  # type: ignore[attr-defined]
+            return  # the player is gone and the app ends: nothing to draw (its widgets may be gone)
         super().refresh_all()  # type: ignore[misc]
         m = self.match  # type: ignore[attr-defined]
         who = "spectator" if self.my_seat is None else m.names[self.my_seat]
@@ -280,9 +284,15 @@ class SeatMixin:
             except Exception:  # the app is closing
                 return False
 
+        looked = time.monotonic()
         while not worker.is_cancelled:
             started = time.monotonic()
             try:
+                if started - looked >= CODE_LOOK:  # the host may have ended this code
+                    looked = started
+                    if (why := self.table.ended()) is not None:
+                        call(self.code_ended, why)
+                        return
                 new = store.wait(table_id, len(self.match.actions), 0.5)  # type: ignore[attr-defined]
             except LASTING as e:  # waiting again would fail again: said once, and no more waits
                 call(self.halt, str(e))
@@ -300,6 +310,25 @@ class SeatMixin:
                     return
             if new and not call(self.moves_arrived, new):
                 return
+
+    def code_ended(self, why: str) -> None:
+        """The host gave this seat a new code or to a bot, or deleted the table: the seat shows
+        nothing more at once (a plain screen with the reason), and a seat's own process ends
+        (its terminal keeps the reason as the last line)."""
+        from tabletop_tui.screens.seat_ended import SeatEnded
+
+        self.halted = why
+        self.stop_watching()
+        self.cancel_bot()  # type: ignore[attr-defined]
+        app = self.app  # type: ignore[attr-defined]
+        while len(app.screen_stack) > 1 and app.screen is not self:  # (a dialog above the seat)
+            app.pop_screen()
+        if getattr(app, "seat_opened", False):  # `tabletop seat`, a browser's or an SSH seat
+            app.switch_screen(SeatEnded(why))
+            app.set_timer(ENDED_SHOWN, lambda: app.exit(return_code=3, message=Text(why)))
+        else:  # opened from the launcher: back to it
+            app.pop_screen()
+            app.notify(why, title="The seat closed", severity="warning", markup=False)
 
     def stop_watching(self) -> None:
         if self.watcher is not None:

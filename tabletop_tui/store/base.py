@@ -294,17 +294,23 @@ class Store:
         let in at once; a wrong one is answered after a wait that grows with the wrong ones from
         ``source`` (see the class): slept here, or (``pause`` False) left to the caller in
         the error's ``wait``."""
+        access = self.holds(code)
+        if access is None:
+            self._refused(code_hash(code), source, pause)
+        return access  # type: ignore[return-value]  # (_refused raises)
+
+    def holds(self, code: str) -> Access | None:
+        """What ``code`` grants now, or None; counts nothing (an open seat looking whether its
+        code still holds: the host may have given the seat a new code, or to a bot)."""
         h = code_hash(code)
-        row = None
-        if h:
-            with self._read() as tx:  # a read: a right code waits for no writer
-                row = tx.one("SELECT table_id, seat FROM codes WHERE hash = ?", (h,))
-                damage = None if row is not None else self._missed(tx, "codes", "hash", h)
-            if damage is not None:
-                raise damage
-        if row is None:
-            self._refused(h, source, pause)
-        return Access(row[0], None if row[1] is None else int(row[1]))
+        if not h:
+            return None
+        with self._read() as tx:  # a read: a right code waits for no writer
+            row = tx.one("SELECT table_id, seat FROM codes WHERE hash = ?", (h,))
+            damage = None if row is not None else self._missed(tx, "codes", "hash", h)
+        if damage is not None:
+            raise damage
+        return None if row is None else Access(row[0], None if row[1] is None else int(row[1]))
 
     def refusal_wait(self, tries: int) -> float:
         """The seconds the answer to a source's ``tries``-th wrong code lately is held back (any

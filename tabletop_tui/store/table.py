@@ -64,6 +64,12 @@ def rules_check(info: TableInfo, moves: list[Move], notation: str, seat: int | N
     return d.seat, m.rules.notation(action)
 
 
+NEW_CODE = "The host gave this seat a new code: the one you opened it with no longer opens it."
+NEW_SPECTATOR_CODE = "The host gave the spectators a new code: the one you opened this with no longer opens it."
+SEAT_TO_BOT = "The host gave this seat to a bot."
+TABLE_DELETED = "The host deleted this table."
+
+
 class Table:
     """One seat's (or a spectator's) view of a table: ``match`` is the game as the store has it.
     The code is kept for appends and shown nowhere (not in ``repr``)."""
@@ -123,6 +129,18 @@ class Table:
                 log[note.seq - 1] = f"{log[note.seq - 1]}\n{note.text}"
             self.notes_folded += 1
             self.new_notes.append(note.text)
+
+    def ended(self) -> str | None:
+        """Why this seat's code no longer opens it (the host gave the seat a new code or to a
+        bot, or deleted the table), or None while it does. Counts no wrong code."""
+        if self.store.holds(self._code) == self.access:
+            return None
+        if self.id not in self.store.table_ids():
+            return TABLE_DELETED
+        seats = self.store.table(self.id).seats
+        if self.seat is not None and seats[self.seat].bot:
+            return SEAT_TO_BOT
+        return NEW_CODE if self.seat is not None else NEW_SPECTATOR_CODE
 
     def take_new_notes(self) -> list[str]:
         notes, self.new_notes = self.new_notes, []

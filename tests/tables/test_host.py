@@ -189,8 +189,9 @@ async def test_an_open_seat_hears_that_a_seat_went_to_a_bot_and_the_bot_plays_it
 
 
 async def test_a_seat_open_with_a_replaced_code_says_so_at_its_next_move(store, store_url):
-    """The host gave Ann's seat a new code while the old one is open somewhere: that seat's next
-    move is not made, and it says why (and stops: a seat it no longer holds)."""
+    """The host gave Ann's seat a new code while the old one is open somewhere, and a move is
+    made before the seat looked (it looks every second): that move is not made, and the seat says
+    why (and stops: a seat it no longer holds)."""
     new = new_table(store, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
     first = Table(store, new.spectator).match.pending.seat
     a = seat_app(Table(store, new.codes[first]), bot_delay=0)
@@ -198,6 +199,7 @@ async def test_a_seat_open_with_a_replaced_code_says_so_at_its_next_move(store, 
         await settle(pa)
         screen = seat_of(a)
         assert screen.my_turn()
+        screen.stop_watching()  # (the move comes before the seat's own look)
         assert table_cmd(store_url, "code", new.table_id, str(first + 1)).exit_code == 0
         screen.play(screen.actions[0])
         await settle(pa)
@@ -213,8 +215,44 @@ async def test_a_seat_open_at_a_deleted_table_says_so_at_its_next_move(store, st
     async with a.run_test(size=(120, 40)) as pa:
         await settle(pa)
         screen = seat_of(a)
+        screen.stop_watching()  # (the move comes before the seat's own look)
         assert table_cmd(store_url, "delete", new.table_id, "--yes").exit_code == 0
         screen.play(screen.actions[0])
         await settle(pa)
         assert screen.halted and "deleted the table" in screen.halted
         assert store.table_ids() == []
+
+
+@pytest.mark.parametrize("host_does, why", [
+    (("code", "{seat}"), "The host gave this seat a new code"),
+    (("bot", "{seat}", "--level", "random"), "The host gave this seat to a bot"),
+    (("delete", "--yes"), "The host deleted this table"),
+])
+async def test_a_seat_whose_code_the_host_ended_closes_at_once_and_shows_nothing_more(
+        store, store_url, host_does, why):
+    """Issue 44, item 5: "A new code ends the old one now: the open seat behind it closes within
+    2 s with 'The host gave this seat a new code', and shows nothing more; the same when the host
+    hands the seat to a bot or deletes the table." Ben waits (it is Ann's turn): no move of his
+    reveals it; his seat looks by itself, shows the reason alone (not his hand, money or log) and
+    its app ends."""
+    from tabletop_tui.screens.seat_ended import SeatEnded
+
+    new = new_table(store, "piratissimo", [Seat("Ann"), Seat("Ben")], 3)
+    first = Table(store, new.spectator).match.pending.seat
+    waiting = 1 - first
+    a = seat_app(Table(store, new.codes[waiting]), bot_delay=0)
+    async with a.run_test(size=(120, 40)) as pa:
+        await settle(pa)
+        assert not seat_of(a).my_turn()
+        args = [w.format(seat=waiting + 1) for w in host_does]
+        assert table_cmd(store_url, host_does[0], new.table_id, *args[1:]).exit_code == 0
+        await settle(pa, until=lambda: isinstance(a.screen, SeatEnded) or a.return_code is not None,
+                     timeout=10)
+        assert isinstance(a.screen, SeatEnded) or a.return_code is not None, "the seat stayed open"
+        if isinstance(a.screen, SeatEnded):
+            shown = str(a.screen.query_one("#why").render())
+            assert why in shown and "Ann" not in shown and "Ben" not in shown
+            await settle(pa, until=lambda: a.return_code is not None, timeout=10)
+    assert a.return_code == 3
+    if host_does[0] == "code":
+        assert store.moves(new.table_id) == []  # (a bot's seat plays at once; a deleted table has none)

@@ -37,13 +37,14 @@ DOCS = ROOT / "docs" / "tables.md"
 SSHD = shutil.which("sshd") or ("/usr/sbin/sshd" if Path("/usr/sbin/sshd").exists() else None)
 
 
-def recipe() -> tuple[str, str]:
-    """The docs' `Match User play` block and per-key line, as written."""
+def recipe() -> tuple[str, str, str]:
+    """The docs' `Match User play` block, per-key line and server-wide lines, as written."""
     text = DOCS.read_text()
     block = re.search(r"```\n(\s*Match User play\n(?:.*\n)+?)\s*```", text)
     key = re.search(r"^\s*(restrict,pty,command=.*)$", text, re.M)
-    assert block and key, "docs/tables.md has lost its SSH recipe"
-    return _dedent(block.group(1)), key.group(1).strip()
+    server = re.search(r"```\n(\s*LoginGraceTime .*\n(?:.*\n)*?)\s*```", text)
+    assert block and key and server, "docs/tables.md has lost its SSH recipe"
+    return _dedent(block.group(1)), key.group(1).strip(), _dedent(server.group(1))
 
 
 def _dedent(block: str) -> str:
@@ -149,7 +150,7 @@ class Host:
         self.srv.mkdir(mode=0o2770)
         shutil.chown(self.srv, "root", self.group)
         os.chmod(self.srv, 0o2770)
-        block, key_line = recipe()
+        block, key_line, server = recipe()
         prog = self.program()
         print(f"test_ssh: the play account runs {prog}", file=sys.stderr)
         said = re.search(r"--store ([^\s\"]+)", block) or re.search(r"--store ([^\s\"]+)", key_line)
@@ -178,7 +179,7 @@ class Host:
             f"PidFile {self.base / 'sshd.pid'}", "UsePAM no", "KbdInteractiveAuthentication no",
             "PasswordAuthentication no", "PubkeyAuthentication yes", f"AllowUsers {self.user}",
             "LogLevel VERBOSE", "Subsystem sftp /usr/lib/openssh/sftp-server", "",
-        ])
+        ]) + server  # (the recipe's server-wide lines, before any Match)
         if not self.per_key:
             config += ours(block)
         (self.base / "sshd_config").write_text(config)
@@ -234,15 +235,14 @@ class Host:
         return ["ssh", "-p", str(self.port), *self.options(log), *args, f"{self.user}@127.0.0.1"]
 
 
-@pytest.fixture(params=["sshd_config", "authorized_keys"])
-def host(request):
+def _hosted(per_key: bool):
     _need(SSHD is not None, "OpenSSH's server (sshd) is not installed: apt-get install openssh-server")
     _need(shutil.which("ssh") is not None and shutil.which("sftp") is not None,
           "OpenSSH's client is not installed: apt-get install openssh-client")
     _need(os.geteuid() == 0, "the SSH test makes a throwaway account (useradd): it needs root")
     base = Path(tempfile.mkdtemp(prefix="tabletop-ssh-"))
     os.chmod(base, 0o711)  # the account reaches its home and the store's folder, lists nothing
-    h = Host(base, per_key=request.param == "authorized_keys")
+    h = Host(base, per_key=per_key)
     try:
         h.up()
         yield h
@@ -252,16 +252,17 @@ def host(request):
             shutil.rmtree(base, ignore_errors=True)  # (never while a view of the checkout is mounted in it)
 
 
+@pytest.fixture(params=["sshd_config", "authorized_keys"])
+def host(request):
+    yield from _hosted(request.param == "authorized_keys")
+
+
 def test_ssh_t_and_the_code_show_the_seat_and_a_move_lands_in_the_hosts_store(host):
     st, new = host.make_table()
     first = Table(st, new.spectator).match.pending.seat
     cols, rows = 120, 40
-    pid, fd = pty.fork()
-    if pid == 0:  # the player's terminal
-        os.environ.update(TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows))
-        os.execvp("ssh", host.ssh("-t") + [new.codes[first]])
+    pid, fd, term = _player(host, new.codes[first], cols, rows)
     try:
-        term = Terminal(cols, rows, fd)
         text = read_pty_until(fd, "YOUR TURN", term, timeout=40)
         assert f"table {new.table_id}" in text and ["Ann", "Ben"][first] in text
         os.write(fd, b"1")  # the first choice, made over SSH by the play account
@@ -273,6 +274,94 @@ def test_ssh_t_and_the_code_show_the_seat_and_a_move_lands_in_the_hosts_store(ho
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         os.close(fd)
+
+
+def _player(host, code: str, cols: int = 120, rows: int = 40) -> tuple[int, int, Terminal]:
+    """A player's `ssh -t play@HOST` in a terminal of their own, the code typed at the prompt as
+    the docs' step 4 says (never on the command line): (ssh's pid, the terminal, its screen)."""
+    pid, fd = pty.fork()
+    if pid == 0:  # the player's terminal
+        os.environ.update(TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows))
+        os.execvp("ssh", host.ssh("-t"))
+    term = Terminal(cols, rows, fd)
+    try:
+        read_pty_until(fd, b"Your seat's code", timeout=40)
+    except BaseException:
+        _hang_up(pid, fd)
+        raise
+    os.write(fd, code.encode() + b"\n")
+    return pid, fd, term
+
+
+def _hang_up(pid: int, fd: int) -> None:
+    try:
+        os.kill(pid, signal.SIGCONT)
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass
+    os.close(fd)
+
+
+def _seats_of(user: str) -> list[int]:
+    """The `tabletop seat` processes the account runs."""
+    found = []
+    for pid in _processes_of(user):
+        try:
+            words = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"seat" in words and b"tabletop_tui" in words:
+            found.append(pid)
+    return found
+
+
+def _settle(what, bound: float = 90.0):
+    """Polled until ``what()`` is true (the bound only keeps a broken run finite)."""
+    deadline = time.monotonic() + bound
+    while not what() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return what()
+
+
+@pytest.fixture
+def match_host():
+    """The recipe's `Match` route alone (its session bounds live in sshd_config)."""
+    yield from _hosted(per_key=False)
+
+
+def test_five_sessions_with_one_code_leave_one_seat(match_host):
+    """Issue 44, item 4: "Over SSH five sessions with one code ran five seats (222 MiB)". Each
+    newer session takes the seat over; the older ones end, and one seat process is left."""
+    host = match_host
+    st, new = host.make_table()
+    players = []
+    try:
+        for _ in range(5):
+            players.append(_player(host, new.codes[0]))
+            read_pty_until(players[-1][1], "table", players[-1][2], timeout=40)
+        assert _settle(lambda: len(_seats_of(host.user)) == 1), f"{len(_seats_of(host.user))} seats for one code"
+        last = players[-1]
+        assert os.waitpid(last[0], os.WNOHANG) == (0, 0), "the newest session ended"
+    finally:
+        for pid, fd, _ in players:
+            _hang_up(pid, fd)
+
+
+def test_a_frozen_client_loses_its_seat(match_host):
+    """Issue 44, item 4: "a frozen client (SIGSTOP) keeps its seat alive past 60 s". With the
+    recipe's ClientAliveInterval and ClientAliveCountMax, sshd drops a client that stops
+    answering (about 30 s), and the seat ends with its terminal."""
+    host = match_host
+    st, new = host.make_table()
+    pid, fd, term = _player(host, new.codes[0])
+    try:
+        read_pty_until(fd, "table", term, timeout=40)
+        assert _settle(lambda: len(_seats_of(host.user)) == 1, 30)
+        os.kill(pid, signal.SIGSTOP)  # the player's ssh freezes (a laptop shut)
+        assert _settle(lambda: not _seats_of(host.user), 120), "the frozen client's seat lived on"
+    finally:
+        _hang_up(pid, fd)
 
 
 def test_ssh_L_gets_no_forward_to_the_hosts_loopback(host):
