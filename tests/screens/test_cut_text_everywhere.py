@@ -144,6 +144,67 @@ async def test_the_launcher_below_80x24_says_what_it_needs():
         assert "Piratissimo" in text and "This terminal" not in text and cuts(app) == []
 
 
+# -- Terra Mystica: what a narrow row leaves out is marked, and every tile says what it gives --
+
+def tm_match():
+    return random_match("terra_mystica", 5, 3, moves=60)
+
+
+async def test_terra_mystica_rows_that_leave_out_the_board_end_with_the_mark():
+    """At 80×24 the faction table leaves out the faction's name (and at its tightest the levels):
+    each row says so with "…p", the legend (g) says what it means, and p shows the rest; at
+    120×40 nothing is left out and no row has the mark."""
+    m = tm_match()
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_curtain(app, pilot)
+        table = app.screen.query_one("#tm-table")
+        rows = screen_rows(app.screen)[table.region.y:table.region.bottom]
+        assert len(rows) == 5 and all(r.rstrip().endswith("…p") for r in rows), rows
+        assert any(k == "…p" and "p shows it whole" in v for k, v in app.screen.legend())
+    app = app_for(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await past_curtain(app, pilot)
+        text = screen_text(app)
+        assert "Alchemists" in text and "…p" not in text
+
+
+def test_terra_mystica_panels_that_leave_out_the_board_end_with_the_mark():
+    """The side panel's short levels (two lines, one line) leave out shipping, digging,
+    structures and tiles: their last line ends with "…p"; the fuller levels have no mark."""
+    from tabletop_tui.widgets.tm_tables import ONE, SHORT, THREE, TWO, faction_lines
+
+    s = tm_match().state
+    marks = ["A", "B", "C", "D", "E"]
+    for level in (ONE, TWO):
+        lines = faction_lines(s, 0, marks, level, False, width=33)
+        assert lines[-1].plain.rstrip().endswith("…p") and all(line.cell_len <= 33 for line in lines), level
+    for level in (SHORT, THREE):
+        assert "…p" not in "".join(line.plain for line in faction_lines(s, 0, marks, level, False, width=33))
+
+
+def test_terra_mystica_tables_say_what_every_tile_and_card_gives_held_ones_too():
+    """t (the legend: "FAV1–12 … t: what each gives"): every favor tile and town tile with the
+    copies left and what it gives, every bonus card in play — those held too, by whom."""
+    from tabletop_tui.rules.terra_mystica.data import FACTIONS, FAVOR, TOWN
+    from tabletop_tui.widgets.tm_tables import bonus_text, favor_text, round_board, town_text
+
+    s = tm_match().state
+    text = round_board(s).plain
+    for f, n in s.favor_pool.items():
+        assert f"{f}×{n} ({favor_text(f)})" in text
+    assert set(s.favor_pool) == set(FAVOR)
+    for t, n in s.town_pool.items():
+        assert f"{t}×{n} ({town_text(t)})" in text
+    assert set(s.town_pool) <= set(TOWN)
+    held = [p for p in s.players if p.bonus]
+    assert held
+    for p in held:
+        assert f"{p.bonus} held by {FACTIONS[p.faction]['name']} ({bonus_text(p.bonus)})" in text
+    for b in s.bonus_pool:
+        assert f" ({bonus_text(b)})" in text.split(b, 1)[1][:80]
+
+
 def test_the_windmills_empty_cart_line_shortens_by_words_never_cut():
     """"none: all return" (the carts ran out) at 15 columns was drawn "none: all retur"."""
     from tabletop_tui.widgets.windmill import fit
