@@ -339,26 +339,31 @@ def cult_column(s, marks: list[str]) -> Text:
 
 def table_cells(s, seat: int, form: int) -> list[tuple[str, str]]:
     """One faction's public board as (text, style) cells for the faction table, ``form`` 0 the
-    roomiest (faction name, shipping, digging, structures) to 3 the tightest (cults and favors run
-    together). Every form keeps the resources, all three bowls, the cults, bonus card, favors and
-    towns: only the faction name and the board's levels go first, and a form that leaves them
-    out ends with "…p" (the seat sheets, p, hold them)."""
+    roomiest (faction name, shipping, digging, structures) to ``TABLE_FORMS - 1`` the tightest
+    (cults and favors run together). Every form keeps the resources, all three bowls, the cults,
+    bonus card, favors and towns: the faction name goes first, then the structures, then the
+    shipping and digging levels, and a form that leaves any of them out ends with "…p" (the seat
+    sheets, p, hold them)."""
     p = s.players[seat]
     if not p.faction:
         return [("choosing a faction", "dim")]
     fd = FACTIONS[p.faction]
-    tight = form >= 3
+    tight = form >= 4
     cults = ("" if tight else " ").join(f"{n[0]}{v}" for n, v in zip(TRACK_NAMES, p.cult))
     favors = ("FAV" + ",".join(f[3:] for f in p.favors)) if tight and p.favors else " ".join(p.favors)
     cells = [(fd["name"] if form == 0 else "", "dim"), (f"{p.C}C {p.W}W {p.P}P", ""),
              (f"{p.bowls[0]}/{p.bowls[1]}/{p.bowls[2]}PW", ""), (cults, ""), (p.bonus or "", ""),
              (favors, ""), (" ".join(p.towns), "")]
-    if form <= 1:
-        cells.append((" ".join([f"ship{p.ship}", f"dig{p.dig}"] + [f"{k}{p.counts[k]}" for k in KINDS if p.counts[k]]),
-                      "dim"))
+    if form <= 2:  # (the levels; the structures too in the roomier forms)
+        structures = [f"{k}{p.counts[k]}" for k in KINDS if p.counts[k]] if form <= 1 else []
+        cells.append((" ".join([f"ship{p.ship}", f"dig{p.dig}"] + structures), "dim"))
     if form >= 1:  # what the row left out is one key away, and the row says so
         cells.append((MORE_IN_P, "dim"))
     return cells
+
+
+#: the faction table's forms, roomiest first (table_cells)
+TABLE_FORMS = 5
 
 
 #: the mark on a faction's row that left out part of its board (the name, the levels): p shows it
@@ -397,7 +402,7 @@ def faction_table(s, marks: list[str], seats: list, width: int) -> list[Text]:
         return t
 
     rows: list[list[tuple[str, str]]] = []
-    for form in range(4):
+    for form in range(TABLE_FORMS):
         rows = [head(st) + table_cells(s, st.seat, form) + tail(st) for st in seats]
         n = max(len(r) for r in rows)
         rows = [r + [("", "")] * (n - len(r)) for r in rows]
