@@ -88,12 +88,15 @@ def find_cuts(screen: Any) -> list[Cut]:
     from tabletop_tui.widgets.log_panel import LogPanel
 
     cuts: list[Cut] = []
+    for footer in screen.query(Footer):
+        if footer.display and _shown(footer):
+            cuts += footer_cuts(footer)
     for widget in screen.walk_children(with_self=False):
         if not widget.display or not widget.visible:
             continue
         if not _shown(widget) or _within(widget, (Footer, RichLog, LogPanel)):
-            # the footer's key hints (every key is in the palette, ctrl+p, and the rules, ?) and
-            # the log panel's older lines (the whole log is one key away, L) are in reach
+            # (the footer is checked above, by its keys; the log panel's older lines are in
+            # reach: the whole log is one key away, L)
             continue
         shortened = getattr(widget, "shortened", None)
         if shortened:
@@ -122,6 +125,26 @@ def find_cuts(screen: Any) -> list[Cut]:
                 cuts.append(Cut(_name(widget), "does not show " + " ".join(gone[:8])
                                 + (" …" if len(gone) > 8 else "")))
     return cuts
+
+
+def footer_cuts(footer: Any) -> list[Cut]:
+    """The footer's keys that are not whole: a key that runs past the footer's right end or under
+    the command palette's place ("g leg▏^p palette"). A screen names fewer keys rather than cut
+    one (the legend, g, lists them all)."""
+    from textual.widgets._footer import FooterKey
+
+    keys = [k for k in footer.query(FooterKey) if k.display and k.region.width]
+    palette = [k for k in keys if k.has_class("-command-palette")]
+    right = min([k.region.x for k in palette] + [footer.region.right])
+    out = []
+    for key in keys:
+        if key in palette:
+            continue
+        end = key.region.right
+        if end > right or key.region.width < len(key.key_display) + 1 + len(key.description):
+            out.append(Cut("Footer", f"cuts the key {key.key_display} {key.description!r} "
+                                     f"(it ends at column {end}, the footer's room at {right})"))
+    return out
 
 
 def _within(widget: Any, kinds: tuple) -> bool:

@@ -191,6 +191,22 @@ class GameScreen(Screen[None]):
                 out.append((key, self.app.get_key_display(b), b.description))
         return out
 
+    def widget_footer_keys(self) -> list[tuple[str, str]]:
+        """(shown key, description) of the keys the footer names for the focused widget (a map's
+        "⏎ act here" while it has the focus), before the screen's own."""
+        out, actions = [], set()
+        for key, active in self.active_bindings.items():
+            b = active.binding
+            if active.node is self or not b.show or key == self.app.COMMAND_PALETTE_BINDING or b.action in actions:
+                continue
+            actions.add(b.action)
+            out.append((self.app.get_key_display(b), b.description))
+        return out
+
+    def _refit_footer(self, screen: Any = None) -> None:
+        if self.size.width:
+            self.fit_footer(self.size.width)
+
     def fit_footer(self, w: int) -> None:
         """Name in the footer only the keys it has room for, each whole: the rest are left out in
         the order of FOOTER_DROP, then from the line's end ("g legend", which lists every key,
@@ -201,7 +217,9 @@ class GameScreen(Screen[None]):
         width = {k: len(shown) + 1 + len(desc) + 1 for k, shown, desc in keys}
         order = [k for k in self.FOOTER_DROP if k in width] + [
             k for k, _, _ in reversed(keys) if k not in self.FOOTER_DROP and k != "g"] + ["g"]
-        room = w - self.PALETTE_CELLS
+        # (the focused widget's keys come first on the line, the map's "⏎ act here" after m: the
+        # screen's keys get the rest)
+        room = w - self.PALETTE_CELLS - sum(len(shown) + 1 + len(desc) + 1 for shown, desc in self.widget_footer_keys())
         hidden: set = set()
         for k in order:
             if sum(v for key, v in width.items() if key not in hidden) <= room:
@@ -267,6 +285,10 @@ class GameScreen(Screen[None]):
             self.query_one(Footer).compact = True
         except Exception:
             pass
+        # the keys the footer may name change without a resize (the map's "⏎ act here" after m,
+        # the tile keys when cartography begins): fit it again whenever they do (fit_footer
+        # refreshes the bindings only when it hides another key, so this settles)
+        self.bindings_updated_signal.subscribe(self, self._refit_footer)
         m = self.match
         d = m.pending
         if (self.curtain and d is not None and not m.seats[d.seat].bot

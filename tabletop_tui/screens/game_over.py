@@ -51,8 +51,9 @@ class ScoreTable(DataTable):
         self.refresh()
 
 
-#: columns the screen's padding (2 + 2), two scrollbars (2 + 2) and spare cells take
-FRAME = 10
+#: columns the page's padding (2 + 2) and its scroll bar (2) take (the table, at most 12 rows, has
+#: none of its own): 10 cut "C Chiara" to "C Chia…" with room to spare
+FRAME = 6
 #: a player's name is never cut shorter than this (marker, space and a few letters, "…")
 NAME_MIN = 7
 

@@ -25,7 +25,13 @@ class LauncherScreen(Screen[None]):
     LauncherScreen #banner { color: $accent; margin-bottom: 1; }
     LauncherScreen #games { height: auto; max-height: 16; border: round $panel; }
     LauncherScreen #hint { margin-top: 1; }
+    LauncherScreen #too-small { display: none; height: 1fr; content-align: center middle; padding: 1 2; }
+    LauncherScreen.-small #launcher { display: none; }
+    LauncherScreen.-small #too-small { display: block; }
     """
+    #: below this the list and its help are cut: the screen says what it needs instead, as a game does
+    MIN_SIZE = (80, 24)
+    small = False
     BINDINGS = [
         Binding("enter", "new", "new game", show=False),
         Binding("n", "new", "new game"),
@@ -51,7 +57,25 @@ class LauncherScreen(Screen[None]):
             yield Static(Text("Enter or n: new game · c: continue a saved game · w: watch a recorded game · "
                               "t: your tables (friends on other machines) · r: rules · q: quit",
                               style="dim"), id="hint")
+        yield Static("", id="too-small")
         yield Footer()
+
+    def on_resize(self, event) -> None:
+        """Below the minimum, say the size needed instead of a list and help cut at the edges."""
+        width, height = event.size.width, event.size.height
+        w, h = self.MIN_SIZE
+        self.small = width < w or height < h
+        if self.small:
+            self.query_one("#too-small", Static).update(Text(
+                f"This terminal is {width}×{height}. tabletop-tui needs at least {w}×{h} (best 120×40): "
+                "please make it larger. q quits.", style="bold"))
+        if self.has_class("-small") != self.small:
+            self.set_class(self.small, "-small")
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        # while the notice shows only q does something (and the footer names only q)
+        return action == "quit" or not self.small
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -63,7 +87,8 @@ class LauncherScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.action_new()
+        if not self.small:
+            self.action_new()
 
     def action_new(self) -> None:
         g = self.selected()

@@ -976,6 +976,7 @@ class MarkedPage(ScrollPage):
 
     def on_mount(self) -> None:
         box = self.query_one(VerticalScroll)
+        box.scroll_by_key = True  # (its edge names what is out of sight and the keys: the cut-text check)
         self.watch(box, "scroll_y", lambda *_: self.say_out_of_sight(), init=False)
         self.call_after_refresh(self.say_out_of_sight)
 

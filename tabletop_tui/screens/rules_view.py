@@ -9,7 +9,9 @@ from textual.widgets import Footer, MarkdownViewer
 
 class RulesScreen(Screen[None]):
     DEFAULT_CSS = "RulesScreen MarkdownViewer { height: 1fr; }"
-    BINDINGS = [Binding("escape,q,question_mark", "close", "back")]
+    BINDINGS = [Binding("escape,q,question_mark", "close", "back"),
+                # (the viewer has the focus: ↑↓ PgUp PgDn scroll it; the footer says so)
+                Binding("pagedown", "page_down", "↑↓ PgDn scroll")]
 
     def __init__(self, game) -> None:
         super().__init__()
@@ -22,11 +24,16 @@ class RulesScreen(Screen[None]):
             text = read_text(self.game.id, "rules.md")
         except OSError:
             text = f"# {self.game.title}\n\nThe rules text is not written yet."
-        yield MarkdownViewer(text, show_table_of_contents=False)
+        viewer = MarkdownViewer(text, show_table_of_contents=False)
+        viewer.scroll_by_key = True  # (the cut-text check: the rest is in reach, the footer names the keys)
+        yield viewer
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(MarkdownViewer).focus()
+
+    def action_page_down(self) -> None:
+        self.query_one(MarkdownViewer).scroll_page_down()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -383,7 +383,9 @@ class TerraMysticaScreen(GameScreen):
     def legend(self) -> list[tuple[str, str]]:
         from tabletop_tui.widgets.hex_map import LEGEND
 
-        out = LEGEND + [("PW", "power in bowl III, ready to spend (the strip and the log count it)")]
+        out = LEGEND + [("PW", "power in bowl III, ready to spend (the strip and the log count it)"),
+                        ("…p", "the row or panel leaves out part of that faction's board (its name, shipping, "
+                               "digging, structures, tiles): p shows it whole")]
         if self.table_shown:  # the faction table's and the rounds column's short forms
             out += [("5/1/0PW", "power in bowls I, II and III (III is ready to spend)"),
                     ("C W P", "coins, workers, priests in supply"),

@@ -153,6 +153,7 @@ class DecisionPanel(Vertical):
         choices = self.query_one(Choices)
         if lines and not self._lines:
             self._choices_max = choices.styles.max_height  # (the layout's own, given back on clearing)
+            self._height_before = self.region.height
         elif self._lines:  # (given back; a notice still told takes its rows again: _fit_told)
             choices.styles.max_height = self._choices_max
         self._lines = lines
@@ -175,11 +176,17 @@ class DecisionPanel(Vertical):
 
     _choices_max = None
 
+    _height_before = 0
+
     def _fit_told(self) -> None:
         """A panel of fixed height (Maracaibo's) gives the notice's rows from the choices, which
-        then scroll with their "▼ more" mark, never clipped unmarked below the panel's edge."""
+        then scroll with their "▼ more" mark, never clipped unmarked below the panel's edge; a
+        panel of its content's height keeps the height it had before the notice the same way,
+        so a long notice never pushes the board out of its rows (Finca's windmill lost its last
+        two rows under a refusal of three)."""
         choices = self.query_one(Choices)
-        over = choices.region.bottom - self.content_region.bottom
+        grew = self.region.height - self._height_before if self._height_before else 0
+        over = max(choices.region.bottom - self.content_region.bottom, grew)
         if self.told and over > 0 and choices.region.height > 1:
             choices.styles.max_height = max(1, choices.region.height - over)
             choices.call_after_refresh(choices.say_out_of_sight)

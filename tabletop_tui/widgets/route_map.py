@@ -107,6 +107,8 @@ def put_fit(cv: Canvas, x: int, y: int, text: str, room: int, style: Style) -> N
 
 LEGEND_ROOMY = ("s sugar  t tobacco", "c coffee k cocoa", "l cloth  Q quest")
 LEGEND_COMPACT = ("A ship Ⓐ assist. Q", "stckl goods [F]flag")
+#: the compact legend in 17 columns (110×30 cut the one above: "g" gives every symbol in words)
+LEGEND_TIGHT = ("A ship Ⓐ assist.", "stckl goods Q [F]")
 
 
 class RouteMap(CanvasBoard):
@@ -199,7 +201,8 @@ class RouteMap(CanvasBoard):
                 cv.put(x + bw - len(label), y2, label, MP if target != self.cursor else Style(bold=True))
         # the free corners: the legend (between 15U and 21b) and the card display (right)
         lx, ly = 2 * cw, 2 * (nh + gap)
-        legend = (LEGEND_ROOMY if nh >= 3 else LEGEND_COMPACT)
+        legend = LEGEND_ROOMY if nh >= 3 else next(
+            (form for form in (LEGEND_COMPACT, LEGEND_TIGHT) if max(map(len, form)) <= 2 * cw - 1), LEGEND_TIGHT)
         for k, line in enumerate(legend[:nh]):
             put_fit(cv, lx, ly + k, line, 2 * cw - 1, DIM)
         cx = 6 * cw

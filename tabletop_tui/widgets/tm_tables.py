@@ -143,7 +143,7 @@ def faction_lines(s, seat: int, marks: list[str], level: int, to_move: bool, is_
     if not p.faction:
         return lines + ([Text("  choosing a faction", "dim")] if level > ONE else [])
     if level == ONE:
-        return lines
+        return _marked(lines, width)
     fd = FACTIONS[p.faction]
     b1, b2, b3 = p.bowls
     cults = "".join(f"{n[0]}{v}" for n, v in zip(TRACK_NAMES, p.cult))
@@ -155,7 +155,9 @@ def faction_lines(s, seat: int, marks: list[str], level: int, to_move: bool, is_
                                                                f"{b1}/{b2}/{b3}PW", cults]
         # THREE: and the public board the decision may turn on (shipping, digging, structures,
         # bonus card, favors, towns), dim, after it
-        return lines + _flowed(items, width) + (_flowed(extra, width, "dim") if level == THREE else [])
+        if level == TWO:  # (the rest of the board: p)
+            return _marked(lines + _flowed(items, width), width)
+        return lines + _flowed(items, width) + _flowed(extra, width, "dim")
     if level == DENSE:
         items = [fd["name"]] + ([passed] if passed else []) + [f"{p.C}C", f"{p.W}W", f"{p.P}P", f"{b1}/{b2}/{b3}PW",
                                                                cults]
@@ -194,6 +196,17 @@ def faction_lines(s, seat: int, marks: list[str], level: int, to_move: bool, is_
     if p.used:
         out += _flowed(["used:"] + list(p.used), width, "dim")
     return out
+
+
+def _marked(lines: list[Text], width: int) -> list[Text]:
+    """``lines`` with the mark that part of the board is left out (``…p``: the seat sheets) at the
+    end of the last line, or on a line of its own if that one is full."""
+    last = lines[-1]
+    if last.cell_len + 1 + len(MORE_IN_P) <= width:
+        last = last.copy()
+        last.append(" " + MORE_IN_P, "dim")
+        return lines[:-1] + [last]
+    return lines + [Text("  " + MORE_IN_P, "dim")]
 
 
 def faction_board(s, seat: int, marks: list[str], full: bool, to_move: bool, is_bot: bool = False,
@@ -267,15 +280,25 @@ def round_board(s) -> Text:
         taken = a in s.used_pa
         t.append(f"{a} {gain} {spec['cost']}PW" + (" ✗" if taken else ""), "dim strike" if taken else "")
         t.append("  ")
+    # every tile and card in the game says what it gives, those held too (the faction table names
+    # them short: "BON7 FAV5 TW2", "t: what each gives")
+    held = {p.bonus: FACTIONS[p.faction]["name"] for p in s.players if p.bonus and p.faction}
     t.append("\nBonus cards ", "bold")
-    for b, coins in s.bonus_pool.items():
-        t.append(f"{b}" + (f"+{coins}C" if coins else ""), "bold" if coins else "")
+    for b in sorted(set(s.bonus_pool) | set(held), key=lambda b: int(b[3:])):
+        coins = s.bonus_pool.get(b, 0)
+        t.append(f"{b}" + (f"+{coins}C" if coins else "") + (f" held by {held[b]}" if b in held else ""),
+                 "bold" if coins else "")
         t.append(f" ({bonus_text(b)})  ", "dim")
     t.append("\nFavor tiles ", "bold")
-    t.append(" ".join(f"{f}×{n}" for f, n in s.favor_pool.items() if n) or "none")
+    t.append(tile_list(s.favor_pool, favor_text))
     t.append("\nTown tiles ", "bold")
-    t.append(" ".join(f"{tw}×{n}({town_text(tw)})" for tw, n in s.town_pool.items() if n) or "none")
+    t.append(tile_list(s.town_pool, town_text))
     return t
+
+
+def tile_list(pool: dict, text) -> str:
+    """Each kind of tile with the copies left (×0: all taken) and what it gives."""
+    return "  ".join(f"{k}×{n} ({text(k)})" for k, n in pool.items()) or "none"
 
 
 #: the power a faction gains on reaching these cult spaces
@@ -316,23 +339,35 @@ def cult_column(s, marks: list[str]) -> Text:
 
 def table_cells(s, seat: int, form: int) -> list[tuple[str, str]]:
     """One faction's public board as (text, style) cells for the faction table, ``form`` 0 the
-    roomiest (faction name, shipping, digging, structures) to 3 the tightest (cults and favors run
-    together). Every form keeps the resources, all three bowls, the cults, bonus card, favors and
-    towns: only the faction name and the board's levels go first."""
+    roomiest (faction name, shipping, digging, structures) to ``TABLE_FORMS - 1`` the tightest
+    (cults and favors run together). Every form keeps the resources, all three bowls, the cults,
+    bonus card, favors and towns: the faction name goes first, then the structures, then the
+    shipping and digging levels, and a form that leaves any of them out ends with "…p" (the seat
+    sheets, p, hold them)."""
     p = s.players[seat]
     if not p.faction:
         return [("choosing a faction", "dim")]
     fd = FACTIONS[p.faction]
-    tight = form >= 3
+    tight = form >= 4
     cults = ("" if tight else " ").join(f"{n[0]}{v}" for n, v in zip(TRACK_NAMES, p.cult))
     favors = ("FAV" + ",".join(f[3:] for f in p.favors)) if tight and p.favors else " ".join(p.favors)
     cells = [(fd["name"] if form == 0 else "", "dim"), (f"{p.C}C {p.W}W {p.P}P", ""),
              (f"{p.bowls[0]}/{p.bowls[1]}/{p.bowls[2]}PW", ""), (cults, ""), (p.bonus or "", ""),
              (favors, ""), (" ".join(p.towns), "")]
-    if form <= 1:
-        cells.append((" ".join([f"ship{p.ship}", f"dig{p.dig}"] + [f"{k}{p.counts[k]}" for k in KINDS if p.counts[k]]),
-                      "dim"))
+    if form <= 2:  # (the levels; the structures too in the roomier forms)
+        structures = [f"{k}{p.counts[k]}" for k in KINDS if p.counts[k]] if form <= 1 else []
+        cells.append((" ".join([f"ship{p.ship}", f"dig{p.dig}"] + structures), "dim"))
+    if form >= 1:  # what the row left out is one key away, and the row says so
+        cells.append((MORE_IN_P, "dim"))
     return cells
+
+
+#: the faction table's forms, roomiest first (table_cells)
+TABLE_FORMS = 5
+
+
+#: the mark on a faction's row that left out part of its board (the name, the levels): p shows it
+MORE_IN_P = "…p"
 
 
 def faction_table(s, marks: list[str], seats: list, width: int) -> list[Text]:
@@ -367,7 +402,7 @@ def faction_table(s, marks: list[str], seats: list, width: int) -> list[Text]:
         return t
 
     rows: list[list[tuple[str, str]]] = []
-    for form in range(4):
+    for form in range(TABLE_FORMS):
         rows = [head(st) + table_cells(s, st.seat, form) + tail(st) for st in seats]
         n = max(len(r) for r in rows)
         rows = [r + [("", "")] * (n - len(r)) for r in rows]

@@ -47,6 +47,9 @@ def label_width(group: list[tuple[int, str]]) -> int:
 class VPChart(Widget):
     DEFAULT_CSS = "VPChart { height: 12; width: 1fr; }"
 
+    #: what the last drawing cut at its edges (the cut-text check reads it)
+    shortened: list = []
+
     def __init__(self, history: list[dict[int, int]], marks: list[str], colours: list[str], **kw):
         super().__init__(**kw)
         self.history = history
@@ -115,7 +118,10 @@ class VPChart(Widget):
         for y in range(plot_h):
             cv.put(axis - 1, y, "│", "dim")
         cv.put(axis - 1, plot_h, "└" + "─" * plot_w, "dim")
-        cv.put(axis + 1, plot_h, f" {self.axis_label()} · where lines meet: the first in the legend ", "dim")
+        room = w - axis - 1
+        captions = [f" {self.axis_label()} · where lines meet: the first in the legend ",
+                    f" {self.axis_label()} · lines meet: the first in the legend ", f" {self.axis_label()} "]
+        cv.put(axis + 1, plot_h, next((c for c in captions if len(c.rstrip()) <= room), ""), "dim")
         rank = {seat: k for k, seat in enumerate(draw_order(self.history))}
         for (col, y), seats in self.points(plot_w, plot_h).items():
             seat = min(seats, key=lambda s: rank.get(s, len(rank)))  # the one drawn on top
@@ -126,4 +132,5 @@ class VPChart(Widget):
                 for seat, text in group:
                     cv.put(x, row, text, self.style_of(seat))
                     x += len(text) + 1
+        self.shortened = list(cv.cropped)  # (read by the cut-text check)
         return cv.to_text()

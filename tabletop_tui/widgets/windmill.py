@@ -10,6 +10,8 @@ no rules: the screen says which targets are legal and what a highlighted move wo
 """
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from rich.style import Style
@@ -47,7 +49,23 @@ def fit(text: str, width: int) -> str:
     """Shorter wording for narrow windmills."""
     if len(text) > width:
         text = text.replace("donkey ", "").replace("all return ", "").replace("windmill ", "")
+    if len(text) > width:  # (the carts ran out: "none: all return" at 15 columns lost its "n")
+        text = text.replace("all return", "all back")
+    if len(text) > width:
+        text = text.replace(": all back", "")
+    if len(text) > width:  # "9→11: +1 A" at 9 columns: "9→11:+1A"
+        text = re.sub(r"(\+\d+) (?=\S)", r"\1", text.replace(": ", ":"))
     return text
+
+
+def whole_items(text: str, width: int) -> str:
+    """The space-separated items of ``text`` that fit ``width`` whole, from the first."""
+    out = ""
+    for item in text.split(" "):
+        if len(out) + bool(out) + len(item) > width:
+            break
+        out = f"{out} {item}" if out else item
+    return out
 
 
 def ring_height(ch: int) -> int:
@@ -154,7 +172,9 @@ class Windmill(CanvasBoard):
                 ly = y + box_h - 1
                 if pv.get("to") == i and pv.get("land"):
                     land = pv["land"] if len(pv["land"]) < box_w else pv["land"].replace(" ", "")
-                    cv.put(x + 1, ly, land[: box_w - 1], Style(bold=True, color="white"))
+                    if len(land) > box_w - 1:  # whole gains only ("+1A", not "+1A+"): the preview
+                        land = whole_items(pv["land"], box_w - 1)  # under the line says them all
+                    cv.put(x + 1, ly, land, Style(bold=True, color="white"))
                 elif any(counts) and box_h >= 3:
                     st = Style(bold=True, color="white") if pv.get("from") == i else Style(dim=True)
                     cv.put(x + 1, ly, f"go {sum(counts)}"[: box_w - 1], st)
