@@ -31,10 +31,6 @@ from .state import State
 CP = T.COMPONENTS
 
 
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " then " + words[-1]
-
-
 SIDE_DIR = {"N": 0, "E": 1, "S": 2, "W": 3}
 
 
@@ -175,8 +171,8 @@ class FinisTerraeRules(BaseRules):
             who = "the Black Galleon" if sid == GALLEON else "your ship"
             if s.sail.get("pay"):
                 p = s.sail["pay"]
-                return Decision(seat, f"pay {counted(p['n'], 'doubloon')} for the {p['why']}: choose the "
-                                      f"holds that pay (each pays all it has before the next)", "pay")
+                return Decision(seat, f"pay {counted(p['n'], 'doubloon')} for the {p['why']}: which holds "
+                                      f"pay? (each gives all it has before the next)", "pay")
             if step == "order":
                 whose = "the Black Galleon's move" if sid == GALLEON else "your ship's move"
                 return Decision(seat, f"sunny day, {whose}: use the rolled {s.sail['rolled']} for "
@@ -1246,9 +1242,10 @@ class FinisTerraeRules(BaseRules):
             return "Hoist the black flag: become a pirate (pirates pay no den toll)"
         if isinstance(a, Pay):
             left = dict(self._pay_ways(s.sail["pay"]))[a.holds]
-            first = "As usual, the smallest pile first: " if a == self.legal_actions(s)[0] else ""
-            return (f"{first}{_and([f'hold {i + 1}' for i in a.holds])} "
-                    f"pay{'s' if len(a.holds) == 1 else ''}; the holds keep " + ", ".join(H.text(h) for h in left))
+            usual = " (the usual way: smallest pile first)" if a == self.legal_actions(s)[0] else ""
+            which = f"Hold {a.holds[0] + 1} pays" if len(a.holds) == 1 else \
+                f"Holds {' then '.join(str(i + 1) for i in a.holds)} pay"
+            return f"{which} → {H.board(left)}{usual}"
         if isinstance(a, Throw):
             d = self.pending(s)
             sid = self._current(s)[1] if s.sail and "order" in s.sail else (d.seat if d else 0)

@@ -110,6 +110,14 @@ def pay_ways(holds: list, n: int, room: bool = False) -> list[tuple[tuple, list]
     return out
 
 
+LETTER = {"doubloons": "$", "spice": "s", "find": "f", "castaway": "c", "treasure": "t"}
+
+
+def board(holds: list) -> str:
+    """The holds as the ship board shows them: ``|$6|$9|s2|-|``."""
+    return "|" + "|".join("-" if h is None else f"{LETTER[h[0]]}{h[1]}" for h in holds) + "|"
+
+
 def text(hold) -> str:
     if hold is None:
         return "empty"

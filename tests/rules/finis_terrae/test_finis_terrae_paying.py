@@ -55,7 +55,8 @@ def test_a_port_paid_from_holds_that_can_pay_two_ways_asks_which_holds_pay():
     assert d.kind == "pay" and d.seat == 0 and "pay 5 doubloons for the port" in d.prompt
     assert acts(s) == ["pay from holds 3 1", "pay from hold 1"]
     assert s.bank == bank + 5 and s.ports[(2, 1)] == 0  # paid; only which holds is open
-    assert RULES.describe(s, Pay((2, 0))).startswith("As usual, the smallest pile first: hold 3 then hold 1 pay")
+    assert RULES.describe(s, Pay((2, 0))) == "Holds 3 then 1 pay → |$6|$9|-|-| (the usual way: smallest pile first)"
+    assert RULES.describe(s, Pay((0,))) == "Hold 1 pays → |$4|$9|$2|-|"
     kept = do(s, "pay from hold 1")
     assert kept.ships[0]["holds"] == [(D, 4), (D, 9), (D, 2), None]
     assert RULES.pending(kept).kind == "act" and "reorganize holds" in acts(kept)  # the turn goes on
@@ -123,7 +124,7 @@ def test_a_way_not_offered_is_refused_in_the_games_words_and_nothing_changes():
     assert "pay 5 doubloons for the port" in e.value.reason
     with pytest.raises(IllegalAction) as e:
         RULES.parse(s, "pay from hold 9")
-    assert "is not a legal move now" in e.value.reason and "choose the holds that pay" in e.value.reason
+    assert "is not a legal move now" in e.value.reason and "which holds pay?" in e.value.reason
     assert RULES.to_json(s) == before
 
 
