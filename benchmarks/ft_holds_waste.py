@@ -13,7 +13,9 @@ counts, per bot level, over every ship board the bots loaded or paid from:
 
     nice -n 10 .venv/bin/python benchmarks/ft_holds_waste.py --games 40 --seed 4700
 
-Prints one line per level and the games' wins; ``--json`` the figures.
+Prints one line per level and the games' wins; ``--json`` the figures; ``--lines`` the figures so
+far after each game. The games are `tabletop tournament finis_terrae --bots hard,medium`'s on
+the same seeds (the same bot seeds, seats swapped every other game).
 """
 from __future__ import annotations
 
@@ -85,12 +87,15 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=4700)
     ap.add_argument("--bots", default="hard,medium")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--lines", action="store_true", help="print the figures so far after each game")
     args = ap.parse_args()
     pair = args.bots.split(",")
     figures = {lv: {k: 0 for k in KEYS} for lv in pair}
     for g in range(args.games):
         levels = pair if g % 2 == 0 else pair[::-1]
         play(levels, args.seed + g, figures)
+        if args.lines:  # the figures so far after each game (a long run read while it goes)
+            print(json.dumps({"games": g + 1, **figures}), flush=True)
     if args.json:
         print(json.dumps(figures, indent=1))
         return
