@@ -16,7 +16,7 @@ from tabletop_tui.rules.finis_terrae import holds as H
 from tabletop_tui.rules.finis_terrae import scoring as SC
 from tabletop_tui.rules.finis_terrae import tiles as T
 from tabletop_tui.rules.finis_terrae import weather as W
-from tabletop_tui.rules.finis_terrae.actions import Attack
+from tabletop_tui.rules.finis_terrae.actions import Attack, LoadHold, Pay
 
 HIDDEN = "?"
 LOOKAHEAD_DEPTH = 2
@@ -110,12 +110,9 @@ def _worth(s: Any, p: int, totals: dict, isl: list) -> float:
     sh = s.ships[p]
     stash = sh["stash"]
     if s.dist is not None and s.dist["seat"] == p:
-        # a loading under way: goods still in the pool must go aboard; doubloons left in the
-        # pool when the holds are done go to the stash
-        pool = s.dist["pool"]
-        holds = [tuple(h) for h in s.dist["holds"] if h] + \
-            [(k, v) for k, v in pool.items() if v and k != "doubloons"]
-        stash += pool.get("doubloons", 0)
+        # a loading under way is judged by how the bot will finish it (its plan)
+        plan, rest = planned_loading(s)
+        holds, stash = [h for h in plan if h is not None], stash + rest
     else:
         holds = sh["holds"]
     cash = H.doubloons(holds)
@@ -148,6 +145,69 @@ HOLD_RISK = 0.15
 COMBAT_WORLDS = 16
 #: what lying goods are worth to whoever picks them up (a treasure also brings ~7 doubloons)
 GOODS_WORTH = {"treasure": 3.4, "find": 3.0, "castaway": 3.0, "spice": 2.0}
+
+
+#: doubloons a ship carries in its holds at most (three one-tile ports, or spice and a toll):
+#: the rest waits in the stash, safe from storms and pirates
+CARRY = 15
+
+
+def storm_can_come(s: Any) -> bool:
+    """A storm card is still unseen (in the deck or among the 2 out of the game): public."""
+    return s.discard.count("storm") < T.COMPONENTS["weather"]["storm"]
+
+
+def planned_loading(s: Any) -> tuple[list, int]:
+    """How a bot shares the things of the loading under way (``s.dist``) between its 4 holds and
+    the stash: (the 4 holds, the doubloons left for the stash). Every kind of goods in a hold of
+    its own; doubloons aboard up to ``CARRY``, in 5s, and while a storm can come never all of
+    them when the stash can take some (a wreck takes the holds); one pile up to 10, two above
+    (a lost combat takes one hold), and never a second pile where it would fill the last empty
+    hold (room for cargo). The repairs after a wreck must all go aboard: in one hold, and
+    nothing more from the stash."""
+    d = s.dist
+    placed = [tuple(h) if h else None for h in d["holds"]]
+    pool = d["pool"]
+    total = pool.get("doubloons", 0) + sum(h[1] for h in placed if h and h[0] == "doubloons")
+    goods: dict = {}
+    for h in placed:
+        if h and h[0] != "doubloons":
+            goods[h[0]] = goods.get(h[0], 0) + h[1]
+    for k, v in pool.items():
+        if k != "doubloons" and v:
+            goods[k] = goods.get(k, 0) + v
+    if d["why"] == "wreck":
+        want = 0  # the repairs go aboard; the stash stays the stash
+    elif d["why"] == "setup" or storm_can_come(s):
+        want = min(CARRY, 5 * ((total - 1) // 5)) if total > 0 else 0
+    else:
+        want = min(CARRY, total)
+    carry = max(want, d["min"])
+    free = H.NHOLDS - len(goods)
+    piles = 0 if carry <= 0 else (2 if carry > 10 and free >= 3 else 1)
+    dbl = [carry - carry // 2, carry // 2] if piles == 2 else ([carry] if piles else [])
+    plan = [(k, v) for k, v in sorted(goods.items(), key=lambda kv: H.GOODS.index(kv[0]))] + \
+        [("doubloons", n) for n in dbl]
+    plan = (plan + [None] * H.NHOLDS)[:H.NHOLDS]
+    return plan, total - carry
+
+
+def plan_choice(rules: Any, view: Any, acts: list) -> Any:
+    """The bot's own answer to a loading (its plan's next hold) or to a payment (the way that
+    leaves the most empty holds for cargo: the doubloons a storm can take are the same whichever
+    way); None for any other decision, or when the plan's hold is not on offer (a loading begun
+    by a person who then resigned): the search and the lookahead decide those."""
+    if view.dist is not None:
+        plan, _rest = planned_loading(view)
+        h = plan[view.dist["hold"]]
+        a = LoadHold(view.dist["hold"], h[0], h[1]) if h else LoadHold(view.dist["hold"])
+        return a if a in acts else None
+    if rules.paying(view):
+        # (the doubloons aboard are the same whichever way: what a storm can take is the same;
+        # among ways as roomy, the usual one, listed first)
+        left = dict(rules._pay_ways(view.sail["pay"]))
+        return min((a for a in acts if isinstance(a, Pay)), key=lambda a: -left[a.holds].count(None), default=None)
+    return None
 
 
 def _prospects(s: Any, p: int, at: tuple, cash: int, holds: list, isl: list) -> float:
@@ -207,6 +267,9 @@ def rank(rules: Any, view: Any, seat: int, rng: Rng) -> list:
     from tabletop_tui.bots import core as bots
 
     acts = rules.legal_actions(view)
+    planned = plan_choice(rules, view, acts)
+    if planned is not None:
+        return [(planned, 0.0)]  # nothing to search: the bot's own plan (see planned_loading)
     others = [a for a in acts if not isinstance(a, Attack)]
     judge = _own_worth if view.dist is not None and view.dist["why"] == "setup" else evaluate
     out = bots.ranked(rules, view, seat, rng, evaluate=judge, actions=others) if others else []
@@ -223,6 +286,10 @@ def rollout_policy(rules: Any, s: Any, seat: int, rng: Rng, acts: list) -> Any:
     d = rules.pending(s)
     if d is not None and d.kind == "place":
         return acts[rng.randbelow(len(acts))]
+    if d is not None and d.kind in ("load", "pay"):
+        planned = plan_choice(rules, s, acts)
+        if planned is not None:
+            return planned
     if d is not None and d.kind == "load":
         # sharing things between holds: the biggest pile first, doubloons before goods
         return max(acts, key=lambda a: (getattr(a, "n", 0) + (100 if getattr(a, "what", "") == "doubloons" else 0)))

@@ -504,7 +504,8 @@ class FinisTerraeScreen(GameScreen):
             move = f"move {s.common}"
             sail = s.sail or {}
             if s.phase == "sail" and sail.get("rolled") and s.weather in ("sunny", "finis_terrae"):
-                legs = sail.get("legs") or []
+                # (until the mover puts the dice in order, the legs are the last mover's)
+                legs = (sail.get("legs") or []) if sail.get("step") != "order" else []
                 if len(legs) == 2:
                     move = f"moves {legs[0]}+{legs[1]}" if short else f"moves {legs[0]} then {legs[1]}"
                 else:

@@ -136,6 +136,8 @@ def _ft_explorer_meets_the_galleon():
     for n in range(31):
         d = FT.pending(s)
         s = FT.apply(s, make_bot("finis_terrae", "random", 36 * 1000 + n).choose(FT, FT.view(s, d.seat), d.seat))
+    if FT.pending(s).kind == "pay":  # the den toll on the way: paid the usual way
+        s = FT.apply(s, FT.legal_actions(s)[0])
     seat = FT.pending(s).seat
     assert Attack(GALLEON, 2, 1) in FT.legal_actions(s) and not FT.is_pirate(s, seat)
     return s, seat

@@ -196,7 +196,7 @@ async def test_finis_terrae_keeps_every_ship_board_and_the_galleon_in_every_phas
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("seed,day", [(4, 2), (5, 2), (1, 4)])
+@pytest.mark.parametrize("seed,day", [(7, 2), (5, 2), (1, 4)])
 async def test_finis_terrae_while_charting_every_ship_off_the_map_is_named_with_the_panning_keys(seed, day, size):
     """Cartography (the hand of tiles takes the header that says "off view … shift+arrows" when
     sailing): the ships and the Galleon outside the map window are named with the way to them,

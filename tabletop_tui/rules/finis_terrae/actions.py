@@ -183,6 +183,19 @@ class Trade:
 
 
 @dataclass(frozen=True)
+class Pay:
+    """Which holds pay a price (a port, spice, a pirate den's toll), in the order they pay: each
+    gives all its doubloons before the next one pays."""
+    holds: tuple
+    kind = "pay"
+
+    def __str__(self) -> str:
+        return "pay from hold" + ("s " if len(self.holds) > 1 else " ") + " ".join(str(i + 1) for i in self.holds)
+
+    target = None
+
+
+@dataclass(frozen=True)
 class Throw:
     hold: int
     ship: int = 0

@@ -23,12 +23,14 @@ from .log_words import sentence as _sentence
 from . import tiles as T
 from . import weather as W
 from .actions import (GALLEON, Attack, ChooseBeach, ChooseWind, Den, DropHold, LoadHold, Move,
-                      Place, Recover, Simple, Split, Spoils, SunnyOrder, Throw, Trade)
+                      Pay, Place, Recover, Simple, Split, Spoils, SunnyOrder, Throw, Trade)
 from .dice import red as _red
 from .dice import roll as _roll
 from .state import State
 
 CP = T.COMPONENTS
+
+
 SIDE_DIR = {"N": 0, "E": 1, "S": 2, "W": 3}
 
 
@@ -167,6 +169,10 @@ class FinisTerraeRules(BaseRules):
             seat, sid = self._current(s)
             step = s.sail["step"]
             who = "the Black Galleon" if sid == GALLEON else "your ship"
+            if s.sail.get("pay"):
+                p = s.sail["pay"]
+                return Decision(seat, f"pay {counted(p['n'], 'doubloon')} for the {p['why']}: which holds "
+                                      f"pay? (each gives all it has before the next)", "pay")
             if step == "order":
                 whose = "the Black Galleon's move" if sid == GALLEON else "your ship's move"
                 return Decision(seat, f"sunny day, {whose}: use the rolled {s.sail['rolled']} for "
@@ -429,6 +435,8 @@ class FinisTerraeRules(BaseRules):
         seat, sid = self._current(s)
         sh = self.ship(s, sid)
         step = ctx["step"]
+        if ctx.get("pay"):
+            return [Pay(used) for used, _left in self._pay_ways(ctx["pay"])]
         flag = [Simple("flag")] if sid != GALLEON and not sh["pirate"] else []
         if step == "order":
             r, c = ctx["rolled"], s.common
@@ -548,6 +556,8 @@ class FinisTerraeRules(BaseRules):
     def apply(self, s, a):
         if s.phase == "over":
             raise IllegalAction("The game is over; no more moves can be made.")
+        if self.paying(s) and not isinstance(a, Pay):
+            s = self._paid_as_before(s, a)
         if not self._is_legal(s, a):
             raise IllegalAction(self._why_illegal(s, a))
         s = s.copy()
@@ -658,13 +668,17 @@ class FinisTerraeRules(BaseRules):
             sh["pirate"] = True
             self._ev(s, f"{s.names[seat]} hoists the black flag and becomes a pirate")
             return
+        if isinstance(a, Pay):
+            p = ctx.pop("pay")
+            sh["holds"] = dict(self._pay_ways(p))[a.holds]
+            return
         if isinstance(a, SunnyOrder):
             ctx["legs"] = [a.first, a.second]
             ctx["step"] = "move"
             return
         if isinstance(a, Move):
             if a.toll:
-                sh["holds"] = H.pay(sh["holds"], a.toll)
+                self._pay(s, sid, a.toll, "pirate den toll")
                 s.bank += a.toll
                 if sid != GALLEON:
                     s.notes.append(Change(seat, "$", -a.toll, "pirate den toll"))
@@ -699,7 +713,7 @@ class FinisTerraeRules(BaseRules):
                           "placed": 0, "why": "reorganize"}
             elif a.what == "port":
                 cost = self._port_cost(s, seat, cell)
-                sh["holds"] = H.pay(sh["holds"], cost)
+                self._pay(s, sid, cost, "port")
                 s.bank += cost
                 s.ports[cell] = seat
                 s.notes.append(Change(seat, "ports", 1, "port established"))
@@ -745,6 +759,65 @@ class FinisTerraeRules(BaseRules):
             return
         raise IllegalAction(f"'{a}' is not a legal move now.")
 
+    # -- paying from the holds: the player chooses which holds pay, when that makes a difference
+    def _pay(self, s, sid, n: int, why: str, load=None) -> None:
+        """Pay n doubloons from the ship's holds (then load ``load`` = (kind, k) into an empty
+        hold): ``pay``'s own way at once, and when the holds could pay so as to be left with
+        something else, the player's choice of the holds that pay is the next decision (the
+        half-done payment in ``sail["pay"]``: the price, why, the holds as they were)."""
+        sh = self.ship(s, sid)
+        p = {"n": n, "why": why, "from": [list(h) if h else None for h in sh["holds"]],
+             "load": list(load) if load else None}
+        ways = self._pay_ways(p)
+        sh["holds"] = ways[0][1]
+        if len(ways) > 1 and sid != GALLEON:
+            s.sail["pay"] = p
+
+    @staticmethod
+    def _pay_ways(p: dict) -> list:
+        """(the holds that pay, the holds left with any purchase loaded) for each way to pay."""
+        held = [None if h is None else (h[0], h[1]) for h in p["from"]]
+        ways = H.pay_ways(held, p["n"], room=p["load"] is not None)
+        if p["load"]:
+            ways = [(used, H.load(left, p["load"][0], p["load"][1])) for used, left in ways]
+        return ways
+
+    @staticmethod
+    def paying(s) -> bool:
+        """A payment's holds are to be chosen (the decision "pay")."""
+        return s.phase == "sail" and bool(s.sail and s.sail.get("pay")) and s.dist is None and not s.queue
+
+    def _paid_as_before(self, s, a):
+        """A line of a game saved before the holds that pay were chosen (they paid the usual way,
+        the smallest pile first): that payment stands, and the line is the next decision's."""
+        t = s.copy()
+        t.sail.pop("pay")
+        return t if self._is_legal(t, a) else s
+
+    def legacy_state_hashes(self, s) -> tuple:
+        """A game saved before the holds that pay were chosen, right after a payment: its hash was
+        taken with the usual payment made and nothing more to decide about it."""
+        if not self.paying(s):
+            return ()
+        t = s.copy()
+        t.sail.pop("pay")
+        t.events = list(s.events)
+        return (self.state_hash(t),)
+
+    def parse(self, s, text: str):
+        try:
+            return super().parse(s, text)
+        except IllegalAction:
+            if not self.paying(s):
+                raise
+            t = s.copy()
+            t.sail.pop("pay")
+            try:
+                return super().parse(t, text)
+            except IllegalAction:
+                raise IllegalAction(f"'{' '.join(str(text).split())}' is not a legal move now (the decision "
+                                    f"now: {self.pending(s).prompt}).") from None
+
     def _combat(self, s, att: int, dfn: int) -> None:
         return combat.fight(self, s, att, dfn)
 
@@ -789,6 +862,10 @@ class FinisTerraeRules(BaseRules):
     # ------------------------------------------------------------------ automatic steps
     def _new_day(self, s) -> None:
         s.day += 1
+        if s.day == 1:
+            # the first day begins after the last captain's loading: its tiles drawn are an
+            # entry of their own, not that captain's (later days begin in the end-of-day step)
+            SB.step(s, "Day 1 began.")
         s.moves_today = []
         s.weather = None
         s.wind = None
@@ -895,6 +972,8 @@ class FinisTerraeRules(BaseRules):
             return False
         step = ctx["step"]
         seat, sid = self._current(s)
+        if ctx.get("pay"):
+            return True  # the holds that pay are to be chosen
         if step == "begin":
             if self.ship(s, sid)["pos"] is None:
                 ctx["i"] += 1
@@ -1161,6 +1240,12 @@ class FinisTerraeRules(BaseRules):
             return "Stay where you are (this move is lost)"
         if isinstance(a, Simple) and a.what == "flag":
             return "Hoist the black flag: become a pirate (pirates pay no den toll)"
+        if isinstance(a, Pay):
+            left = dict(self._pay_ways(s.sail["pay"]))[a.holds]
+            usual = " (the usual way: smallest pile first)" if a == self.legal_actions(s)[0] else ""
+            which = f"Hold {a.holds[0] + 1} pays" if len(a.holds) == 1 else \
+                f"Holds {' then '.join(str(i + 1) for i in a.holds)} pay"
+            return f"{which} → {H.board(left)}{usual}"
         if isinstance(a, Throw):
             d = self.pending(s)
             sid = self._current(s)[1] if s.sail and "order" in s.sail else (d.seat if d else 0)

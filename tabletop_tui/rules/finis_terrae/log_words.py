@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from . import holds as H
-from .actions import (GALLEON, Attack, ChooseBeach, ChooseWind, DropHold, LoadHold, Move, Place, Simple,
+from .actions import (GALLEON, Attack, ChooseBeach, ChooseWind, DropHold, LoadHold, Move, Pay, Place, Simple,
                       Split, SunnyOrder, Throw)
 
 GOOD_WORD = {"doubloons": "doubloons", "spice": "spice crates", "find": "underwater finds",
@@ -140,6 +140,12 @@ def doing(R, s, a, name: str, galleon: bool, d) -> str | None:
         return None  # flag, port, cease: the events say it
     if isinstance(a, Attack):
         return f"{subject} attacked {R.ship_name(s, a.opponent)}."
+    if isinstance(a, Pay):
+        p = s.sail["pay"]
+        left = dict(R._pay_ways(p))[a.holds]
+        which = " and ".join(f"hold {i + 1}" for i in a.holds)
+        return (f"{name} paid the {p['why']} from {which}; the holds keep "
+                + ", ".join(H.text(h) for h in left) + ".")
     if isinstance(a, Throw):
         h = R.ship(s, sid)["holds"][a.hold]
         return f"{subject} threw hold {a.hold + 1} ({H.text(h)}) into the sea to make room."

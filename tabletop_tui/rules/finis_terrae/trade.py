@@ -65,10 +65,9 @@ def trade(R, s, seat, cell, a) -> None:
         R._ev(s, f"{s.names[seat]} redeems {H.text((what, a.n))} at {s.exchange}+{r} = {each} each: {counted(got, 'doubloon')}")
     elif a.op == "buy":
         price = (s.exchange + CP["spice_price_offset"]) * a.n
-        sh["holds"] = H.pay(sh["holds"], price)
+        R._pay(s, seat, price, "spice", ("spice", a.n))
         s.bank += price
         s.supply["spice"] -= a.n
-        sh["holds"] = H.load(sh["holds"], "spice", a.n)
         s.notes.append(Change(seat, "$", -price, "spice bought"))
         s.notes.append(Change(seat, "spice", a.n, "spice bought"))
         R._ev(s, f"{s.names[seat]} buys {a.n} spice for {price} doubloons")
