@@ -453,7 +453,7 @@ async def test_a_seat_at_80x24_shows_the_whole_board_as_the_hot_seat_screen_does
 
 # One position per game where the player to move has more choices than the compact layout's five
 # rows (so the '-short' rule shows), and whose seat's view is that player's own.
-SAME_POSITION = {"piratissimo": 20, "finca": 16, "finis_terrae": 12, "terra_mystica": 16, "maracaibo": 10}
+SAME_POSITION = {"piratissimo": 20, "finca": 16, "finis_terrae": 12, "terra_mystica": 14, "maracaibo": 10}
 
 
 def seat_comparable(app) -> tuple[list[str], dict, dict]:
