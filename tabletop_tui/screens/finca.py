@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tabletop_tui.rules import finca as F
-from tabletop_tui.screens.game import GameScreen
+from tabletop_tui.screens.game import GameScreen, OutOfReach
 from tabletop_tui.widgets import panel_fit as fit
 from tabletop_tui.widgets.communities import ANY, LEADS, REFUSED, Communities, finca_label
 from tabletop_tui.widgets.decision import DecisionPanel
@@ -253,6 +253,36 @@ class FincaScreen(GameScreen):
         else:
             text.append(f"  (up to {sm['limit']} fruits)", style="")
         self.query_one(DecisionPanel).query_one("#prompt").update(text)
+
+    # -- the delivery's choices keep their places ------------------------------------------------
+    def shown_actions(self, actions: list) -> tuple[list, int]:
+        """While a delivery is assembled its confirm row is always listed, last, with the key 0
+        (dim until a community is picked): confirming is a key that never moves, and a digit
+        that named a community never confirms (1 then 2 confirmed a one-fruit delivery)."""
+        s = self.match.state
+        if s.step == "deliver" and F.Confirm() not in actions:
+            why = ("pick a community first" if not s.dlv["picks"] else
+                   self.rules.explain(s, F.Confirm()) or "not possible now").rstrip(".")
+            return actions + [OutOfReach("Confirm the delivery", why, key=str(F.Confirm()))], 0
+        return actions, 0
+
+    def fixed_keys(self) -> dict[int, str]:
+        if self.match.state.step != "deliver":
+            return {}
+        confirm = str(F.Confirm())
+        return {i: "0" for i, a in enumerate(self.actions) if self.choice_key(a) == confirm}
+
+    def gone_reason(self, key: Any) -> str:
+        """A community listed earlier in the delivery: in it already, or why it cannot join now."""
+        s = self.match.state
+        if isinstance(key, str) and key.startswith("pick ") and s.dlv is not None:
+            name = key[len("pick "):]
+            if name in [F.COMMUNITIES[c] for c in s.dlv["picks"]]:
+                return "✓ in the delivery"
+            why = self.rules.explain(s, F.Pick(name))
+            if why:
+                return short_reason(why, name)
+        return super().gone_reason(key)
 
     def mover_name(self, s: Any, seat: int) -> str:
         """The name of the player to move, and while the side panels give way (below 100

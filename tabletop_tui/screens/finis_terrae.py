@@ -150,6 +150,22 @@ class FinisTerraeScreen(GameScreen):
             hi = min(range(len(shown)), key=lambda i: (abs(shown[i].x - lx) + abs(shown[i].y - ly), i))
         return shown, hi
 
+    def decision_thread(self, d: Any) -> Any:
+        """Each tile charted is a decision of its own (the next tile is another question)."""
+        return None if d.kind == "place" else super().decision_thread(d)
+
+    def choice_key(self, a: Any) -> Any:
+        """Loading the holds one by one is one decision: "2 doubloons" keeps its digit from
+        hold to hold (the recommended split, offered before the first hold only, stays dim)."""
+        if isinstance(a, LoadHold):
+            return ("load", a.what, a.n)
+        return super().choice_key(a)
+
+    def gone_reason(self, key: Any) -> str:
+        if isinstance(key, str) and key.startswith("split "):
+            return "only before the first hold is loaded"
+        return super().gone_reason(key)
+
     def prompt_text(self, d: Any) -> str:
         if self._carto():
             return (f"{self.match.names[d.seat]}: place the {tile_name(self.sel_kind or '')} "

@@ -267,6 +267,10 @@ class MaracaiboScreen(GameScreen):
             return self._combat_tree(s, actions)
         if d is not None and d.kind == "village":
             return self._village_tree(s, seat, actions)
+        if d is not None and d.kind == "draw":  # the display's cards in their places
+            places = self.display_places(s)
+            return sorted(actions, key=lambda a: places.index(a.target[1]) + 1
+                          if a.target and a.target[0] == "display" and a.target[1] in places else 0)
         return actions
 
     def _village_tree(self, s: Any, seat: int, actions: list) -> list:
@@ -314,6 +318,50 @@ class MaracaiboScreen(GameScreen):
 
     def unavailable(self, a: Any) -> str:
         return a.reason if isinstance(a, Off) else ""
+
+    #: the card display in its places, as last shown (``display_cards``)
+    _display: list = []
+
+    def display_cards(self, s: Any) -> list:
+        """The card display in fixed places: a card keeps its place while it lies there, and a
+        card refilling the display takes the place of the one taken (the rules append it at the
+        end: listed so, the digit of the fourth card drew another one)."""
+        return [c for c in self.display_places(s) if c is not None]
+
+    def display_places(self, s: Any) -> list:
+        """``display_cards`` with None for a place left empty (the deck ran out)."""
+        now = list(s.g["display"])
+        kept = [c if c in now else None for c in self._display]
+        for c in now:
+            if c in kept:
+                continue
+            if None in kept:
+                kept[kept.index(None)] = c
+            else:
+                kept.append(c)
+        self._display = kept if any(c is not None for c in kept) else []
+        return list(kept)
+
+    def choice_key(self, a: Any) -> Any:
+        """A card drawn from the display is its place there: the card refilling it comes under
+        the same digit (the other cards keep theirs)."""
+        if getattr(a, "kind", "") == "draw" and getattr(a, "target", None) and a.target[0] == "display":
+            return ("display", self.display_places(self.match.state).index(a.target[1]))
+        d = self.match.pending
+        if d is not None and d.kind == "opening" and getattr(a, "kind", "") in ("plan", "discard"):
+            return ("card", a.text.split(" ")[-1])  # (the opening hand: plan one card, discard one)
+        return super().choice_key(a)
+
+    def gone_reason(self, key: Any) -> str:
+        d = self.match.pending
+        if d is not None and isinstance(key, tuple) and key[0] == "card":
+            if key[1] in self.match.state.g["players"][d.seat]["plan"]:
+                return "in the planning area"
+        return super().gone_reason(key)
+
+    def decision_thread(self, d: Any) -> Any:
+        """A step menu's list is a list of its own (its places kept while the decision lasts)."""
+        return (d.seat, d.kind, tuple(self.path))
 
     def _main_tree(self, s: Any, seat: int, actions: list) -> list:
         out: list = []
@@ -368,7 +416,7 @@ class MaracaiboScreen(GameScreen):
         out: list = []
         for cost, n in sorted(CB.INFL_COSTS.items()):
             a = by.get(f"infl {n}")
-            out.append(a or Off(f"infl{n}", f"Gain {n} influence with {NATION_NAMES.get(nat, '')}",
+            out.append(a or Off(f"infl {n}", f"Gain {n} influence with {NATION_NAMES.get(nat, '')}",
                                 "influence was gained in a combat this turn already" if "infl" in gone else need(cost)))
         supply = INF.supply_left(g, nat) > 0 if nat else False
         for kind, cost, items, what in (("annex", CB.ANNEX, annex, "Annex an empty flag space…"),
@@ -394,7 +442,7 @@ class MaracaiboScreen(GameScreen):
             out.append(Off(kind, what, why))
         for cd in (c["cards"] if c else []):
             a = by.get(f"card {cd}")
-            out.append(a or Off(f"card{cd}", f"{_card(cd)}: {card(cd)['text']}",
+            out.append(a or Off(f"card {cd}", f"{_card(cd)}: {card(cd)['text']}",
                                 "used this turn already" if cd in gone else need(CB.card_action(cd)["cost"])))
         for word, what, have in (("cp", "Spend 1 combat point", p["cp"]), ("figure", "Spend 1 figure", p["fig_personal"])):
             a = by.get(f"spend {word}")
@@ -403,7 +451,7 @@ class MaracaiboScreen(GameScreen):
             else:
                 why = ("no combat points left" if word == "cp" else "no figure in your personal supply") \
                     if have <= 0 else "no combat action is left to use the value on"
-                out.append(Off(f"spend{word}", what, why))
+                out.append(Off(f"spend {word}", what, why))
         listed = {a.text for a in annex + displace} | {a.text for a in out if not isinstance(a, (Menu, Off))}
         return out + [a for a in actions if a.text not in listed]
 
@@ -799,7 +847,7 @@ class MaracaiboScreen(GameScreen):
         seat = self.viewer_seat()
         lines: list = [(f"Display · deck {len(g['deck'])}", Style(bold=True, color="#e8e8e8"))]
         targets = {}
-        for k, c in enumerate(g["display"]):
+        for k, c in enumerate(self.display_cards(s)):
             spec = card(c)
             pr = SF.price(s, seat, c)
             lines.append((f"{pr}$ {spec['name']}", Style(color="#e8e8e8")))

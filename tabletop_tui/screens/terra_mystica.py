@@ -88,6 +88,7 @@ class Unavailable:
 
 class _Back:
     target = None
+    key = "..back"
 
 
 BACK = _Back()
@@ -539,6 +540,10 @@ class TerraMysticaScreen(GameScreen):
 
     def unavailable(self, a: Any) -> str:
         return a.why if isinstance(a, Unavailable) else ""
+
+    def decision_thread(self, d: Any) -> Any:
+        """A group's list is a list of its own (its places kept while the decision lasts)."""
+        return (d.seat, d.kind, tuple(self.menu_path))
 
     def label(self, s: Any, a: Any) -> str:
         if isinstance(a, (Group, Unavailable)):
