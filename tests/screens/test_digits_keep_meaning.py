@@ -167,3 +167,16 @@ async def test_maracaibo_the_card_refilling_the_display_takes_the_place_of_the_o
         assert after[2:5] == before[2:5], "the other cards keep their digits"
         assert screen.display_cards(m.state) == [refill] + [t[1] for t in before[2:5]]
 
+
+def test_finca_undo_after_a_bot_delivered_says_the_bot_moved_not_chance():
+    """The issue: "Finca's undo after a bot moved says 'something random was revealed'" — the
+    bot's delivery turned up a new fruit tile, and that was told instead of the bot's move."""
+    from tabletop_tui.match import Match, Seat
+
+    m = Match("finca", [Seat("Anna"), Seat("Bruno", True, "random")], 3)
+    rng = Rng(3)
+    while not (m.actors and m.seats[m.actors[-1]].bot and m.barriers[-1] and not m.forced[-1]):
+        acts = m.legal_actions()
+        m.play(m.bot_job(level="random")() if m.seats[m.pending.seat].bot else acts[rng.randbelow(len(acts))])
+    assert m.undo(0) == "Can't undo: Bruno has moved since; what another player did is never taken back."
+
