@@ -329,6 +329,9 @@ class FincaScreen(GameScreen):
         except NoMatches:
             return
         log.styles.height = 3 if height < 30 else 6 if height >= 36 else 4
+        # (its row or two show the latest moves: what the bots did since, oldest first, put the
+        # oldest unseen move there and the latest out of sight; the whole log is L)
+        log.newest_only = height < 30
 
     def _fit_panels(self) -> None:
         """Every player's panel whole in the column, without scrolling: the richest layout that

@@ -180,3 +180,22 @@ def test_finca_undo_after_a_bot_delivered_says_the_bot_moved_not_chance():
         m.play(m.bot_job(level="random")() if m.seats[m.pending.seat].bot else acts[rng.randbelow(len(acts))])
     assert m.undo(0) == "Can't undo: Bruno has moved since; what another player did is never taken back."
 
+
+async def test_finca_log_row_at_24_rows_shows_the_latest_move_not_the_oldest_unseen():
+    """The issue: "Finca's log row under the board shows the oldest unseen bot move, not the
+    latest". With three bots moving between Anna's decisions, the row shows the newest line."""
+    from tabletop_tui.match import Match, Seat
+    from tabletop_tui.widgets.log_panel import LogPanel
+
+    m = Match("finca", [Seat("Anna")] + [Seat(n, True, "random") for n in ("Bruno", "Chiara", "Dario")], 5)
+    while m.pending.seat != 0 or len(m.log) < 12:
+        m.play(m.bot_job(level="random")() if m.seats[m.pending.seat].bot else m.legal_actions()[0])
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        log = app.screen.query_one(LogPanel)
+        shown = log.scrollable_content_region.height
+        top = round(log.scroll_y)
+        newest = log._ranges[-1]
+        assert top <= newest[0] and newest[1] <= top + shown, "the newest move is in view"
