@@ -25,7 +25,8 @@ from textual.widgets import Static
 
 from tabletop_tui.rules.core import counted
 from tabletop_tui.rules.maracaibo.quests import steps as quest_steps
-from tabletop_tui.rules.maracaibo import surface as SF
+from tabletop_tui.rules.maracaibo import cards as CARDS, surface as SF
+from tabletop_tui.rules.maracaibo.notation import Act
 from tabletop_tui.rules.maracaibo.content import (CAREERS, LOCS, NATION_NAMES, PRESTIGE, QUESTS, UPGRADES,
                                                   VILLAGE_OPTIONS, XTRACK, card)
 from tabletop_tui.rules.maracaibo.describe import describe
@@ -282,8 +283,16 @@ class MaracaiboScreen(GameScreen):
         buys = [a for a in actions if a.kind in ("buy", "invest")]
         out: list = []
         if buys:
-            out.append(Menu("buy", f"Buy a card or invest… ({len(buys)} you can afford with {p['dbl']} "
-                                   f"doubloon{'s' if p['dbl'] != 1 else ''})", buys))
+            # every card of the hand and the planning area in its place, one that cannot be
+            # bought now dim with why (an assistant without a figure was left out unsaid)
+            by_text = {a.text: a for a in buys}
+            items = []
+            for c, why in CARDS.buy_reasons(p):
+                a = by_text.pop(f"buy {c}", None)
+                items.append(a or Off(f"buy {c}", self.label(s, Act(f"buy {c}", ("card", c))), why))
+            items += list(by_text.values())  # (the prestige buildings to invest in)
+            out.append(Menu("buy", f"Buy a card or invest… ({len(buys)} you can buy with {p['dbl']} "
+                                   f"doubloon{'s' if p['dbl'] != 1 else ''})", items))
         else:
             out.append(Off("buy", "Buy a card or invest…", self._why_no_buy(s, seat)))
         sell = VILLAGE_OPTIONS["discard_hand"]
@@ -907,9 +916,10 @@ class MaracaiboScreen(GameScreen):
                 t.append(f" · {r['village_actions']} village action{'s' if r['village_actions'] != 1 else ''} "
                          f"for {r['mp']} MP")
             p = g["players"][seat]
-            buys = [c for c in p["hand"] + p["plan"] if c != "?" and SF.price(s, seat, c) <= p["dbl"]]
+            buys = [c for c, why in CARDS.buy_reasons(p) if not why]  # (as the buy menu lists them)
             if buys:
-                t.append(" · can buy: " + ", ".join(f"{_card(c)} {SF.price(s, seat, c)}$" for c in buys[:4]))
+                t.append(" · can buy: " + ", ".join(f"{_card(c)} {SF.price(s, seat, c)}$" for c in buys[:4])
+                         + (f" and {len(buys) - 4} more" if len(buys) > 4 else ""))
         market = g["markets"].get(loc)
         if market:
             free = [gd for gd, o in market.items() if o is None]

@@ -199,3 +199,43 @@ async def test_finca_log_row_at_24_rows_shows_the_latest_move_not_the_oldest_uns
         top = round(log.scroll_y)
         newest = log._ranges[-1]
         assert top <= newest[0] and newest[1] <= top + shown, "the newest move is in view"
+
+
+async def test_maracaibo_buy_menu_lists_an_assistant_without_a_figure_dim_with_why_and_i_agrees():
+    """The issue: an assistant card was hidden from the buy menu without a figure ("An assistant
+    card needs a figure in your personal supply" was never shown), and `i` at the village listed
+    what can be bought differently from the menu. Rulebook E22: an assistant card needs a figure.
+    Now it stays in the menu, dim, with that reason, and the village's details list exactly the
+    cards the menu can buy (both read rules.maracaibo.cards.buy_reasons)."""
+    from tabletop_tui.rules.maracaibo.content import card
+    from tabletop_tui.screens.maracaibo import Menu, Off
+
+    m = random_match("maracaibo", 2, 4, until=lambda m: m.pending is not None and m.pending.kind == "village")
+    seat = m.pending.seat
+    g = m.state.g
+    p = g["players"][seat]
+    helper = next(c for c in g["deck"] + g["discard"] if card(c)["type"] == "assistant")
+    (g["deck"] if helper in g["deck"] else g["discard"]).remove(helper)
+    p["hand"].append(helper)
+    p["fig_personal"], p["dbl"] = 0, 30  # every card affordable: only the figure is missing
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await to_the_game(app, pilot)
+        screen = app.screen
+        screen.refresh_all()
+        await pilot.pause()
+        assert isinstance(screen.actions[0], Menu) and screen.actions[0].key == "buy"
+        await pilot.press("1")
+        await pilot.pause()
+        off = [a for a in screen.actions if isinstance(a, Off)]
+        assert f"buy {helper}" in [a.key for a in off]
+        assert {a.reason for a in off} == {"an assistant card needs a figure in your personal supply"}
+        assert all(card(a.key.split(" ")[1])["type"] == "assistant" for a in off)
+        assert card(helper)["name"] in next(a.label for a in off if a.key == f"buy {helper}")
+        menu = [a.text.split(" ")[1] for a in screen.actions if getattr(a, "kind", "") == "buy"]
+        details = screen.loc_text(m.state, seat, p["ship"]).plain
+        listed = details.split("can buy: ")[1].split(" · ")[0]
+        assert card(helper)["name"] not in listed
+        for c in menu[:4]:
+            assert card(c)["name"] in listed
