@@ -260,11 +260,23 @@ class FincaScreen(GameScreen):
         (dim until a community is picked): confirming is a key that never moves, and a digit
         that named a community never confirms (1 then 2 confirmed a one-fruit delivery)."""
         s = self.match.state
-        if s.step == "deliver" and F.Confirm() not in actions:
+        if s.step != "deliver":
+            return actions, 0
+        # the communities in board order, those picked kept in theirs, marked (also on a screen
+        # opened in the middle of a delivery, which has not seen them picked)
+        picks = {a.community: a for a in actions if isinstance(a, F.Pick)}
+        rows: list = []
+        for c, name in enumerate(F.COMMUNITIES):
+            if name in picks:
+                rows.append(picks[name])
+            elif c in s.dlv["picks"]:
+                rows.append(OutOfReach(self.label(s, F.Pick(name)), "✓ in the delivery", key=str(F.Pick(name))))
+        rows += [a for a in actions if not isinstance(a, F.Pick)]
+        if F.Confirm() not in actions:
             why = ("pick a community first" if not s.dlv["picks"] else
                    self.rules.explain(s, F.Confirm()) or "not possible now").rstrip(".")
-            return actions + [OutOfReach("Confirm the delivery", why, key=str(F.Confirm()))], 0
-        return actions, 0
+            rows.append(OutOfReach("Confirm the delivery", why, key=str(F.Confirm())))
+        return rows, 0
 
     def fixed_keys(self) -> dict[int, str]:
         if self.match.state.step != "deliver":

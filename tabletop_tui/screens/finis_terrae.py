@@ -22,7 +22,7 @@ from tabletop_tui.rules.finis_terrae import holds as H
 from tabletop_tui.rules.finis_terrae import tiles as T
 from tabletop_tui.rules.finis_terrae.actions import (ChooseWind, DropHold, LoadHold, Move, Place, Spoils,
                                                      Throw, Trade)
-from tabletop_tui.screens.game import GameScreen
+from tabletop_tui.screens.game import GameScreen, OutOfReach
 from tabletop_tui.widgets import panel_fit as fit
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.tile_map import TileMap
@@ -177,6 +177,8 @@ class FinisTerraeScreen(GameScreen):
 
     def label(self, s: Any, a: Any) -> str:
         """The rules' label, and for a voyage what waits at its end."""
+        if isinstance(a, OutOfReach):
+            return a.label
         text = self.rules.describe(s, a)
         if isinstance(a, ChooseWind):
             return f"The wind blows {dict(N='North', E='East', S='South', W='West')[a.direction]}"

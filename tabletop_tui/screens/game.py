@@ -47,6 +47,11 @@ class OutOfReach:
     why: str
     target: Any = None
     key: Any = None
+    kind = "unavailable"
+
+    @property
+    def text(self) -> str:  # (as a game's own dim entries: never a move's notation)
+        return f"unavailable {self.label}"
 
 
 log = logging.getLogger(__name__)
@@ -482,12 +487,12 @@ class GameScreen(Screen[None]):
         return actions, 0
 
     def label(self, s: Any, a: Any) -> str:
-        return self.rules.describe(s, a)
+        return a.label if isinstance(a, OutOfReach) else self.rules.describe(s, a)
 
     def unavailable(self, a: Any) -> str:
         """Why a listed choice cannot be taken now ("" when it can): a game may keep a choice in
         its place, dim, so that the digits keep their meaning while a decision lasts."""
-        return ""
+        return a.why if isinstance(a, OutOfReach) else ""
 
     def why_not(self, a: Any) -> str:
         return a.why if isinstance(a, OutOfReach) else self.unavailable(a)

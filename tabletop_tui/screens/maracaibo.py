@@ -30,7 +30,7 @@ from tabletop_tui.rules.maracaibo.notation import Act
 from tabletop_tui.rules.maracaibo.content import (CAREERS, LOCS, NATION_NAMES, PRESTIGE, QUESTS, UPGRADES,
                                                   VILLAGE_OPTIONS, XTRACK, card)
 from tabletop_tui.rules.maracaibo.describe import describe
-from tabletop_tui.screens.game import GameScreen
+from tabletop_tui.screens.game import GameScreen, OutOfReach
 from tabletop_tui.screens.scroll_page import ScrollPage
 from tabletop_tui.widgets import maracaibo_table as MT
 from tabletop_tui.widgets.decision import DecisionPanel
@@ -326,7 +326,7 @@ class MaracaiboScreen(GameScreen):
         return f"needs {min(costs)} doubloon{'s' if min(costs) != 1 else ''}, {have}"
 
     def unavailable(self, a: Any) -> str:
-        return a.reason if isinstance(a, Off) else ""
+        return a.reason if isinstance(a, Off) else super().unavailable(a)
 
     #: the card display in its places, as last shown (``display_cards``)
     _display: list = []
@@ -363,9 +363,10 @@ class MaracaiboScreen(GameScreen):
 
     def gone_reason(self, key: Any) -> str:
         d = self.match.pending
-        if d is not None and isinstance(key, tuple) and key[0] == "card":
-            if key[1] in self.match.state.g["players"][d.seat]["plan"]:
-                return "in the planning area"
+        c = key[1] if isinstance(key, tuple) and key[0] == "card" else \
+            key[len("plan "):] if isinstance(key, str) and key.startswith("plan ") else None
+        if d is not None and c in self.match.state.g["players"][d.seat]["plan"]:
+            return "in the planning area"
         return super().gone_reason(key)
 
     def decision_thread(self, d: Any) -> Any:
@@ -523,7 +524,7 @@ class MaracaiboScreen(GameScreen):
 
     # -- labels and prompts -----------------------------------------------------------------------
     def label(self, s: Any, a: Any) -> str:
-        if isinstance(a, (Menu, Off)):
+        if isinstance(a, (Menu, Off, OutOfReach)):
             return a.label
         d = self.match.pending
         seat = d.seat if d is not None else 0
