@@ -295,14 +295,17 @@ class Match:
         n = 0
         for i in range(len(self.actions) - 1, -1, -1):
             actor = self.actors[i]
-            if self.barriers[i]:
+            bot_moved = (f"Can't undo: {names[actor]} has moved since; what another player did "
+                         "is never taken back.")
+            if self.barriers[i]:  # (a bot's move that revealed something: said as the bot's move)
+                if not self.forced[i] and self.seats[actor].bot:
+                    return 0, bot_moved, None
                 return 0, "Can't undo: something random was revealed since the last decision.", None
             n += 1
             if self.forced[i]:
                 continue  # no choice was made: it goes with the decision before it
             if self.seats[actor].bot:
-                return 0, (f"Can't undo: {names[actor]} has moved since; what another player did "
-                           "is never taken back."), None
+                return 0, bot_moved, None
             return n, "", actor
         return 0, f"Nothing to undo yet for {asker}." if seat is not None else "Nothing to undo yet.", None
 

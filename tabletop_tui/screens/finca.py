@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tabletop_tui.rules import finca as F
-from tabletop_tui.screens.game import GameScreen
+from tabletop_tui.screens.game import GameScreen, OutOfReach
 from tabletop_tui.widgets import panel_fit as fit
 from tabletop_tui.widgets.communities import ANY, LEADS, REFUSED, Communities, finca_label
 from tabletop_tui.widgets.decision import DecisionPanel
@@ -254,6 +254,48 @@ class FincaScreen(GameScreen):
             text.append(f"  (up to {sm['limit']} fruits)", style="")
         self.query_one(DecisionPanel).query_one("#prompt").update(text)
 
+    # -- the delivery's choices keep their places ------------------------------------------------
+    def shown_actions(self, actions: list) -> tuple[list, int]:
+        """While a delivery is assembled its confirm row is always listed, last, with the key 0
+        (dim until a community is picked): confirming is a key that never moves, and a digit
+        that named a community never confirms (1 then 2 confirmed a one-fruit delivery)."""
+        s = self.match.state
+        if s.step != "deliver":
+            return actions, 0
+        # the communities in board order, those picked kept in theirs, marked (also on a screen
+        # opened in the middle of a delivery, which has not seen them picked)
+        picks = {a.community: a for a in actions if isinstance(a, F.Pick)}
+        rows: list = []
+        for c, name in enumerate(F.COMMUNITIES):
+            if name in picks:
+                rows.append(picks[name])
+            elif c in s.dlv["picks"]:
+                rows.append(OutOfReach(self.label(s, F.Pick(name)), "✓ in the delivery", key=str(F.Pick(name))))
+        rows += [a for a in actions if not isinstance(a, F.Pick)]
+        if F.Confirm() not in actions:
+            why = ("pick a community first" if not s.dlv["picks"] else
+                   self.rules.explain(s, F.Confirm()) or "not possible now").rstrip(".")
+            rows.append(OutOfReach("Confirm the delivery", why, key=str(F.Confirm())))
+        return rows, 0
+
+    def fixed_keys(self) -> dict[int, str]:
+        if self.match.state.step != "deliver":
+            return {}
+        confirm = str(F.Confirm())
+        return {i: "0" for i, a in enumerate(self.actions) if self.choice_key(a) == confirm}
+
+    def gone_reason(self, key: Any) -> str:
+        """A community listed earlier in the delivery: in it already, or why it cannot join now."""
+        s = self.match.state
+        if isinstance(key, str) and key.startswith("pick ") and s.dlv is not None:
+            name = key[len("pick "):]
+            if name in [F.COMMUNITIES[c] for c in s.dlv["picks"]]:
+                return "✓ in the delivery"
+            why = self.rules.explain(s, F.Pick(name))
+            if why:
+                return short_reason(why, name)
+        return super().gone_reason(key)
+
     def mover_name(self, s: Any, seat: int) -> str:
         """The name of the player to move, and while the side panels give way (below 100
         columns) the fruit they hold, kind by kind: what a move or a delivery is decided on."""
@@ -299,6 +341,9 @@ class FincaScreen(GameScreen):
         except NoMatches:
             return
         log.styles.height = 3 if height < 30 else 6 if height >= 36 else 4
+        # (its row or two show the latest moves: what the bots did since, oldest first, put the
+        # oldest unseen move there and the latest out of sight; the whole log is L)
+        log.newest_only = height < 30
 
     def _fit_panels(self) -> None:
         """Every player's panel whole in the column, without scrolling: the richest layout that

@@ -22,7 +22,7 @@ from tabletop_tui.rules.finis_terrae import holds as H
 from tabletop_tui.rules.finis_terrae import tiles as T
 from tabletop_tui.rules.finis_terrae.actions import (ChooseWind, DropHold, LoadHold, Move, Place, Spoils,
                                                      Throw, Trade)
-from tabletop_tui.screens.game import GameScreen
+from tabletop_tui.screens.game import GameScreen, OutOfReach
 from tabletop_tui.widgets import panel_fit as fit
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.tile_map import TileMap
@@ -150,6 +150,22 @@ class FinisTerraeScreen(GameScreen):
             hi = min(range(len(shown)), key=lambda i: (abs(shown[i].x - lx) + abs(shown[i].y - ly), i))
         return shown, hi
 
+    def decision_thread(self, d: Any) -> Any:
+        """Each tile charted is a decision of its own (the next tile is another question)."""
+        return None if d.kind == "place" else super().decision_thread(d)
+
+    def choice_key(self, a: Any) -> Any:
+        """Loading the holds one by one is one decision: "2 doubloons" keeps its digit from
+        hold to hold (the recommended split, offered before the first hold only, stays dim)."""
+        if isinstance(a, LoadHold):
+            return ("load", a.what, a.n)
+        return super().choice_key(a)
+
+    def gone_reason(self, key: Any) -> str:
+        if isinstance(key, str) and key.startswith("split "):
+            return "only before the first hold is loaded"
+        return super().gone_reason(key)
+
     def prompt_text(self, d: Any) -> str:
         if self._carto():
             return (f"{self.match.names[d.seat]}: place the {tile_name(self.sel_kind or '')} "
@@ -161,6 +177,8 @@ class FinisTerraeScreen(GameScreen):
 
     def label(self, s: Any, a: Any) -> str:
         """The rules' label, and for a voyage what waits at its end."""
+        if isinstance(a, OutOfReach):
+            return a.label
         text = self.rules.describe(s, a)
         if isinstance(a, ChooseWind):
             return f"The wind blows {dict(N='North', E='East', S='South', W='West')[a.direction]}"

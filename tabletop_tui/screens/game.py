@@ -39,11 +39,19 @@ def tilde(path) -> str:
 @dataclass(frozen=True)
 class OutOfReach:
     """A choice the rules would offer but for what the player lacks (``rules.out_of_reach``):
-    listed dim at the end of the menu with what it needs; choosing it says so."""
+    listed dim at the end of the menu with what it needs; choosing it says so. Also a choice kept
+    in its place while its decision lasts though it cannot be taken now (chosen already, or no
+    longer possible: ``GameScreen.keep_places``), with the ``key`` it had."""
 
     label: str
     why: str
-    target = None
+    target: Any = None
+    key: Any = None
+    kind = "unavailable"
+
+    @property
+    def text(self) -> str:  # (as a game's own dim entries: never a move's notation)
+        return f"unavailable {self.label}"
 
 
 log = logging.getLogger(__name__)
@@ -101,7 +109,7 @@ class GameScreen(Screen[None]):
         Binding("k", "cursor(-1)", "up", show=False),
         Binding("escape", "leave", "leave", id="leave"),
         Binding("ctrl+q", "quit_app", "quit", id="quit"),
-    ] + [Binding(str(d), f"choose({(d - 1) % 10})", show=False) for d in range(10)]
+    ] + [Binding(str(d), f"digit('{d}')", show=False) for d in range(10)]
 
     def __init__(self, match: Match, curtain: bool | None = None) -> None:
         super().__init__()
@@ -379,6 +387,9 @@ class GameScreen(Screen[None]):
         if human:
             self.actions, highlight = self.shown_actions(self.actions)
             self.actions = self.actions + self.out_of_reach()
+            self.actions, highlight = self.keep_places(self.actions, highlight)
+        else:
+            self._places = {}
         names = m.names
         title = f" {m.game.title}"
         extra = self.round_text(m.state)
@@ -406,7 +417,8 @@ class GameScreen(Screen[None]):
         else:
             labels = [a.label if isinstance(a, OutOfReach) else self.label(m.state, a) for a in self.actions]
             off = {i: r for i, a in enumerate(self.actions) if (r := self.why_not(a))}
-            decision.show(self.prompt_text(d), labels, highlight=highlight, disabled=off)
+            decision.show(self.prompt_text(d), labels, highlight=highlight, disabled=off,
+                          keys=self.fixed_keys())
             self.show_suggestion()
             if not self.small:
                 self.focus_choices()
@@ -498,12 +510,12 @@ class GameScreen(Screen[None]):
         return actions, 0
 
     def label(self, s: Any, a: Any) -> str:
-        return self.rules.describe(s, a)
+        return a.label if isinstance(a, OutOfReach) else self.rules.describe(s, a)
 
     def unavailable(self, a: Any) -> str:
         """Why a listed choice cannot be taken now ("" when it can): a game may keep a choice in
         its place, dim, so that the digits keep their meaning while a decision lasts."""
-        return ""
+        return a.why if isinstance(a, OutOfReach) else ""
 
     def why_not(self, a: Any) -> str:
         return a.why if isinstance(a, OutOfReach) else self.unavailable(a)
@@ -517,6 +529,83 @@ class GameScreen(Screen[None]):
         if ask is None or d is None:
             return []
         return [OutOfReach(label, why) for label, why in ask(self.rules.view(self.match.state, d.seat))]
+
+    # -- a digit keeps its meaning while a decision lasts ------------------------------------
+    #: per decision thread (``decision_thread``) of the player to move: each place's choice key
+    #: and label, as last shown
+    _places: dict = {}
+
+    def decision_thread(self, d: Any) -> Any:
+        """What one decision is across its steps (a delivery being assembled, draws from a
+        display, a multi-pick), as a tuple starting with the seat: while it lasts, each choice
+        keeps its place and its digit (``keep_places``). The steps of one seat and one kind by
+        default; None for a decision whose steps are each a decision of their own."""
+        return (d.seat, d.kind)
+
+    def choice_key(self, a: Any) -> Any:
+        """What a choice is, across the steps of one decision: its notation by default (a game
+        may say otherwise: a card in the display is its place there)."""
+        if isinstance(a, OutOfReach):
+            return a.key if a.key is not None else ("out of reach", a.label)
+        key = getattr(a, "key", None)  # a menu entry of the screen's (a group, or one kept dim)
+        return key if isinstance(key, str) else str(a)
+
+    def gone_reason(self, key: Any) -> str:
+        """Why a choice listed earlier in this decision cannot be taken now."""
+        return "chosen already" if key == self._chosen_key else "not possible now"
+
+    #: the choice key of the last choice played (``gone_reason``: "chosen already")
+    _chosen_key: Any = None
+
+    def keep_places(self, items: list, highlight: int = 0) -> tuple[list, int]:
+        """``items`` in the places their choices had earlier in this decision: a choice listed
+        before keeps its place, one no longer offered stays there dim with why (the digit it
+        had never names another choice), a new one comes after them all. The highlight stays
+        on the place it was on."""
+        d = self.match.pending
+        thread = self.decision_thread(d) if d is not None else None
+        if thread is None or thread[0] != getattr(self, "_places_seat", None):
+            self._places = {}
+        self._places_seat = thread[0] if thread is not None else None
+        if thread is None:
+            return items, highlight
+        s = self.match.state
+        keys = [self.choice_key(a) for a in items]
+        before = self._places.get(thread)
+        if before is not None:
+            waiting: dict = {}
+            for k, a in zip(keys, items):
+                waiting.setdefault(k, []).append(a)
+            out = []
+            for k, label in before:
+                if waiting.get(k):
+                    out.append(waiting[k].pop(0))
+                else:
+                    out.append(OutOfReach(label, self.gone_reason(k), key=k))
+            out += [a for k, a in zip(keys, items) if any(a is w for w in waiting.get(k, []))]
+            at = self.query_one(DecisionPanel).highlighted
+            highlight = at if at is not None and 0 <= at < len(out) else highlight
+            items, keys = out, [self.choice_key(a) for a in out]
+        self._places[thread] = [(k, a.label if isinstance(a, OutOfReach) else self.label(s, a))
+                                for k, a in zip(keys, items)]
+        return items, highlight
+
+    def fixed_keys(self) -> dict[int, str]:
+        """Choices with a key of their own, by index (a confirm row's 0, which never moves)."""
+        return {}
+
+    def action_digit(self, key: str) -> None:
+        """A digit key takes the choice shown with that digit (1–9 and 0 in order, unless a
+        choice has a key of its own: ``fixed_keys``)."""
+        k = (int(key) - 1) % 10
+        if self.handover_to is not None:
+            self.action_choose(k)
+            return
+        i = self.query_one(DecisionPanel).index_of_key(key)
+        if i is None:
+            self.no_such_choice(k)  # (a digit no choice shows: never the choice in its row)
+        else:
+            self.action_choose(i)
 
     def prompt_text(self, d: Any) -> str:
         name = self.match.names[d.seat]
@@ -550,6 +639,7 @@ class GameScreen(Screen[None]):
     def play(self, action: Any) -> None:
         for panel in self.query(DecisionPanel):
             panel.clear_told(key=False)  # a move clears the notice told before it (not an error)
+        self._chosen_key = self.choice_key(action)
         try:
             self.commit(action)
         except IllegalAction as e:
@@ -909,9 +999,11 @@ class GameScreen(Screen[None]):
             who = f"{self.match.names[d.seat]} is to play" if d is not None else "the game is over"
             self.notify(f"Nothing to choose now: {who}.", severity="information")
             return
-        last = f"1–{n}" if n > 1 else "1"
-        self.notify(f"There is no choice {index + 1} here: the list has {counted(n, 'choice')} ({last}).",
-                    severity="information")
+        keys = [k for k in self.query_one(DecisionPanel).keys if k != " "]
+        plain = [str((i + 1) % 10) for i in range(len(keys))]
+        last = (f"1–{plain[-1]}" if len(keys) > 1 else "1") if keys == plain else ", ".join(keys)
+        self.notify(f"There is no choice {index + 1} here: the list has "
+                    f"{counted(n, 'choice')} ({last}).", severity="information")
 
     def on_canvas_board_target_chosen(self, event) -> None:
         self.choose_target(event.target)

@@ -25,11 +25,12 @@ from textual.widgets import Static
 
 from tabletop_tui.rules.core import counted
 from tabletop_tui.rules.maracaibo.quests import steps as quest_steps
-from tabletop_tui.rules.maracaibo import surface as SF
+from tabletop_tui.rules.maracaibo import cards as CARDS, surface as SF
+from tabletop_tui.rules.maracaibo.notation import Act
 from tabletop_tui.rules.maracaibo.content import (CAREERS, LOCS, NATION_NAMES, PRESTIGE, QUESTS, UPGRADES,
                                                   VILLAGE_OPTIONS, XTRACK, card)
 from tabletop_tui.rules.maracaibo.describe import describe
-from tabletop_tui.screens.game import GameScreen
+from tabletop_tui.screens.game import GameScreen, OutOfReach
 from tabletop_tui.screens.scroll_page import ScrollPage
 from tabletop_tui.widgets import maracaibo_table as MT
 from tabletop_tui.widgets.decision import DecisionPanel
@@ -267,6 +268,10 @@ class MaracaiboScreen(GameScreen):
             return self._combat_tree(s, actions)
         if d is not None and d.kind == "village":
             return self._village_tree(s, seat, actions)
+        if d is not None and d.kind == "draw":  # the display's cards in their places
+            places = self.display_places(s)
+            return sorted(actions, key=lambda a: places.index(a.target[1]) + 1
+                          if a.target and a.target[0] == "display" and a.target[1] in places else 0)
         return actions
 
     def _village_tree(self, s: Any, seat: int, actions: list) -> list:
@@ -278,8 +283,16 @@ class MaracaiboScreen(GameScreen):
         buys = [a for a in actions if a.kind in ("buy", "invest")]
         out: list = []
         if buys:
-            out.append(Menu("buy", f"Buy a card or invest… ({len(buys)} you can afford with {p['dbl']} "
-                                   f"doubloon{'s' if p['dbl'] != 1 else ''})", buys))
+            # every card of the hand and the planning area in its place, one that cannot be
+            # bought now dim with why (an assistant without a figure was left out unsaid)
+            by_text = {a.text: a for a in buys}
+            items = []
+            for c, why in CARDS.buy_reasons(p):
+                a = by_text.pop(f"buy {c}", None)
+                items.append(a or Off(f"buy {c}", self.label(s, Act(f"buy {c}", ("card", c))), why))
+            items += list(by_text.values())  # (the prestige buildings to invest in)
+            out.append(Menu("buy", f"Buy a card or invest… ({len(buys)} you can buy with {p['dbl']} "
+                                   f"doubloon{'s' if p['dbl'] != 1 else ''})", items))
         else:
             out.append(Off("buy", "Buy a card or invest…", self._why_no_buy(s, seat)))
         sell = VILLAGE_OPTIONS["discard_hand"]
@@ -313,7 +326,52 @@ class MaracaiboScreen(GameScreen):
         return f"needs {min(costs)} doubloon{'s' if min(costs) != 1 else ''}, {have}"
 
     def unavailable(self, a: Any) -> str:
-        return a.reason if isinstance(a, Off) else ""
+        return a.reason if isinstance(a, Off) else super().unavailable(a)
+
+    #: the card display in its places, as last shown (``display_cards``)
+    _display: list = []
+
+    def display_cards(self, s: Any) -> list:
+        """The card display in fixed places: a card keeps its place while it lies there, and a
+        card refilling the display takes the place of the one taken (the rules append it at the
+        end: listed so, the digit of the fourth card drew another one)."""
+        return [c for c in self.display_places(s) if c is not None]
+
+    def display_places(self, s: Any) -> list:
+        """``display_cards`` with None for a place left empty (the deck ran out)."""
+        now = list(s.g["display"])
+        kept = [c if c in now else None for c in self._display]
+        for c in now:
+            if c in kept:
+                continue
+            if None in kept:
+                kept[kept.index(None)] = c
+            else:
+                kept.append(c)
+        self._display = kept if any(c is not None for c in kept) else []
+        return list(kept)
+
+    def choice_key(self, a: Any) -> Any:
+        """A card drawn from the display is its place there: the card refilling it comes under
+        the same digit (the other cards keep theirs)."""
+        if getattr(a, "kind", "") == "draw" and getattr(a, "target", None) and a.target[0] == "display":
+            return ("display", self.display_places(self.match.state).index(a.target[1]))
+        d = self.match.pending
+        if d is not None and d.kind == "opening" and getattr(a, "kind", "") in ("plan", "discard"):
+            return ("card", a.text.split(" ")[-1])  # (the opening hand: plan one card, discard one)
+        return super().choice_key(a)
+
+    def gone_reason(self, key: Any) -> str:
+        d = self.match.pending
+        c = key[1] if isinstance(key, tuple) and key[0] == "card" else \
+            key[len("plan "):] if isinstance(key, str) and key.startswith("plan ") else None
+        if d is not None and c in self.match.state.g["players"][d.seat]["plan"]:
+            return "in the planning area"
+        return super().gone_reason(key)
+
+    def decision_thread(self, d: Any) -> Any:
+        """A step menu's list is a list of its own (its places kept while the decision lasts)."""
+        return (d.seat, d.kind, tuple(self.path))
 
     def _main_tree(self, s: Any, seat: int, actions: list) -> list:
         out: list = []
@@ -368,7 +426,7 @@ class MaracaiboScreen(GameScreen):
         out: list = []
         for cost, n in sorted(CB.INFL_COSTS.items()):
             a = by.get(f"infl {n}")
-            out.append(a or Off(f"infl{n}", f"Gain {n} influence with {NATION_NAMES.get(nat, '')}",
+            out.append(a or Off(f"infl {n}", f"Gain {n} influence with {NATION_NAMES.get(nat, '')}",
                                 "influence was gained in a combat this turn already" if "infl" in gone else need(cost)))
         supply = INF.supply_left(g, nat) > 0 if nat else False
         for kind, cost, items, what in (("annex", CB.ANNEX, annex, "Annex an empty flag space…"),
@@ -394,7 +452,7 @@ class MaracaiboScreen(GameScreen):
             out.append(Off(kind, what, why))
         for cd in (c["cards"] if c else []):
             a = by.get(f"card {cd}")
-            out.append(a or Off(f"card{cd}", f"{_card(cd)}: {card(cd)['text']}",
+            out.append(a or Off(f"card {cd}", f"{_card(cd)}: {card(cd)['text']}",
                                 "used this turn already" if cd in gone else need(CB.card_action(cd)["cost"])))
         for word, what, have in (("cp", "Spend 1 combat point", p["cp"]), ("figure", "Spend 1 figure", p["fig_personal"])):
             a = by.get(f"spend {word}")
@@ -403,7 +461,7 @@ class MaracaiboScreen(GameScreen):
             else:
                 why = ("no combat points left" if word == "cp" else "no figure in your personal supply") \
                     if have <= 0 else "no combat action is left to use the value on"
-                out.append(Off(f"spend{word}", what, why))
+                out.append(Off(f"spend {word}", what, why))
         listed = {a.text for a in annex + displace} | {a.text for a in out if not isinstance(a, (Menu, Off))}
         return out + [a for a in actions if a.text not in listed]
 
@@ -466,7 +524,7 @@ class MaracaiboScreen(GameScreen):
 
     # -- labels and prompts -----------------------------------------------------------------------
     def label(self, s: Any, a: Any) -> str:
-        if isinstance(a, (Menu, Off)):
+        if isinstance(a, (Menu, Off, OutOfReach)):
             return a.label
         d = self.match.pending
         seat = d.seat if d is not None else 0
@@ -799,7 +857,7 @@ class MaracaiboScreen(GameScreen):
         seat = self.viewer_seat()
         lines: list = [(f"Display · deck {len(g['deck'])}", Style(bold=True, color="#e8e8e8"))]
         targets = {}
-        for k, c in enumerate(g["display"]):
+        for k, c in enumerate(self.display_cards(s)):
             spec = card(c)
             pr = SF.price(s, seat, c)
             lines.append((f"{pr}$ {spec['name']}", Style(color="#e8e8e8")))
@@ -859,9 +917,10 @@ class MaracaiboScreen(GameScreen):
                 t.append(f" · {r['village_actions']} village action{'s' if r['village_actions'] != 1 else ''} "
                          f"for {r['mp']} MP")
             p = g["players"][seat]
-            buys = [c for c in p["hand"] + p["plan"] if c != "?" and SF.price(s, seat, c) <= p["dbl"]]
+            buys = [c for c, why in CARDS.buy_reasons(p) if not why]  # (as the buy menu lists them)
             if buys:
-                t.append(" · can buy: " + ", ".join(f"{_card(c)} {SF.price(s, seat, c)}$" for c in buys[:4]))
+                t.append(" · can buy: " + ", ".join(f"{_card(c)} {SF.price(s, seat, c)}$" for c in buys[:4])
+                         + (f" and {len(buys) - 4} more" if len(buys) > 4 else ""))
         market = g["markets"].get(loc)
         if market:
             free = [gd for gd, o in market.items() if o is None]

@@ -25,7 +25,7 @@ from tabletop_tui.rules.terra_mystica import explain as X
 from tabletop_tui.rules.terra_mystica.actions import burns_before_answer, free_allowed, leech_amount, offer_words
 from tabletop_tui.rules.terra_mystica.data import FACTIONS, INDEX, POWER_ACTIONS
 from tabletop_tui.rules.terra_mystica.power import gain_power
-from tabletop_tui.screens.game import GameScreen
+from tabletop_tui.screens.game import GameScreen, OutOfReach
 from tabletop_tui.widgets.command_line import CommandInput, CommandLine
 from tabletop_tui.widgets.decision import DecisionPanel
 from tabletop_tui.widgets.hex_map import COMPACT, FULL, HexMap, map_size
@@ -88,6 +88,7 @@ class Unavailable:
 
 class _Back:
     target = None
+    key = "..back"
 
 
 BACK = _Back()
@@ -540,10 +541,14 @@ class TerraMysticaScreen(GameScreen):
         return True
 
     def unavailable(self, a: Any) -> str:
-        return a.why if isinstance(a, Unavailable) else ""
+        return a.why if isinstance(a, Unavailable) else super().unavailable(a)
+
+    def decision_thread(self, d: Any) -> Any:
+        """A group's list is a list of its own (its places kept while the decision lasts)."""
+        return (d.seat, d.kind, tuple(self.menu_path))
 
     def label(self, s: Any, a: Any) -> str:
-        if isinstance(a, (Group, Unavailable)):
+        if isinstance(a, (Group, Unavailable, OutOfReach)):
             return a.label
         if a is BACK:
             return "← back (Backspace)"

@@ -101,21 +101,43 @@ class DecisionPanel(Vertical):
         choices.scroll_by_key = True  # the arrows, PgUp/PgDn and the digits reach every choice
         yield choices
 
+    #: the key shown before each choice, by index ("1"…"9", "0", or " " for none): what a digit
+    #: key takes (``index_of_key``)
+    keys: list = []
+
+    @staticmethod
+    def keys_for(n: int, fixed: dict[int, str] | None = None) -> list[str]:
+        """The key of each of ``n`` choices: 1–9 and 0 in order, but a choice with a ``fixed``
+        key (a delivery's confirm row: 0) has that key, and no other choice shares it."""
+        fixed = fixed or {}
+        taken = set(fixed.values())
+        out = []
+        for i in range(n):
+            key = str(i + 1) if i < 9 else ("0" if i == 9 else " ")
+            out.append(fixed.get(i, " " if key in taken else key))
+        return out
+
+    def index_of_key(self, key: str) -> int | None:
+        """The choice that digit ``key`` takes, or None (no choice has it)."""
+        return self.keys.index(key) if key in self.keys else None
+
     def show(self, prompt: str, labels: list[str], highlight: int = 0,
-             disabled: dict[int, str] | None = None) -> None:
+             disabled: dict[int, str] | None = None, keys: dict[int, str] | None = None) -> None:
         """``disabled``: choices listed dim with the reason they cannot be taken now, keeping
-        their digits (a choice that stops being available never renumbers the others)."""
+        their digits (a choice that stops being available never renumbers the others).
+        ``keys``: choices with a key of their own (a confirm row's 0, which never moves)."""
         disabled = disabled or {}
+        self.keys = self.keys_for(len(labels), keys)
         self.notice = ""
         text = Text(prompt)
-        if len(labels) > 10:  # the digits reach the first ten; say so
-            text.append(f"  (1–9, 0: the first ten of {len(labels)}; ↑↓ for all)",
-                        style="not bold dim")
+        if " " in self.keys:  # the digits reach the first ten; say so
+            reach = "1–9, 0: the first ten" if not keys else "the digits: ten"
+            text.append(f"  ({reach} of {len(labels)}; ↑↓ for all)", style="not bold dim")
         repaint.show(self.query_one("#prompt", Static), text)
         ol = self.query_one(OptionList)
         opts = []
         for i, label in enumerate(labels):
-            key = str(i + 1) if i < 9 else ("0" if i == 9 else " ")
+            key = self.keys[i]
             if i in disabled:
                 opts.append(Option(Text.assemble((f"{key} ", "bold dim"), (f"{label} — {disabled[i]}", "dim")),
                                    id=f"c{i}", disabled=True))

@@ -37,7 +37,9 @@ def mar_match(players=3, seed=5, moves=0, bots=(), until=None) -> Match:
 # -- a keyboard player ------------------------------------------------------------------------
 def pick(screen: MaracaiboScreen) -> int:
     """Which shown entry a keen player takes: deliver, fulfil quests, fight and annex."""
-    labels = [("" if screen.unavailable(a) else screen.label(screen.match.state, a)) for a in screen.actions]
+    labels = [("" if screen.why_not(a) else screen.label(screen.match.state, a)) for a in screen.actions]
+    # (the first choice that can be taken: a kept row, dim, may stand first while a decision lasts)
+    free = next((i for i, lab in enumerate(labels) if lab), 0)
     d = screen.match.pending
     def first(*words):
         for w in words:
@@ -49,21 +51,21 @@ def pick(screen: MaracaiboScreen) -> int:
         def score(lab):
             return (("quest" in lab) * 2 + ("Battle Station" in lab or "Fort or Frontier" in lab) * 3
                     + (" · " in lab) + ("village action" in lab))
-        return max(range(len(labels)), key=lambda i: (score(labels[i]), -i))
+        return max(range(len(labels)), key=lambda i: (bool(labels[i]), score(labels[i]), -i))
     if d.kind == "main":
         k = first("Deliver a good", "Fulfil", "City action: Battle", "City action: Fort", "City action", "Village")
-        return 0 if k is None else k
+        return free if k is None else k
     if d.kind == "combat_nation":
         vals = [int(re.search(r"value (\d+)", lab).group(1)) for lab in labels]
         return max(range(len(labels)), key=lambda i: vals[i])
     if d.kind == "combat_loop":
         k = first("Annex", "Displace", "Gain 2", "Gain 1", "Spend", "End")
-        return 0 if k is None else k
+        return free if k is None else k
     if d.kind == "effect" or d.kind == "choose":
         k = first("Option 1: fight")
-        return 0 if k is None else k
+        return free if k is None else k
     k = first("Fulfil", "Buy")
-    return 0 if k is None else k
+    return free if k is None else k
 
 
 async def press_choice(pilot, screen: MaracaiboScreen, i: int) -> None:

@@ -150,18 +150,29 @@ def price(p: dict, c: str) -> int:
     return max(0, card(c)["cost"] - ship.discount(p))
 
 
-def buyable(p: dict) -> list:
+def buy_reasons(p: dict) -> list[tuple[str, str]]:
+    """Every card the player could buy in a village, each with why it cannot be bought now (""
+    when it can): the buy menu and the details of a village read this one list, so neither
+    leaves a card out without its reason."""
     out = []
     # copies are interchangeable within the hand and within the planning area, but buying from the
     # planning area frees a slot and buying from the hand does not: both stay offered
     for c in _unique(p["hand"]) + _unique(p["plan"]):
-        spec = card(c)
-        if price(p, c) > p["dbl"]:
+        if c == "?":  # (another seat's hand in a view)
             continue
-        if spec["type"] == "assistant" and p["fig_personal"] < 1:
-            continue  # E22
-        out.append(c)
+        cost = price(p, c)
+        if cost > p["dbl"]:
+            why = f"needs {cost} doubloon{'s' if cost != 1 else ''}, you have {p['dbl']}"
+        elif card(c)["type"] == "assistant" and p["fig_personal"] < 1:
+            why = "an assistant card needs a figure in your personal supply"  # E22
+        else:
+            why = ""
+        out.append((c, why))
     return out
+
+
+def buyable(p: dict) -> list:
+    return [c for c, why in buy_reasons(p) if not why]
 
 
 def buy(s, seat: int, c: str) -> None:

@@ -12,7 +12,9 @@ WORDS = {"combat_tokens": ("combat token", "combat tokens"), "quests": ("quest",
          "cards": ("project card in the display", "project cards in the display"),
          "assistants": ("assistant", "assistants"), "compass": ("compass symbol", "compass symbols"),
          "noble_ranks": ("noble rank", "noble ranks"),
-         "explorer_progress": ("explorer step", "explorer steps")}
+         # (explorer.progress: the barriers the explorer crossed, and END as one more (the rules
+         # text says so); "explorer step" read as the spaces it moved)
+         "explorer_progress": ("explorer barrier crossed", "explorer barriers crossed")}
 
 
 def per_word(name: str) -> str:

@@ -199,3 +199,19 @@ def test_the_two_player_parchment_is_told_by_its_name_without_its_note():
     after = play(mid, "explore E1")  # E1 pays 1 doubloon
     assert Change(0, "$", 2, "Lake Traders") in changes(mid, after)
     assert Change(0, "explorer", 1, "Lake Traders") in changes(mid, after)
+
+
+def test_the_cartographer_counts_barriers_crossed_and_says_so():
+    """Issue 50: the Cartographer read "at 1 explorer step: 2 doubloons" while its counter is the
+    barriers the explorer crossed (and the end space as one more), not the spaces it moved."""
+    from tabletop_tui.rules.maracaibo.content import CAREERS
+    from tabletop_tui.rules.maracaibo.counters import counter
+    from tabletop_tui.rules.maracaibo.describe import career_words
+
+    words = career_words(CAREERS["K2"]["milestones"])
+    assert words.startswith("at 1 explorer barrier crossed: 2 doubloons")
+    assert "step" not in words
+    s = base()
+    p = s.p(0)
+    p["barriers"], p["explorer"] = [], "E4"  # four spaces on, no barrier crossed yet
+    assert counter(s.g, 0, "explorer_progress") == 0

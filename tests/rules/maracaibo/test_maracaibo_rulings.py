@@ -294,6 +294,11 @@ def test_E22_assistant_needs_a_figure_and_assistants_may_share_a_location():
     s = base(dbl=20, fig_personal=0, fig_general=8)
     c = give_card(s, 0, "A18")
     assert f"buy {c}" not in texts(stage(s, task("village", 0, n=1, ctx="main")))
+    # the card is still one the player could buy, with the reason it cannot be bought now (the
+    # buy menu lists it dim with that reason: issue 50)
+    from tabletop_tui.rules.maracaibo.cards import buy_reasons
+
+    assert (c, "an assistant card needs a figure in your personal supply") in buy_reasons(s.p(0))
     # every assistant card of the data has its own location, so sharing only arises with another
     # player's assistant already there; nothing forbids it
     s = base(dbl=20)
