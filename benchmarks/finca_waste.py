@@ -7,7 +7,7 @@ cart in hand carried the same delivery saved a single fruit for 2 points.
 """
 from __future__ import annotations
 
-import argparse
+from waste import campaign
 
 from tabletop_tui.bots import make_bot
 from tabletop_tui.rules import finca as F
@@ -35,21 +35,5 @@ def one_game(seed: int, level: str, players: int) -> dict:
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=10)
-    ap.add_argument("--players", type=int, default=3)
-    ap.add_argument("--seed", type=int, default=4700)
-    ap.add_argument("--level", default="medium")
-    args = ap.parse_args()
-    total: dict = {}
-    for g in range(args.games):
-        r = one_game(args.seed + g, args.level, args.players)
-        print(args.seed + g, r, flush=True)
-        for k, v in r.items():
-            total[k] = total.get(k, 0) + v
-    print("total", args.level, total)
-
-
 if __name__ == "__main__":
-    main()
+    campaign(one_game, seed=4700, players=3)

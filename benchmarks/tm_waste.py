@@ -10,7 +10,7 @@ Counts, at every decision of the given level's seats:
 """
 from __future__ import annotations
 
-import argparse
+from waste import campaign
 
 from tabletop_tui.bots import make_bot
 from tabletop_tui.bots import terra_mystica as B
@@ -44,20 +44,5 @@ def one_game(seed: int, level: str, players: int = 4) -> dict:
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=4)
-    ap.add_argument("--seed", type=int, default=9100)
-    ap.add_argument("--level", default="medium")
-    args = ap.parse_args()
-    total: dict = {}
-    for g in range(args.games):
-        r = one_game(args.seed + g, args.level)
-        print(args.seed + g, r, flush=True)
-        for k, v in r.items():
-            total[k] = total.get(k, 0) + v
-    print("total", args.level, total)
-
-
 if __name__ == "__main__":
-    main()
+    campaign(one_game, seed=9100)

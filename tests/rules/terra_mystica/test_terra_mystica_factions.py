@@ -153,6 +153,17 @@ def test_mermaids_found_a_town_across_one_river_space():
 
 
 # -- Swarmlings -----------------------------------------------------------------------------------
+def _swarmlings_founding_a_town(workers):
+    """The Swarmlings upgrade E8 to a trading house (3 workers, 8 coins), which founds a town
+    with E7, E6 and D5; the town tile is still to be chosen."""
+    s = blank(["swarmlings", "witches"])
+    for h, k in (("E7", "TP"), ("E6", "TP"), ("E8", "D")):
+        put(s, 0, h, k)
+    put(s, 0, "D5", "D")
+    s.players[0].W, s.players[0].C = workers, 10
+    return play(s, "upgrade E8 to TP")
+
+
 def test_swarmlings_free_trading_house_and_three_workers_per_town():
     s = blank(["swarmlings", "witches"])
     put(s, 0, "E7", "SH")
@@ -160,13 +171,7 @@ def test_swarmlings_free_trading_house_and_three_workers_per_town():
     c, w = s.players[0].C, s.players[0].W
     s = play(s, "action ACTS", "upgrade E6 to TP")
     assert s.btype[INDEX["E6"]] == "TP" and (s.players[0].C, s.players[0].W) == (c, w)
-    s = blank(["swarmlings", "witches"])
-    for h, k in (("E7", "TP"), ("E6", "TP"), ("E8", "D")):
-        put(s, 0, h, k)
-    put(s, 0, "D5", "D")
-    p = s.players[0]
-    p.W, p.C = 5, 10
-    s = play(s, "upgrade E8 to TP")
+    s = _swarmlings_founding_a_town(workers=5)
     assert s.towns_due == 1 and s.players[0].W == 5 - 3
     s = play(s, "+TW1")
     assert s.players[0].W == 5 - 3 + 3
@@ -176,13 +181,7 @@ def test_swarmlings_town_workers_come_with_the_town_tile_not_before():
     """The Swarmlings' 3 workers per town come with the town tile, as the reference pays them
     (Swarmlings.pm: TW1..8 => W 3): while the tile is still to be chosen they are not there to
     convert. (3 of 120 easy-bot games converted them early, which the reference refuses.)"""
-    s = blank(["swarmlings", "witches"])
-    for h, k in (("E7", "TP"), ("E6", "TP"), ("E8", "D")):
-        put(s, 0, h, k)
-    put(s, 0, "D5", "D")
-    p = s.players[0]
-    p.W, p.C = 4, 10
-    s = play(s, "upgrade E8 to TP")  # 3 workers: 1 left, the town formed, its tile not yet taken
+    s = _swarmlings_founding_a_town(workers=4)  # 3 workers paid: 1 left, the tile not yet taken
     assert s.towns_due == 1 and s.players[0].W == 1
     refused(s, "convert 2W to 2C")
     a = RULES.parse(s, "+TW1")
