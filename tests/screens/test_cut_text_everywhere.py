@@ -8,7 +8,7 @@ import pytest
 
 from tabletop_tui.dropped_text import find_dropped, screen_rows
 from tabletop_tui.screens.game import GameScreen
-from tests.screens.helpers import app_for, game_at_a_decision
+from tests.screens.helpers import TM_SEEDED, app_for, game_at_a_decision
 from tests.support.dropped_items import items_for
 from tests.support.table_view import cuts, past_curtain, random_match, screen_text
 
@@ -147,7 +147,7 @@ async def test_the_launcher_below_80x24_says_what_it_needs():
 # -- Terra Mystica: what a narrow row leaves out is marked, and every tile says what it gives --
 
 def tm_match():
-    return random_match("terra_mystica", 5, 3, moves=60)
+    return random_match("terra_mystica", 5, 3, moves=60, options=TM_SEEDED)
 
 
 async def test_terra_mystica_rows_that_leave_out_the_board_end_with_the_mark():

@@ -9,7 +9,7 @@ import functools
 import pytest
 
 from tabletop_tui.dropped_text import find_dropped, screen_rows
-from tests.screens.helpers import AT_A_DECISION, app_for, game_at_a_decision
+from tests.screens.helpers import TM_SEEDED, AT_A_DECISION, app_for, game_at_a_decision
 from tests.support.dropped_items import items_for
 from tests.support.table_view import NAMES, past_curtain, random_match, screen_text
 
@@ -514,7 +514,7 @@ def _tm_bot_game(seed: int, kind: str, rnd: int | None, passed: int) -> tuple:
         return d is not None and d.kind == kind and (rnd is None or (
             s.phase == "play" and s.round == rnd and sum(p.passed for p in s.players) >= passed))
 
-    m = Match("terra_mystica", [Seat(n, bot=True, level="easy") for n in NAMES[:5]], seed)
+    m = Match("terra_mystica", [Seat(n, bot=True, level="easy") for n in NAMES[:5]], seed, TM_SEEDED)
     while not m.over and not there(m):
         m.play(m.bot_action())
     assert not m.over
@@ -525,7 +525,7 @@ def tm_position(seed: int, rnd: int | None = None, passed: int = 0, kind: str = 
     """That position with every seat a person's (the screen waits for each of them)."""
     from tabletop_tui.match import Match, Seat
 
-    m = Match("terra_mystica", [Seat(n) for n in NAMES[:5]], seed)
+    m = Match("terra_mystica", [Seat(n) for n in NAMES[:5]], seed, TM_SEEDED)
     for a in _tm_bot_game(seed, kind, rnd, passed):
         m.play(m.rules.parse(m.state, a))
     return m

@@ -1,6 +1,7 @@
 """`s` and `S`: the suggestion that explains itself (screens/suggestion.py, issue 46)."""
 from __future__ import annotations
 
+from tabletop_tui.app import TabletopApp
 from tabletop_tui.screens.game import GameScreen
 from tabletop_tui.screens.suggestion import SuggestionScreen
 from tabletop_tui.widgets.decision import DecisionPanel
@@ -101,7 +102,7 @@ async def test_S_on_the_page_asks_hard_and_says_its_estimate_is_hards():
 
 async def test_no_suggestion_for_a_bots_seat():
     m = played_match("piratissimo", 2, 7, moves=4, bots=(0, 1))
-    app = app_for(m)
+    app = TabletopApp(match=m, bot_delay=30)  # the bots wait: the game stays at a bot's decision
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -10,7 +10,7 @@ import pytest
 from tabletop_tui.match import Match
 from tabletop_tui.screens.terra_mystica import TerraMysticaScreen
 from tabletop_tui.widgets.command_line import CommandLine
-from tests.screens.helpers import app_for
+from tests.screens.helpers import TM_SEEDED, app_for
 from tests.support.table_view import SIZES, cuts, random_match, scores_missing, settle
 
 PLAYERS = (5, 2)
@@ -43,7 +43,7 @@ def match_for(players: int, scene: str) -> Match:
     every rule the random moves are drawn from)."""
     until = UNTIL[scene]
     for seed in range(7 if players > 2 else 8, 60):
-        m = random_match("terra_mystica", players, seed=seed, until=until)
+        m = random_match("terra_mystica", players, seed=seed, until=until, options=TM_SEEDED)
         if until is None or until(m):
             break
     assert until is None or until(m), scene

@@ -7,7 +7,7 @@ from tabletop_tui.rules.terra_mystica import explain as X
 from tabletop_tui.rules.terra_mystica.data import POWER_ACTIONS
 from tabletop_tui.screens.terra_mystica import BACK, Group, TerraMysticaScreen, Unavailable
 
-from .helpers import app_for, played_match
+from .helpers import TM_SEEDED, app_for, played_match
 
 KIND_SLOT = {"build": "build", "transform": "transform", "upgrade": "upgrade", "send": "send",
              "pass": "pass", "convert": "free", "burn": "free"}
@@ -108,7 +108,7 @@ async def test_the_conversions_keep_their_places_inside_their_entry(tmp_path, mo
     """Inside "Convert or burn power…" each kind of conversion has its place (burn first), dim when
     no amount of it is possible."""
     monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
-    m = played_match("terra_mystica", players=4, seed=5, until=lambda m: m.state.phase == "play"
+    m = played_match("terra_mystica", players=4, seed=5, options=TM_SEEDED, until=lambda m: m.state.phase == "play"
                      and m.pending.kind == "main" and any(a.kind == "convert" for a in m.legal_actions()))
     app = app_for(m)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -133,7 +133,7 @@ async def test_the_spade_step_keeps_stop_and_convert_in_the_first_places(tmp_pat
     """Using spades: 1 stops, 2 converts (workers for more spades), whatever the conversions make
     affordable comes after them; the highlight starts on the first transform or build, not on Stop."""
     monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path))
-    m = played_match("terra_mystica", players=4, seed=5, until=lambda m: m.state.phase == "play"
+    m = played_match("terra_mystica", players=4, seed=5, options=TM_SEEDED, until=lambda m: m.state.phase == "play"
                      and m.pending.kind == "spades" and sum(a.kind == "transform" for a in m.legal_actions()) > 1)
     app = app_for(m)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -14,10 +14,10 @@ SIZES = [(80, 24), (100, 30), (120, 40), (160, 50), (200, 60)]
 
 
 def random_match(game_id: str, players: int, seed: int, moves: int | None = None,
-                 until: Callable[[Match], bool] | None = None) -> Match:
+                 until: Callable[[Match], bool] | None = None, options: dict | None = None) -> Match:
     """All-human seats after seeded random moves (``moves`` of them, or to the end, or until
     ``until(match)``)."""
-    m = Match(game_id, [Seat(n) for n in NAMES[:players]], seed)
+    m = Match(game_id, [Seat(n) for n in NAMES[:players]], seed, options)
     rng = Rng(seed)
     k = 0
     while not m.over and (moves is None or k < moves) and not (until and until(m)):
